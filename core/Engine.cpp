@@ -1,0 +1,299 @@
+//===--- Engine.cpp - The per-file pipeline -------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/Engine.h"
+
+#include "matchers/python/NameResolver.h"
+#include "matchers/python/PythonMatcher.h"
+#include "matchers/python/Syntax.h"
+#include "rewriters/EditApplier.h"
+#include "rewriters/Template.h"
+#include "rewriters/TokenDiff.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+namespace devport {
+
+using python::BoundVar;
+using python::RuleMatch;
+
+Engine::Engine(RuleSet Rules, EngineOptions Opts) : Rules(std::move(Rules)), Opts(Opts) {}
+Engine::~Engine() = default;
+
+llvm::Expected<std::unique_ptr<Engine>> Engine::create(RuleSet Rules, EngineOptions Opts) {
+  std::unique_ptr<Engine> E(new Engine(std::move(Rules), Opts));
+  auto M = python::PythonMatcher::compile(E->Rules);
+  if (!M)
+    return M.takeError();
+  E->Matcher = std::move(*M);
+  return std::move(E);
+}
+
+bool hasSkipFileDirective(llvm::StringRef Text) {
+  for (int I = 0; I < 10 && !Text.empty(); ++I) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    llvm::StringRef T = Line.trim();
+    if (!T.consume_front("#"))
+      continue;
+    T = T.ltrim();
+    if (T.consume_front("devport:") && T.ltrim().startswith("skip-file"))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
+/// A parsed `# devport: ignore[...]` comment.
+struct Suppression {
+  unsigned Line;                 ///< 0-based line of the comment.
+  std::vector<std::string> Ids;  ///< Empty: every rule.
+};
+
+std::vector<Suppression> parseSuppressions(llvm::ArrayRef<python::DirectiveComment> Ds,
+                                           const SourceFile &F) {
+  std::vector<Suppression> Out;
+  for (const auto &D : Ds) {
+    llvm::StringRef T = D.Text;
+    T.consume_front("#");
+    T = T.ltrim();
+    if (!T.consume_front("devport:"))
+      continue;
+    T = T.ltrim();
+    if (!T.consume_front("ignore"))
+      continue;
+    Suppression S{F.lineOf(D.Range.Begin), {}};
+    if (T.consume_front("[")) {
+      llvm::StringRef List = T.take_until([](char C) { return C == ']'; });
+      llvm::SmallVector<llvm::StringRef, 4> Parts;
+      List.split(Parts, ',', -1, false);
+      for (llvm::StringRef P : Parts)
+        if (!P.trim().empty())
+          S.Ids.push_back(P.trim().str());
+    } else if (!T.empty() && !llvm::isSpace(T.front())) {
+      continue; // e.g. "ignored": not our directive
+    }
+    Out.push_back(std::move(S));
+  }
+  return Out;
+}
+
+bool suppressed(const Diagnostic &D, llvm::ArrayRef<Suppression> Ss, const SourceFile &F) {
+  if (Ss.empty())
+    return false;
+  unsigned First = F.lineOf(D.Range.Begin), Last = F.lineOf(D.Range.End);
+  for (const Suppression &S : Ss)
+    if (S.Line >= First && S.Line <= Last &&
+        (S.Ids.empty() || llvm::is_contained(S.Ids, D.RuleId)))
+      return true;
+  return false;
+}
+
+/// Roots of the dotted names a template uses (`torch` in
+/// `torch.accelerator.synchronize($D)`), skipping metavariables, attribute
+/// names and string contents.
+std::vector<std::string> templateRoots(llvm::StringRef T) {
+  std::vector<std::string> Out;
+  char Quote = 0;
+  for (size_t I = 0; I < T.size(); ++I) {
+    char C = T[I];
+    if (Quote) {
+      if (C == '\\')
+        ++I;
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '\'' || C == '"') {
+      Quote = C;
+      continue;
+    }
+    if (C == '$') {
+      while (I + 1 < T.size() && (llvm::isAlnum(T[I + 1]) || T[I + 1] == '_' || T[I + 1] == '$'))
+        ++I;
+      continue;
+    }
+    if (!(llvm::isAlpha(C) || C == '_'))
+      continue;
+    size_t B = I;
+    while (I + 1 < T.size() && (llvm::isAlnum(T[I + 1]) || T[I + 1] == '_'))
+      ++I;
+    bool AfterDot = B > 0 && T[B - 1] == '.';
+    bool BeforeDot = I + 1 < T.size() && T[I + 1] == '.';
+    if (!AfterDot && BeforeDot) {
+      std::string Name = T.slice(B, I + 1).str();
+      if (!llvm::is_contained(Out, Name))
+        Out.push_back(Name);
+    }
+  }
+  return Out;
+}
+
+std::string lineColumnOf(const SourceFile &F, uint32_t Offset) {
+  LineColumn LC = F.lineColumn(Offset);
+  return std::to_string(LC.Line) + ":" + std::to_string(LC.Column);
+}
+
+} // namespace
+
+std::vector<Diagnostic> Engine::checkText(llvm::StringRef Text, unsigned *ErrorCount) const {
+  SourceFile F("", Text.str());
+  if (ErrorCount)
+    *ErrorCount = 0;
+  if (hasSkipFileDirective(Text) || !Matcher->mayMatch(Text))
+    return {};
+  thread_local python::Parser Parser;
+  python::TreePtr Tree = Parser.parse(Text);
+  if (!Tree)
+    return {};
+  TSNode Root = ts_tree_root_node(Tree.get());
+  if (ErrorCount)
+    *ErrorCount = python::countSyntaxErrors(Root);
+  python::NameResolver Resolver(Root, Text);
+  python::FileMatches Found = Matcher->match(Root, Text, Resolver);
+  std::vector<Suppression> Suppressions = parseSuppressions(Found.Directives, F);
+  std::vector<Diagnostic> Out;
+  for (RuleMatch &M : Found.Matches) {
+    const Rule &R = *M.R;
+    Diagnostic D;
+    D.RuleId = R.Id;
+    D.Message = R.Message;
+    D.Range = M.Range;
+    D.Sev = R.Sev;
+    if (suppressed(D, Suppressions, F))
+      continue;
+    const RuleFix *RF = R.fixFor(Opts.Target);
+    if (!RF) {
+      if (!R.Fixes.empty())
+        D.Notes.push_back("no fix for PyTorch " + Opts.Target.str() + " (--target-torch); " +
+                          "the replacement needs " + R.Fixes.back().Since.str() + " or later");
+    } else if (M.InErrorRegion) {
+      D.Notes.push_back("no fix: the code around it has a syntax error");
+    } else {
+      std::string Replacement = expandTemplate(RF->Template, [&](llvm::StringRef Name)
+                                                   -> std::optional<std::string> {
+        for (const BoundVar &B : M.Bindings)
+          if (B.Name == Name)
+            return Text.slice(B.Range.Begin, B.Range.End).str();
+        return std::nullopt;
+      });
+      Fix X;
+      X.App = RF->App;
+      X.Title = RF->Title.empty() ? "replace with `" + Replacement + "`" : RF->Title;
+      X.Edits = tokenEdits(Text, M.Range, Replacement);
+      // A comment inside a replaced span would be lost: never silently.
+      for (const Edit &Ed : X.Edits) {
+        auto C = std::lower_bound(Found.Comments.begin(), Found.Comments.end(), Ed.Range.Begin,
+                                  [](const ByteRange &A, uint32_t Off) { return A.Begin < Off; });
+        if (C != Found.Comments.end() && C->Begin < Ed.Range.End) {
+          if (X.App == Applicability::Safe)
+            X.App = Applicability::Unsafe;
+          D.Notes.push_back("the fix would remove a comment: it is unsafe");
+          break;
+        }
+      }
+      // The names the replacement uses must be importable where it goes.
+      bool Usable = true;
+      for (const std::string &Root : templateRoots(RF->Template)) {
+        const python::Binding *B = Resolver.lookup(Root, M.Scopes);
+        if (B && B->Target == Root)
+          continue; // `import torch` (or `import torch.x`) is in scope
+        if (B) {
+          D.Notes.push_back("no fix: `" + Root + "` is bound to `" + B->Target + "` here");
+          Usable = false;
+          break;
+        }
+        uint32_t At = Resolver.importInsertionOffset();
+        std::string Line = "import " + Root + F.lineEnding().str();
+        if (At > 0 && At == Text.size() && !Text.endswith("\n") && !Text.endswith("\r"))
+          Line = F.lineEnding().str() + Line;
+        X.Edits.insert(X.Edits.begin(), Edit::insertion(At, Line));
+      }
+      if (Usable) {
+        if (!RF->Note.empty())
+          D.Notes.push_back(RF->Note);
+        D.Fixes.push_back(std::move(X));
+      }
+    }
+    Out.push_back(std::move(D));
+  }
+  std::stable_sort(Out.begin(), Out.end(), [](const Diagnostic &A, const Diagnostic &B) {
+    if (A.Range.Begin != B.Range.Begin)
+      return A.Range.Begin < B.Range.Begin;
+    return A.RuleId < B.RuleId;
+  });
+  return Out;
+}
+
+std::vector<Diagnostic> Engine::check(const SourceFile &F) const {
+  return checkText(F.text(), nullptr);
+}
+
+FixOutcome Engine::fix(const SourceFile &F) const {
+  FixOutcome Out;
+  Out.Text = F.text().str();
+  unsigned Errors = 0;
+  std::vector<Diagnostic> Diags = checkText(Out.Text, &Errors);
+  thread_local python::Parser Parser;
+  auto ErrorsIn = [&](llvm::StringRef T) {
+    python::TreePtr Tree = Parser.parse(T);
+    return Tree ? python::countSyntaxErrors(ts_tree_root_node(Tree.get())) : ~0u;
+  };
+  for (unsigned Round = 0;; ++Round) {
+    std::vector<const Fix *> Fixes;
+    std::vector<const Diagnostic *> Owners;
+    for (const Diagnostic &D : Diags)
+      for (const Fix &X : D.Fixes)
+        if (allowed(X.App)) {
+          Fixes.push_back(&X);
+          Owners.push_back(&D);
+          break;
+        }
+    if (Fixes.empty())
+      break;
+    if (Round == Opts.MaxFixRounds) {
+      Out.Converged = false;
+      break;
+    }
+    ApplyResult R = applyFixes(Out.Text, Fixes);
+    if (R.Applied.empty())
+      break;
+    if (ErrorsIn(R.Text) > Errors) {
+      // Some fix breaks the syntax: keep only the fixes that do not, one by one.
+      SourceFile Before("", Out.Text);
+      std::vector<const Fix *> Good;
+      for (size_t I : R.Applied) {
+        std::vector<const Fix *> Trial = Good;
+        Trial.push_back(Fixes[I]);
+        ApplyResult T = applyFixes(Out.Text, Trial);
+        if (ErrorsIn(T.Text) > Errors) {
+          Out.Dropped.push_back(lineColumnOf(Before, Owners[I]->Range.Begin) + ": " +
+                                Owners[I]->RuleId + ": the fix would add a syntax error");
+          continue;
+        }
+        Good.push_back(Fixes[I]);
+      }
+      if (Good.empty())
+        break;
+      R = applyFixes(Out.Text, Good);
+    }
+    if (R.Text == Out.Text)
+      break;
+    Out.Text = std::move(R.Text);
+    Out.Applied += static_cast<unsigned>(R.Applied.size());
+    ++Out.Rounds;
+    Diags = checkText(Out.Text, &Errors);
+  }
+  for (Diagnostic &D : Diags)
+    Out.Remaining.push_back(std::move(D));
+  return Out;
+}
+
+} // namespace devport

@@ -1,0 +1,110 @@
+//===--- Engine.h - The per-file pipeline ---------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Engine runs the rule set over one file at a time: skip-file directive ->
+/// prefilter -> parse -> resolve names -> match (one traversal) -> build
+/// diagnostics and fixes -> suppression comments. fix() then applies fixes in
+/// bounded rounds to a fixpoint, dropping any fix that adds a syntax error.
+/// The CLI and (later) the LSP server are its clients; it knows nothing of
+/// terminals, JSON or files on disk beyond the SourceFile it is given.
+///
+/// Regions: the pipeline works on the whole file today. DESIGN.md asks for a
+/// batch path that parses only candidate regions; that will slot in between
+/// the prefilter and the parse without changing this interface.
+///
+/// Thread-safety: an Engine is immutable after create(); check() and fix()
+/// may run concurrently on different files (each thread parses with its own
+/// parser).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_CORE_ENGINE_H
+#define DEVPORT_CORE_ENGINE_H
+
+#include "core/Diagnostic.h"
+#include "core/Rule.h"
+#include "core/SourceFile.h"
+#include "core/TorchVersion.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace devport {
+namespace python {
+class PythonMatcher;
+}
+
+struct EngineOptions {
+  /// Release the fixes must run on: picks each rule's first fix whose `since`
+  /// is at most this.
+  TorchVersion Target = TorchVersion::defaultTarget();
+  /// fix(): apply Unsafe fixes too (never DisplayOnly ones).
+  bool UnsafeFixes = false;
+  /// fix(): at most this many rounds of match-and-apply.
+  unsigned MaxFixRounds = 8;
+
+  static EngineOptions forTest() { return {}; }
+};
+
+/// What fix() did to one file.
+struct FixOutcome {
+  std::string Text;          ///< The fixed text (the original if nothing applied).
+  unsigned Applied = 0;      ///< Fixes applied over all rounds.
+  unsigned Rounds = 0;       ///< Rounds that applied something.
+  bool Converged = true;     ///< False if MaxFixRounds ran out while fixes remained.
+  /// Fixes dropped because they would have added a syntax error; one line
+  /// each, "line:col: rule-id: reason".
+  std::vector<std::string> Dropped;
+  /// Findings left in Text (no fix, an unsafe fix without --unsafe-fixes,
+  /// or a suppressed one excluded).
+  std::vector<Diagnostic> Remaining;
+
+  bool changed(const SourceFile &F) const { return Text != F.text(); }
+};
+
+class Engine {
+public:
+  /// Compiles Rules for matching. Fails with "file:line:col: reason" lines
+  /// if a rule's pattern cannot be compiled.
+  static llvm::Expected<std::unique_ptr<Engine>> create(RuleSet Rules, EngineOptions Opts);
+  ~Engine();
+
+  const RuleSet &rules() const { return Rules; }
+  const EngineOptions &options() const { return Opts; }
+
+  /// The findings in F, sorted by position then rule id; suppressed ones
+  /// (`# devport: ignore[...]`, `# devport: skip-file`) are left out.
+  std::vector<Diagnostic> check(const SourceFile &F) const;
+
+  /// Applies the allowed fixes to F's text until nothing changes.
+  FixOutcome fix(const SourceFile &F) const;
+
+  /// Whether a fix with this applicability is applied by fix().
+  bool allowed(Applicability A) const {
+    return A == Applicability::Safe || (A == Applicability::Unsafe && Opts.UnsafeFixes);
+  }
+
+private:
+  Engine(RuleSet Rules, EngineOptions Opts);
+  /// check() on raw text; ErrorCount receives the parse's syntax error count.
+  std::vector<Diagnostic> checkText(llvm::StringRef Text, unsigned *ErrorCount) const;
+
+  RuleSet Rules;
+  EngineOptions Opts;
+  std::unique_ptr<python::PythonMatcher> Matcher;
+};
+
+/// True if Text has a `# devport: skip-file` comment line in its first ten
+/// lines.
+bool hasSkipFileDirective(llvm::StringRef Text);
+
+} // namespace devport
+
+#endif

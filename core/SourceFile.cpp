@@ -1,0 +1,256 @@
+//===--- SourceFile.cpp - A file's bytes and its line index ---------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/SourceFile.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <sys/stat.h>
+
+namespace devport {
+
+const char *applicabilityName(Applicability A) {
+  switch (A) {
+  case Applicability::Safe:
+    return "safe";
+  case Applicability::Unsafe:
+    return "unsafe";
+  case Applicability::DisplayOnly:
+    return "display-only";
+  }
+  return "safe";
+}
+
+ByteRange Fix::span() const {
+  if (Edits.empty())
+    return {};
+  ByteRange R = Edits.front().Range;
+  for (const Edit &E : Edits) {
+    R.Begin = std::min(R.Begin, E.Range.Begin);
+    R.End = std::max(R.End, E.Range.End);
+  }
+  return R;
+}
+
+llvm::Expected<FileStamp> statFile(llvm::StringRef Path) {
+  struct stat St;
+  std::string P = Path.str();
+  if (::stat(P.c_str(), &St) != 0)
+    return llvm::createStringError(std::error_code(errno, std::generic_category()),
+                                   "%s: cannot stat: %s", P.c_str(), strerror(errno));
+  FileStamp S;
+  S.Valid = true;
+  S.Size = static_cast<uint64_t>(St.st_size);
+  S.MTimeNs = static_cast<int64_t>(St.st_mtim.tv_sec) * 1000000000 + St.st_mtim.tv_nsec;
+  S.Inode = St.st_ino;
+  S.Device = St.st_dev;
+  S.Mode = St.st_mode & 07777;
+  return S;
+}
+
+/// Length of the UTF-8 sequence starting at P (1..4), or 0 if it is malformed.
+static unsigned utf8SequenceLength(const unsigned char *P, const unsigned char *End) {
+  unsigned char C = P[0];
+  if (C < 0x80)
+    return 1;
+  unsigned Len;
+  uint32_t Min;
+  uint32_t CP;
+  if ((C & 0xE0) == 0xC0) {
+    Len = 2, Min = 0x80, CP = C & 0x1F;
+  } else if ((C & 0xF0) == 0xE0) {
+    Len = 3, Min = 0x800, CP = C & 0x0F;
+  } else if ((C & 0xF8) == 0xF0) {
+    Len = 4, Min = 0x10000, CP = C & 0x07;
+  } else {
+    return 0;
+  }
+  if (End - P < static_cast<std::ptrdiff_t>(Len))
+    return 0;
+  for (unsigned I = 1; I < Len; ++I) {
+    if ((P[I] & 0xC0) != 0x80)
+      return 0;
+    CP = (CP << 6) | (P[I] & 0x3F);
+  }
+  if (CP < Min || CP > 0x10FFFF || (CP >= 0xD800 && CP <= 0xDFFF))
+    return 0;
+  return Len;
+}
+
+ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset) {
+  size_t Nul = Bytes.find('\0');
+  if (Nul != llvm::StringRef::npos) {
+    ErrorOffset = Nul;
+    return ContentProblem::Binary;
+  }
+  const auto *Begin = reinterpret_cast<const unsigned char *>(Bytes.data());
+  const auto *End = Begin + Bytes.size();
+  for (const unsigned char *P = Begin; P < End;) {
+    if (*P < 0x80) {
+      ++P;
+      continue;
+    }
+    unsigned Len = utf8SequenceLength(P, End);
+    if (Len == 0) {
+      ErrorOffset = static_cast<size_t>(P - Begin);
+      return ContentProblem::InvalidUtf8;
+    }
+    P += Len;
+  }
+  return ContentProblem::None;
+}
+
+SourceFile::SourceFile(std::string Path, std::string Text, FileStamp Stamp)
+    : Path(std::move(Path)), Text(std::move(Text)), Stamp(Stamp) {
+  LineStarts.push_back(0);
+  for (size_t I = 0, N = this->Text.size(); I < N; ++I) {
+    char C = this->Text[I];
+    if (C == '\n') {
+      LineStarts.push_back(static_cast<uint32_t>(I + 1));
+    } else if (C == '\r') {
+      // A lone CR ends a line too (Python accepts it); CRLF is one ending.
+      if (I + 1 < N && this->Text[I + 1] == '\n')
+        continue;
+      LineStarts.push_back(static_cast<uint32_t>(I + 1));
+    }
+  }
+}
+
+llvm::Expected<SourceFile> SourceFile::fromBytes(std::string Path, std::string Bytes,
+                                                 FileStamp Stamp) {
+  if (Bytes.size() >= UINT32_MAX)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: file is too large (4 GiB or more)", Path.c_str());
+  size_t Bad = 0;
+  switch (checkContent(Bytes, Bad)) {
+  case ContentProblem::None:
+    return SourceFile(std::move(Path), std::move(Bytes), Stamp);
+  case ContentProblem::Binary: {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: binary file (NUL byte at offset %zu); skipped",
+                                   Path.c_str(), Bad);
+  }
+  case ContentProblem::InvalidUtf8: {
+    // Report the place as line:column of the bad byte.
+    SourceFile Prefix(Path, Bytes.substr(0, Bad));
+    LineColumn LC = Prefix.byteLineColumn(static_cast<uint32_t>(Bad));
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s:%u:%u: not valid UTF-8 (byte 0x%02x at offset %zu); "
+                                   "skipped",
+                                   Path.c_str(), LC.Line, LC.Column,
+                                   static_cast<unsigned char>(Bytes[Bad]), Bad);
+  }
+  }
+  llvm_unreachable("covered switch");
+}
+
+llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
+  auto Stamp = statFile(Path);
+  if (!Stamp)
+    return Stamp.takeError();
+  if (llvm::sys::fs::is_directory(Path))
+    return llvm::createStringError(std::make_error_code(std::errc::is_a_directory),
+                                   "%s: is a directory", Path.str().c_str());
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), "%s: cannot read: %s",
+                                   Path.str().c_str(), Buf.getError().message().c_str());
+  return fromBytes(Path.str(), (*Buf)->getBuffer().str(), *Stamp);
+}
+
+llvm::StringRef SourceFile::lineEnding() const {
+  size_t NL = Text.find('\n');
+  if (NL != std::string::npos && NL > 0 && Text[NL - 1] == '\r')
+    return "\r\n";
+  return "\n";
+}
+
+unsigned SourceFile::lineOf(uint32_t Offset) const {
+  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
+  return static_cast<unsigned>(It - LineStarts.begin()) - 1;
+}
+
+llvm::StringRef SourceFile::lineText(unsigned Line) const {
+  if (Line >= LineStarts.size())
+    return {};
+  uint32_t B = LineStarts[Line];
+  uint32_t E = Line + 1 < LineStarts.size() ? LineStarts[Line + 1]
+                                            : static_cast<uint32_t>(Text.size());
+  llvm::StringRef S(Text.data() + B, E - B);
+  if (S.endswith("\r\n"))
+    return S.drop_back(2);
+  if (S.endswith("\n") || S.endswith("\r"))
+    return S.drop_back(1);
+  return S;
+}
+
+LineColumn SourceFile::byteLineColumn(uint32_t Offset) const {
+  Offset = std::min<uint32_t>(Offset, static_cast<uint32_t>(Text.size()));
+  unsigned L = lineOf(Offset);
+  return {L + 1, Offset - LineStarts[L] + 1};
+}
+
+/// Counts code points (or UTF-16 units) in [B, E) of well-formed UTF-8.
+static unsigned countUnits(const char *B, const char *E, bool Utf16) {
+  unsigned N = 0;
+  for (const char *P = B; P < E; ++P) {
+    unsigned char C = static_cast<unsigned char>(*P);
+    if ((C & 0xC0) == 0x80)
+      continue; // continuation byte
+    N += (Utf16 && C >= 0xF0) ? 2 : 1;
+  }
+  return N;
+}
+
+LineColumn SourceFile::lineColumn(uint32_t Offset) const {
+  Offset = std::min<uint32_t>(Offset, static_cast<uint32_t>(Text.size()));
+  unsigned L = lineOf(Offset);
+  const char *B = Text.data() + LineStarts[L];
+  return {L + 1, countUnits(B, Text.data() + Offset, false) + 1};
+}
+
+unsigned SourceFile::utf16Column(uint32_t Offset) const {
+  Offset = std::min<uint32_t>(Offset, static_cast<uint32_t>(Text.size()));
+  unsigned L = lineOf(Offset);
+  return countUnits(Text.data() + LineStarts[L], Text.data() + Offset, true);
+}
+
+/// Walks Line from its start, counting units, and stops at Want units or at
+/// the line's end.
+static uint32_t advanceUnits(const SourceFile &F, unsigned Line, unsigned Want,
+                             bool Utf16) {
+  if (Line >= F.lineCount())
+    return static_cast<uint32_t>(F.text().size());
+  llvm::StringRef LT = F.lineText(Line);
+  uint32_t Start = F.lineStart(Line);
+  unsigned Units = 0;
+  size_t I = 0;
+  while (I < LT.size() && Units < Want) {
+    unsigned char C = static_cast<unsigned char>(LT[I]);
+    unsigned Len = C < 0x80 ? 1 : C >= 0xF0 ? 4 : C >= 0xE0 ? 3 : 2;
+    unsigned U = (Utf16 && Len == 4) ? 2 : 1;
+    if (Units + U > Want)
+      break; // inside a surrogate pair: stay before the character
+    Units += U;
+    I += Len;
+  }
+  return Start + static_cast<uint32_t>(std::min(I, LT.size()));
+}
+
+uint32_t SourceFile::offsetFromUtf16(unsigned Line, unsigned Utf16Column) const {
+  return advanceUnits(*this, Line, Utf16Column, true);
+}
+
+uint32_t SourceFile::offsetFromLineColumn(unsigned Line, unsigned Column) const {
+  if (Line == 0)
+    return 0;
+  return advanceUnits(*this, Line - 1, Column == 0 ? 0 : Column - 1, false);
+}
+
+} // namespace devport

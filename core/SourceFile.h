@@ -1,0 +1,120 @@
+//===--- SourceFile.h - A file's bytes and its line index -----------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// SourceFile owns the bytes of one file and indexes its lines, so that byte
+/// offsets (what the matchers and edits use) can be turned into the positions
+/// people and tools see: 1-based lines, byte, code-point (text/JSON output) or
+/// UTF-16 (LSP) columns. Immutable after construction; safe to share between
+/// threads.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_CORE_SOURCEFILE_H
+#define DEVPORT_CORE_SOURCEFILE_H
+
+#include "core/Fix.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace devport {
+
+/// What was on disk when a file was read; used to refuse writing a file that
+/// changed since (see rewriters/AtomicWrite.h).
+struct FileStamp {
+  bool Valid = false; ///< False for stdin and in-memory buffers.
+  uint64_t Size = 0;
+  int64_t MTimeNs = 0;
+  uint64_t Inode = 0;
+  uint64_t Device = 0;
+  uint32_t Mode = 0; ///< Permission bits, kept when the file is rewritten.
+
+  friend bool operator==(const FileStamp &A, const FileStamp &B) {
+    return A.Valid == B.Valid && A.Size == B.Size && A.MTimeNs == B.MTimeNs &&
+           A.Inode == B.Inode && A.Device == B.Device;
+  }
+};
+
+/// Reads the stamp of Path; an error if it cannot be stat'ed.
+llvm::Expected<FileStamp> statFile(llvm::StringRef Path);
+
+/// Why a file's content cannot be checked.
+enum class ContentProblem { None, Binary, InvalidUtf8 };
+
+/// Classifies Bytes: Binary if it holds a NUL byte, InvalidUtf8 if it is not
+/// well-formed UTF-8 (overlongs and surrogates included). On a problem,
+/// ErrorOffset is the offset of the first offending byte.
+ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset);
+
+/// A 1-based line and column, as shown to users.
+struct LineColumn {
+  unsigned Line = 1;
+  unsigned Column = 1;
+};
+
+class SourceFile {
+public:
+  /// An in-memory file; Text is taken as is (callers check it with
+  /// checkContent first when it comes from outside).
+  SourceFile(std::string Path, std::string Text, FileStamp Stamp = {});
+
+  /// Reads Path. Fails with a message naming the path and the reason when it
+  /// cannot be read, is binary, or is not valid UTF-8 (with the line and
+  /// column of the first bad byte).
+  static llvm::Expected<SourceFile> read(llvm::StringRef Path);
+
+  /// Checks Bytes as read() does and wraps them; for stdin and LSP buffers.
+  static llvm::Expected<SourceFile> fromBytes(std::string Path, std::string Bytes,
+                                              FileStamp Stamp = {});
+
+  const std::string &path() const { return Path; }
+  llvm::StringRef text() const { return Text; }
+  const FileStamp &stamp() const { return Stamp; }
+
+  /// True if the text starts with a UTF-8 byte order mark.
+  bool hasBOM() const { return llvm::StringRef(Text).startswith("\xEF\xBB\xBF"); }
+  /// "\r\n" if the first line ending is CRLF, else "\n".
+  llvm::StringRef lineEnding() const;
+
+  /// Number of lines; a final line without a newline counts, an empty file
+  /// has one (empty) line.
+  unsigned lineCount() const { return static_cast<unsigned>(LineStarts.size()); }
+  /// 0-based line holding Offset (Offset may equal text().size()).
+  unsigned lineOf(uint32_t Offset) const;
+  /// Byte offset where the 0-based Line starts.
+  uint32_t lineStart(unsigned Line) const { return LineStarts[Line]; }
+  /// The text of the 0-based Line without its line terminator.
+  llvm::StringRef lineText(unsigned Line) const;
+
+  /// 1-based line and 1-based byte column.
+  LineColumn byteLineColumn(uint32_t Offset) const;
+  /// 1-based line and 1-based column in Unicode code points (text and JSON
+  /// output).
+  LineColumn lineColumn(uint32_t Offset) const;
+  /// 0-based column of Offset in UTF-16 code units (LSP).
+  unsigned utf16Column(uint32_t Offset) const;
+  /// Offset of a 0-based line and a 0-based UTF-16 column, clamped to the
+  /// line's end (LSP positions past the end of a line mean its end).
+  uint32_t offsetFromUtf16(unsigned Line, unsigned Utf16Column) const;
+  /// Offset of a 1-based line and 1-based code-point column, clamped to the
+  /// line's end.
+  uint32_t offsetFromLineColumn(unsigned Line, unsigned Column) const;
+
+private:
+  std::string Path;
+  std::string Text;
+  FileStamp Stamp;
+  std::vector<uint32_t> LineStarts;
+};
+
+} // namespace devport
+
+#endif

@@ -1,0 +1,66 @@
+//===--- Workspace.h - Which files to check -------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Turns the paths given on the command line into the list of files to check:
+/// walks directories, skips VCS and tool directories (.git, .hg, .venv,
+/// node_modules, __pycache__, ...), honours .gitignore files (nested ones,
+/// negation, anchored and directory-only patterns, `**`) and --exclude globs.
+/// Files named explicitly are always checked, whatever their extension,
+/// unless an --exclude glob matches them.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_CORE_WORKSPACE_H
+#define DEVPORT_CORE_WORKSPACE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace devport {
+
+struct WorkspaceOptions {
+  /// gitignore-style globs (e.g. "build/", "**/gen_*.py", "third_party");
+  /// matched against paths relative to the current directory and against
+  /// each path component's basename, like ruff's --exclude.
+  std::vector<std::string> Excludes;
+  /// Honour .gitignore files (and .git/info/exclude) found while walking.
+  bool RespectGitignore = true;
+  /// Extensions (with the dot) of the files picked up when walking a
+  /// directory.
+  std::vector<std::string> Extensions = {".py", ".pyi"};
+
+  static WorkspaceOptions forTest() { return {}; }
+};
+
+/// What collectFiles found.
+struct WorkspaceFiles {
+  /// Files to check, in a stable (sorted) order, without duplicates. Paths
+  /// are as the user spelled them (a directory "src" yields "src/a.py").
+  std::vector<std::string> Files;
+  /// Problems that did not stop the walk, each "path: reason" (an
+  /// unreadable directory, a broken symlink given on the command line).
+  std::vector<std::string> Warnings;
+};
+
+/// Collects the files under Paths. A path that does not exist is an error
+/// ("path: no such file or directory"). Symlinked directories are not
+/// followed while walking (to avoid cycles); symlinked files are.
+llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
+                                            const WorkspaceOptions &Opts);
+
+/// Matches Path (with '/' separators) against one gitignore-style glob:
+/// `*`, `?`, `[abc]`, `**/`, `/**`, a leading '/' anchors, a trailing '/'
+/// needs IsDir. Exposed for tests and for per-file config globs.
+bool matchGlob(llvm::StringRef Glob, llvm::StringRef Path, bool IsDir);
+
+} // namespace devport
+
+#endif

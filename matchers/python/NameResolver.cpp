@@ -1,0 +1,193 @@
+//===--- NameResolver.cpp - Imports and aliases to qualified names --------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/NameResolver.h"
+
+namespace devport::python {
+
+/// The text of a dotted_name with any whitespace or comments between its
+/// parts dropped (`torch . cuda` -> `torch.cuda`).
+static std::string dottedText(TSNode N, llvm::StringRef Src) {
+  const Grammar &G = Grammar::get();
+  if (ts_node_symbol(N) != G.DottedName)
+    return textOf(N, Src).str();
+  std::string Out;
+  forEachChild(N, [&](TSNode C) {
+    if (ts_node_symbol(C) != G.Identifier)
+      return;
+    if (!Out.empty())
+      Out += '.';
+    Out += textOf(C, Src).str();
+  });
+  return Out;
+}
+
+bool NameResolver::opensScope(TSNode N, bool &IsClass) {
+  const Grammar &G = Grammar::get();
+  TSSymbol S = ts_node_symbol(N);
+  IsClass = S == G.ClassDefinition;
+  return S == G.Module || S == G.FunctionDefinition || S == G.Lambda || IsClass;
+}
+
+NameResolver::NameResolver(TSNode Root, llvm::StringRef Src) : Src(Src) {
+  const Grammar &G = Grammar::get();
+  // Where a new import goes: after the docstring, comments and __future__
+  // imports at the very top of the module.
+  uint32_t After = 0;
+  bool First = true;
+  forEachChild(Root, [&](TSNode C) {
+    if (!First)
+      return;
+    TSSymbol S = ts_node_symbol(C);
+    if (S == G.Comment) {
+      After = ts_node_end_byte(C);
+      return;
+    }
+    if (S == G.FutureImportStatement) {
+      After = ts_node_end_byte(C);
+      return;
+    }
+    if (S == G.ExpressionStatement && After == 0 && ts_node_named_child_count(C) == 1 &&
+        ts_node_symbol(ts_node_named_child(C, 0)) == G.String) {
+      After = ts_node_end_byte(C); // module docstring
+      return;
+    }
+    First = false;
+  });
+  // Move to the start of the next line.
+  if (After > 0) {
+    size_t NL = Src.find_first_of("\r\n", After);
+    if (NL == llvm::StringRef::npos) {
+      After = static_cast<uint32_t>(Src.size());
+    } else {
+      After = static_cast<uint32_t>(NL + 1);
+      if (Src[NL] == '\r' && NL + 1 < Src.size() && Src[NL + 1] == '\n')
+        After = static_cast<uint32_t>(NL + 2);
+    }
+  }
+  // Never in front of a UTF-8 byte order mark.
+  if (After < 3 && Src.startswith("\xEF\xBB\xBF"))
+    After = 3;
+  InsertAt = After;
+  collect(Root, Root.id, true);
+}
+
+void NameResolver::collect(TSNode N, const void *ScopeId, bool IsModuleLevel) {
+  const Grammar &G = Grammar::get();
+  forEachChild(N, [&](TSNode C) {
+    if (!ts_node_is_named(C))
+      return;
+    TSSymbol S = ts_node_symbol(C);
+    if (S == G.ImportStatement) {
+      addImport(C, ScopeId);
+    } else if (S == G.ImportFromStatement) {
+      addFromImport(C, ScopeId);
+    } else if (S == G.FunctionDefinition || S == G.ClassDefinition) {
+      collect(C, C.id, false); // a new scope
+    } else if (S == G.Block || S == G.DecoratedDefinition || S == G.IfStatement ||
+               S == G.TryStatement || S == G.WithStatement || S == G.ForStatement ||
+               S == G.WhileStatement || S == G.ElseClause || S == G.ElifClause ||
+               S == G.ExceptClause || S == G.FinallyClause ||
+               S == G.MatchStatement || S == G.CaseClause || S == G.Error) {
+      collect(C, ScopeId, IsModuleLevel); // statements nested in the same scope
+    } else if (S == G.Lambda) {
+      // A lambda holds no import statements.
+    }
+  });
+}
+
+void NameResolver::addImport(TSNode Stmt, const void *ScopeId) {
+  const Grammar &G = Grammar::get();
+  auto &Map = ByScope[ScopeId];
+  forEachChild(Stmt, [&](TSNode C) {
+    TSSymbol S = ts_node_symbol(C);
+    if (S == G.DottedName) {
+      // import a.b.c  binds a -> a
+      std::string Full = dottedText(C, Src);
+      std::string Root = Full.substr(0, Full.find('.'));
+      Map[Root] = Binding{Root, rangeOf(Stmt)};
+    } else if (S == G.AliasedImport) {
+      // import a.b as c  binds c -> a.b
+      TSNode Name = ts_node_child_by_field_id(C, G.FName);
+      TSNode Alias = ts_node_child_by_field_id(C, G.FAlias);
+      if (ts_node_is_null(Name) || ts_node_is_null(Alias))
+        return;
+      Map[textOf(Alias, Src)] = Binding{dottedText(Name, Src), rangeOf(Stmt)};
+    }
+  });
+}
+
+void NameResolver::addFromImport(TSNode Stmt, const void *ScopeId) {
+  const Grammar &G = Grammar::get();
+  TSNode Module = ts_node_child_by_field_id(Stmt, G.FModuleName);
+  if (ts_node_is_null(Module) || ts_node_symbol(Module) != G.DottedName)
+    return; // relative import: nothing we can resolve
+  std::string From = dottedText(Module, Src);
+  auto &Map = ByScope[ScopeId];
+  forEachChild(Stmt, [&](TSNode C) {
+    if (sameNode(C, Module))
+      return;
+    TSSymbol S = ts_node_symbol(C);
+    if (S == G.DottedName) {
+      std::string Name = dottedText(C, Src);
+      Map[Name] = Binding{From + "." + Name, rangeOf(Stmt)};
+    } else if (S == G.AliasedImport) {
+      TSNode Name = ts_node_child_by_field_id(C, G.FName);
+      TSNode Alias = ts_node_child_by_field_id(C, G.FAlias);
+      if (ts_node_is_null(Name) || ts_node_is_null(Alias))
+        return;
+      Map[textOf(Alias, Src)] = Binding{From + "." + dottedText(Name, Src), rangeOf(Stmt)};
+    }
+  });
+}
+
+const Binding *NameResolver::lookup(llvm::StringRef Name, llvm::ArrayRef<Scope> Scopes) const {
+  for (size_t I = Scopes.size(); I-- > 0;) {
+    const Scope &S = Scopes[I];
+    // Python skips enclosing class bodies when resolving names in nested scopes.
+    if (S.IsClass && I + 1 != Scopes.size())
+      continue;
+    auto It = ByScope.find(S.Id);
+    if (It == ByScope.end())
+      continue;
+    auto B = It->second.find(Name);
+    if (B != It->second.end())
+      return &B->second;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> NameResolver::qualifiedName(TSNode Expr,
+                                                       llvm::ArrayRef<Scope> Scopes) const {
+  const Grammar &G = Grammar::get();
+  TSSymbol S = ts_node_symbol(Expr);
+  if (S == G.Identifier) {
+    llvm::StringRef Name = textOf(Expr, Src);
+    if (const Binding *B = lookup(Name, Scopes))
+      return B->Target;
+    return Name.str();
+  }
+  if (S == G.Attribute) {
+    TSNode Obj = ts_node_child_by_field_id(Expr, G.FObject);
+    TSNode Attr = ts_node_child_by_field_id(Expr, G.FAttribute);
+    if (ts_node_is_null(Obj) || ts_node_is_null(Attr))
+      return std::nullopt;
+    auto Base = qualifiedName(Obj, Scopes);
+    if (!Base)
+      return std::nullopt;
+    return *Base + "." + textOf(Attr, Src).str();
+  }
+  return std::nullopt;
+}
+
+size_t NameResolver::size() const {
+  size_t N = 0;
+  for (const auto &Entry : ByScope)
+    N += Entry.second.size();
+  return N;
+}
+
+} // namespace devport::python

@@ -1,0 +1,89 @@
+//===--- NameResolver.h - Imports and aliases to qualified names ----------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Resolves the names of a Python file to the qualified names they import:
+/// after `import torch.cuda as tc`, `tc.device_count` is
+/// `torch.cuda.device_count`; after `from torch.cuda import synchronize as s`
+/// inside a function, `s` is `torch.cuda.synchronize` in that function only.
+/// Handles `import a.b`, `import a.b as c`, `from a.b import c`,
+/// `from a.b import c as d`, at module, class and function scope (an import
+/// in a class body is visible in that body only, as in Python). Relative and
+/// star imports bind nothing resolvable; assignments and parameters that
+/// shadow an imported name are not tracked.
+///
+/// Built once per tree by a pre-pass that visits statements only, never
+/// expressions. The matcher resolves names during its single traversal, giving
+/// the chain of enclosing scopes that it maintains.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_PYTHON_NAMERESOLVER_H
+#define DEVPORT_MATCHERS_PYTHON_NAMERESOLVER_H
+
+#include "matchers/python/Syntax.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace devport::python {
+
+/// What one imported name stands for.
+struct Binding {
+  std::string Target;  ///< Qualified name, e.g. "torch.cuda.synchronize".
+  ByteRange Statement; ///< The import statement that made it.
+};
+
+/// A scope: the module, a function or lambda, or a class body.
+struct Scope {
+  const void *Id = nullptr; ///< The scope node's id (TSNode::id).
+  bool IsClass = false;
+};
+
+class NameResolver {
+public:
+  /// Collects the imports of the tree rooted at Root (a module).
+  NameResolver(TSNode Root, llvm::StringRef Src);
+
+  /// The binding of Name visible from the innermost scope of Scopes (outermost
+  /// first, the module at index 0); class scopes other than the innermost are
+  /// skipped, as Python does. Null if no import binds Name.
+  const Binding *lookup(llvm::StringRef Name, llvm::ArrayRef<Scope> Scopes) const;
+
+  /// The qualified name of an identifier or of an attribute chain of
+  /// identifiers (`a.b.c`), with its root resolved through the imports; an
+  /// unbound root stands for itself. nullopt for any other node.
+  std::optional<std::string> qualifiedName(TSNode Expr, llvm::ArrayRef<Scope> Scopes) const;
+
+  /// Whether N opens a scope (module, function, lambda, class).
+  static bool opensScope(TSNode N, bool &IsClass);
+
+  /// Offset where a new module-level `import` line goes: after a module
+  /// docstring, leading comments and `from __future__` imports, at the start
+  /// of a line.
+  uint32_t importInsertionOffset() const { return InsertAt; }
+
+  /// Number of bindings (for tests).
+  size_t size() const;
+
+private:
+  void collect(TSNode N, const void *ScopeId, bool IsModuleLevel);
+  void addImport(TSNode Stmt, const void *ScopeId);
+  void addFromImport(TSNode Stmt, const void *ScopeId);
+
+  llvm::StringRef Src;
+  llvm::DenseMap<const void *, llvm::StringMap<Binding>> ByScope;
+  uint32_t InsertAt = 0;
+};
+
+} // namespace devport::python
+
+#endif

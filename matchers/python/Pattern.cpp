@@ -1,0 +1,300 @@
+//===--- Pattern.cpp - Code patterns with metavariables -------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/Pattern.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+namespace devport::python {
+
+// Metavariables are not Python; they are renamed to identifiers before
+// parsing and recognised by these prefixes afterwards.
+static constexpr llvm::StringLiteral SeqPrefix = "__devport_seq_";
+static constexpr llvm::StringLiteral VarPrefix = "__devport_var_";
+
+static bool isNameStart(char C) { return (C >= 'A' && C <= 'Z') || C == '_'; }
+
+/// Rewrites `$$$X` and `$X` to parseable identifiers.
+static std::string encodeMetavars(llvm::StringRef Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size();) {
+    if (Text[I] == '$') {
+      bool Seq = Text.substr(I).startswith("$$$");
+      size_t NameAt = I + (Seq ? 3 : 1);
+      if (NameAt < Text.size() && isNameStart(Text[NameAt])) {
+        Out += Seq ? SeqPrefix : VarPrefix;
+        I = NameAt;
+        continue;
+      }
+    }
+    Out += Text[I++];
+  }
+  return Out;
+}
+
+namespace {
+
+class Compiler {
+public:
+  Compiler(llvm::StringRef Src, Pattern &P) : Src(Src), P(P), G(Grammar::get()) {}
+
+  PatternNode compile(TSNode N, bool InArgs, bool AllowQual) {
+    PatternNode Out;
+    TSSymbol S = ts_node_symbol(N);
+    Out.Symbol = S;
+    llvm::StringRef T = textOf(N, Src);
+    if (S == G.Identifier) {
+      if (T.startswith(SeqPrefix) || T.startswith(VarPrefix)) {
+        bool Seq = T.startswith(SeqPrefix);
+        Out.K = Seq ? PatternNode::MetavarSeq : PatternNode::Metavar;
+        Out.Text = T.drop_front(Seq ? SeqPrefix.size() : VarPrefix.size()).str();
+        Out.Positional = InArgs;
+        if (!llvm::is_contained(P.Metavars, Out.Text))
+          P.Metavars.push_back(Out.Text);
+        return Out;
+      }
+    }
+    if (AllowQual && (S == G.Identifier || S == G.Attribute)) {
+      std::string Q;
+      if (pureChain(N, Q)) {
+        Out.K = PatternNode::QualName;
+        Out.Text = Q;
+        llvm::SmallVector<llvm::StringRef, 4> Parts;
+        llvm::StringRef(Q).split(Parts, '.');
+        for (llvm::StringRef Part : Parts)
+          addWord(Part);
+        return Out;
+      }
+    }
+    std::string Value;
+    if (S == G.String && simpleStringValue(N, Src, Value)) {
+      Out.K = PatternNode::StringValue;
+      Out.Text = Value;
+      if (!Value.empty())
+        addWord(Value);
+      return Out;
+    }
+    if (ts_node_child_count(N) == 0) {
+      Out.K = PatternNode::Leaf;
+      if (ts_node_is_named(N))
+        Out.Text = T.str();
+      return Out;
+    }
+    Out.K = PatternNode::Node;
+    Out.NamedOnly = isList(S);
+    bool ChildInArgs = S == G.ArgumentList;
+    TSNode NameField = S == G.KeywordArgument ? ts_node_child_by_field_id(N, G.FName) : TSNode{};
+    TSNode AttrField = S == G.Attribute ? ts_node_child_by_field_id(N, G.FAttribute) : TSNode{};
+    forEachChild(N, [&](TSNode C) {
+      if (ts_node_is_extra(C))
+        return;
+      if (Out.NamedOnly && !ts_node_is_named(C))
+        return;
+      bool IsName = (S == G.KeywordArgument && sameNode(C, NameField)) ||
+                    (S == G.Attribute && sameNode(C, AttrField));
+      Out.Children.push_back(compile(C, ChildInArgs, !IsName));
+    });
+    return Out;
+  }
+
+private:
+  bool isList(TSSymbol S) const {
+    return S == G.ArgumentList || S == G.List || S == G.Tuple || S == G.Set ||
+           S == G.Dictionary || S == G.Parameters || S == G.LambdaParameters ||
+           S == G.Block || S == G.Module;
+  }
+
+  /// `a`, `a.b.c` made of plain identifiers (no metavariables) -> "a.b.c".
+  bool pureChain(TSNode N, std::string &Out) {
+    TSSymbol S = ts_node_symbol(N);
+    if (S == G.Identifier) {
+      llvm::StringRef T = textOf(N, Src);
+      if (T.startswith(SeqPrefix) || T.startswith(VarPrefix))
+        return false;
+      Out = T.str();
+      return true;
+    }
+    if (S != G.Attribute)
+      return false;
+    TSNode Obj = ts_node_child_by_field_id(N, G.FObject);
+    TSNode Attr = ts_node_child_by_field_id(N, G.FAttribute);
+    if (ts_node_is_null(Obj) || ts_node_is_null(Attr) || !pureChain(Obj, Out))
+      return false;
+    Out += "." + textOf(Attr, Src).str();
+    return true;
+  }
+
+  void addWord(llvm::StringRef W) {
+    if (!llvm::is_contained(P.RequiredWords, W))
+      P.RequiredWords.push_back(W.str());
+  }
+
+  llvm::StringRef Src;
+  Pattern &P;
+  const Grammar &G;
+};
+
+} // namespace
+
+llvm::Expected<Pattern> compilePattern(llvm::StringRef Text) {
+  const Grammar &G = Grammar::get();
+  if (Text.trim().empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "pattern is empty");
+  std::string Src = encodeMetavars(Text);
+  Parser Parse;
+  TreePtr Tree = Parse.parse(Src);
+  if (!Tree)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "pattern could not be parsed");
+  TSNode Root = ts_tree_root_node(Tree.get());
+  if (ts_node_has_error(Root))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "pattern is not valid Python: `%s`", Text.str().c_str());
+  if (ts_node_named_child_count(Root) != 1)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "pattern must be a single expression: `%s`",
+                                   Text.str().c_str());
+  TSNode Stmt = ts_node_named_child(Root, 0);
+  TSNode Expr = Stmt;
+  if (ts_node_symbol(Stmt) == G.ExpressionStatement && ts_node_named_child_count(Stmt) == 1)
+    Expr = ts_node_named_child(Stmt, 0);
+  Pattern P;
+  Compiler C(Src, P);
+  P.Root = C.compile(Expr, false, true);
+  if (P.Root.K == PatternNode::Metavar || P.Root.K == PatternNode::MetavarSeq)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "pattern must not be a bare metavariable: `%s`",
+                                   Text.str().c_str());
+  P.RootSymbol = P.Root.Symbol;
+  const PatternNode *Named = &P.Root;
+  if (P.Root.K == PatternNode::Node && P.Root.Symbol == G.Call && !P.Root.Children.empty())
+    Named = &P.Root.Children.front();
+  if (Named->K == PatternNode::QualName) {
+    llvm::StringRef Q = Named->Text;
+    P.AnchorName = Q.rsplit('.').second.empty() ? Q.str() : Q.rsplit('.').second.str();
+  }
+  return P;
+}
+
+namespace {
+
+class Matcher {
+public:
+  Matcher(const MatchContext &Ctx, llvm::SmallVectorImpl<BoundVar> &B)
+      : Ctx(Ctx), B(B), G(Grammar::get()) {}
+
+  bool node(const PatternNode &P, TSNode N) {
+    switch (P.K) {
+    case PatternNode::Metavar:
+      if (P.Positional) {
+        TSSymbol S = ts_node_symbol(N);
+        if (S == G.KeywordArgument || S == G.ListSplat || S == G.DictionarySplat)
+          return false;
+      }
+      return bind(P.Text, rangeOf(N));
+    case PatternNode::MetavarSeq:
+      return bind(P.Text, rangeOf(N));
+    case PatternNode::QualName: {
+      TSSymbol S = ts_node_symbol(N);
+      if (S != G.Identifier && S != G.Attribute)
+        return false;
+      // Cheap test on the last segment before resolving the whole chain.
+      llvm::StringRef Last = llvm::StringRef(P.Text).rsplit('.').second;
+      if (Last.empty())
+        Last = P.Text;
+      TSNode LastNode = S == G.Attribute ? ts_node_child_by_field_id(N, G.FAttribute) : N;
+      if (S == G.Attribute && textOf(LastNode, Ctx.Src) != Last)
+        return false;
+      auto Q = Ctx.Resolver->qualifiedName(N, Ctx.Scopes);
+      return Q && *Q == P.Text;
+    }
+    case PatternNode::StringValue: {
+      std::string V;
+      return simpleStringValue(N, Ctx.Src, V) && V == P.Text;
+    }
+    case PatternNode::Leaf:
+      if (ts_node_symbol(N) != P.Symbol)
+        return false;
+      return P.Text.empty() || textOf(N, Ctx.Src) == P.Text;
+    case PatternNode::Node: {
+      if (ts_node_symbol(N) != P.Symbol)
+        return false;
+      llvm::SmallVector<TSNode, 8> Kids;
+      forEachChild(N, [&](TSNode C) {
+        if (ts_node_is_extra(C) || (P.NamedOnly && !ts_node_is_named(C)))
+          return;
+        Kids.push_back(C);
+      });
+      // An empty $$$X binds the position just inside the node (after `(`).
+      LastEnd = ts_node_start_byte(N) + (P.NamedOnly && ts_node_child_count(N) > 0 ? 1 : 0);
+      return seq(P.Children, Kids);
+    }
+    }
+    return false;
+  }
+
+private:
+  bool seq(llvm::ArrayRef<PatternNode> Ps, llvm::ArrayRef<TSNode> Cs) {
+    if (Ps.empty())
+      return Cs.empty();
+    const PatternNode &First = Ps.front();
+    if (First.K == PatternNode::MetavarSeq) {
+      // Try every length, shortest first; restore bindings between tries.
+      for (size_t Len = 0; Len <= Cs.size(); ++Len) {
+        size_t Mark = B.size();
+        ByteRange R;
+        if (Len == 0) {
+          uint32_t At = Cs.empty() ? gapOffset() : ts_node_start_byte(Cs.front());
+          R = {At, At};
+        } else {
+          R = {ts_node_start_byte(Cs.front()), ts_node_end_byte(Cs[Len - 1])};
+        }
+        if (bind(First.Text, R) && seq(Ps.drop_front(), Cs.drop_front(Len)))
+          return true;
+        B.resize(Mark);
+      }
+      return false;
+    }
+    if (Cs.empty())
+      return false;
+    size_t Mark = B.size();
+    if (node(First, Cs.front())) {
+      LastEnd = ts_node_end_byte(Cs.front());
+      if (seq(Ps.drop_front(), Cs.drop_front()))
+        return true;
+    }
+    B.resize(Mark);
+    return false;
+  }
+
+  uint32_t gapOffset() const { return LastEnd; }
+
+  bool bind(const std::string &Name, ByteRange R) {
+    for (const BoundVar &V : B)
+      if (V.Name == Name)
+        return Ctx.Src.slice(V.Range.Begin, V.Range.End) == Ctx.Src.slice(R.Begin, R.End);
+    B.push_back({Name, R});
+    return true;
+  }
+
+  const MatchContext &Ctx;
+  llvm::SmallVectorImpl<BoundVar> &B;
+  const Grammar &G;
+  uint32_t LastEnd = 0;
+};
+
+} // namespace
+
+bool matchPattern(const Pattern &P, TSNode N, const MatchContext &Ctx,
+                  llvm::SmallVectorImpl<BoundVar> &Bindings) {
+  Bindings.clear();
+  Matcher M(Ctx, Bindings);
+  return M.node(P.Root, N);
+}
+
+} // namespace devport::python

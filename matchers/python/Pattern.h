@@ -1,0 +1,96 @@
+//===--- Pattern.h - Code patterns with metavariables ---------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A rule pattern such as `torch.cuda.set_device($DEV)` is parsed with
+/// tree-sitter and compiled into a PatternNode tree that matches syntax trees
+/// of real code:
+///   - `$X` matches one node (in an argument list: one positional argument,
+///     not `k=v`, `*a` or `**k`); a second `$X` must match the same text;
+///   - `$$$X` matches any number of consecutive nodes (zero included);
+///   - a dotted name (`torch.cuda.set_device`) matches any identifier or
+///     attribute chain whose qualified name, after import resolution, is that
+///     name (`tc.set_device` after `import torch.cuda as tc`);
+///   - a plain string literal matches a string with the same value, whatever
+///     its quotes;
+///   - anything else matches a node of the same kind with matching children;
+///     comments and line continuations in the code are skipped, and in lists
+///     (arguments, tuples, ...) punctuation is ignored, so trailing commas and
+///     line breaks do not matter.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_PYTHON_PATTERN_H
+#define DEVPORT_MATCHERS_PYTHON_PATTERN_H
+
+#include "matchers/python/NameResolver.h"
+#include "matchers/python/Syntax.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace devport::python {
+
+struct PatternNode {
+  enum Kind : uint8_t {
+    Node,       ///< Same symbol, children matched in order.
+    Leaf,       ///< Same symbol and, for named leaves, same text.
+    QualName,   ///< Identifier or attribute chain with this qualified name.
+    StringValue,///< A plain string literal with this value.
+    Metavar,    ///< $X: one node.
+    MetavarSeq, ///< $$$X: any number of nodes.
+  };
+  Kind K = Node;
+  TSSymbol Symbol = 0;
+  bool NamedOnly = false;  ///< Node: compare named children only (lists).
+  bool Positional = false; ///< Metavar inside an argument list.
+  std::string Text;        ///< Leaf text, qualified name, string value or metavariable name.
+  std::vector<PatternNode> Children;
+};
+
+/// A metavariable bound by a match: the range of the node(s) it matched.
+struct BoundVar {
+  std::string Name;
+  ByteRange Range;
+};
+
+/// One compiled pattern.
+struct Pattern {
+  PatternNode Root;
+  /// Symbol of the code node the root matches (its dispatch key).
+  TSSymbol RootSymbol = 0;
+  /// For dispatch: the last segment of the qualified name the root calls or
+  /// names (`set_device` for `torch.cuda.set_device($D)`), or "" if none.
+  std::string AnchorName;
+  /// Words that every file matching this pattern contains (the segments of
+  /// its qualified names, its string values): the prefilter's input.
+  std::vector<std::string> RequiredWords;
+  /// Metavariables the pattern binds, in order of first appearance.
+  std::vector<std::string> Metavars;
+};
+
+/// Parses and compiles pattern Text. The error says why (e.g. "pattern is
+/// not valid Python: ...", "pattern must be a single expression").
+llvm::Expected<Pattern> compilePattern(llvm::StringRef Text);
+
+/// Matching context for one file.
+struct MatchContext {
+  llvm::StringRef Src;
+  const NameResolver *Resolver = nullptr;
+  llvm::ArrayRef<Scope> Scopes;
+};
+
+/// Matches P against the code node N; on success Bindings holds what the
+/// metavariables bound (cleared first).
+bool matchPattern(const Pattern &P, TSNode N, const MatchContext &Ctx,
+                  llvm::SmallVectorImpl<BoundVar> &Bindings);
+
+} // namespace devport::python
+
+#endif

@@ -1,0 +1,225 @@
+//===--- PythonMatcher.cpp - The Python rule set, compiled ----------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/PythonMatcher.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+namespace devport::python {
+
+llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const RuleSet &Rules) {
+  std::unique_ptr<PythonMatcher> M(new PythonMatcher());
+  M->Table.resize(ts_language_symbol_count(tree_sitter_python()));
+  std::string Errors;
+  auto Fail = [&](const RuleLoc &L, const std::string &Msg) {
+    if (!Errors.empty())
+      Errors += "\n";
+    Errors += L.str() + ": " + Msg;
+  };
+  size_t Order = 0;
+  for (const auto &R : Rules.rules()) {
+    if (R->Language != "python")
+      continue;
+    std::vector<std::string> Bound;
+    for (size_t I = 0; I < R->Patterns.size(); ++I) {
+      const RulePattern &RP = R->Patterns[I];
+      auto P = compilePattern(RP.Text);
+      if (!P) {
+        Fail(RP.Loc, llvm::toString(P.takeError()));
+        continue;
+      }
+      for (const std::string &V : P->Metavars)
+        if (!llvm::is_contained(Bound, V))
+          Bound.push_back(V);
+      auto C = std::make_unique<Compiled>(Compiled{R.get(), I, std::move(*P), Order++});
+      Slot &S = M->Table[C->P.RootSymbol];
+      if (C->P.AnchorName.empty())
+        S.Any.push_back(C.get());
+      else
+        S.ByAnchor[C->P.AnchorName].push_back(C.get());
+      M->Patterns.push_back(std::move(C));
+    }
+    for (const auto &W : R->Where) {
+      if (!llvm::is_contained(Bound, W.first)) {
+        Fail(W.second.Loc, "`where` names $" + W.first + ", which no pattern binds");
+        continue;
+      }
+      Constraint C;
+      if (!W.second.Regex.empty())
+        C.Must = std::make_unique<llvm::Regex>(W.second.Regex);
+      if (!W.second.NotRegex.empty())
+        C.MustNot = std::make_unique<llvm::Regex>(W.second.NotRegex);
+      M->Constraints[R->Id][W.first] = std::move(C);
+    }
+  }
+  if (!Errors.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
+  return std::move(M);
+}
+
+bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
+  llvm::StringMap<bool> Seen;
+  auto Has = [&](const std::string &W) {
+    auto It = Seen.find(W);
+    if (It != Seen.end())
+      return It->second;
+    bool Found = Text.find(W) != llvm::StringRef::npos;
+    Seen[W] = Found;
+    return Found;
+  };
+  for (const auto &C : Patterns) {
+    if (llvm::all_of(C->P.RequiredWords, Has))
+      return true;
+  }
+  return false;
+}
+
+bool PythonMatcher::constraintsHold(const Compiled &C, llvm::ArrayRef<BoundVar> B,
+                                    llvm::StringRef Src) const {
+  auto It = Constraints.find(C.R->Id);
+  if (It == Constraints.end())
+    return true;
+  for (const BoundVar &V : B) {
+    auto CIt = It->second.find(V.Name);
+    if (CIt == It->second.end())
+      continue;
+    llvm::StringRef T = Src.slice(V.Range.Begin, V.Range.End);
+    if (CIt->second.Must && !CIt->second.Must->match(T))
+      return false;
+    if (CIt->second.MustNot && CIt->second.MustNot->match(T))
+      return false;
+  }
+  return true;
+}
+
+std::string PythonMatcher::anchorOf(TSNode N, llvm::StringRef Src, const NameResolver &Resolver,
+                                    llvm::ArrayRef<Scope> Scopes) const {
+  const Grammar &G = Grammar::get();
+  TSSymbol S = ts_node_symbol(N);
+  TSNode Named = N;
+  if (S == G.Call) {
+    Named = ts_node_child_by_field_id(N, G.FFunction);
+    if (ts_node_is_null(Named))
+      return "";
+  }
+  TSSymbol NS = ts_node_symbol(Named);
+  if (NS == G.Attribute) {
+    TSNode A = ts_node_child_by_field_id(Named, G.FAttribute);
+    return ts_node_is_null(A) ? "" : textOf(A, Src).str();
+  }
+  if (NS == G.Identifier) {
+    llvm::StringRef Name = textOf(Named, Src);
+    if (const Binding *B = Resolver.lookup(Name, Scopes)) {
+      llvm::StringRef T = B->Target;
+      size_t Dot = T.rfind('.');
+      return (Dot == llvm::StringRef::npos ? T : T.substr(Dot + 1)).str();
+    }
+    return Name.str();
+  }
+  return "";
+}
+
+FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
+                                 const NameResolver &Resolver) const {
+  const Grammar &G = Grammar::get();
+  FileMatches Out;
+  std::vector<Scope> Scopes;
+  // Per depth: did entering this node push a scope / enter an ERROR node?
+  std::vector<uint8_t> Pushed;
+  unsigned ErrorDepth = 0;
+  llvm::SmallVector<BoundVar, 4> Bindings;
+  std::vector<const Compiled *> Candidates;
+
+  auto Enter = [&](TSNode N) {
+    uint8_t Flags = 0;
+    bool IsClass = false;
+    if (NameResolver::opensScope(N, IsClass)) {
+      Scopes.push_back({N.id, IsClass});
+      Flags |= 1;
+    }
+    TSSymbol S = ts_node_symbol(N);
+    if (S == G.Error) {
+      ++ErrorDepth;
+      Flags |= 2;
+    }
+    Pushed.push_back(Flags);
+    if (S == G.Comment) {
+      Out.Comments.push_back(rangeOf(N));
+      llvm::StringRef T = textOf(N, Src);
+      if (T.contains("devport:"))
+        Out.Directives.push_back({rangeOf(N), T});
+      return;
+    }
+    if (S >= Table.size() || Table[S].empty())
+      return;
+    const Slot &Sl = Table[S];
+    Candidates.clear();
+    if (!Sl.ByAnchor.empty()) {
+      auto It = Sl.ByAnchor.find(anchorOf(N, Src, Resolver, Scopes));
+      if (It != Sl.ByAnchor.end())
+        Candidates.insert(Candidates.end(), It->second.begin(), It->second.end());
+    }
+    Candidates.insert(Candidates.end(), Sl.Any.begin(), Sl.Any.end());
+    if (Candidates.empty())
+      return;
+    std::sort(Candidates.begin(), Candidates.end(),
+              [](const Compiled *A, const Compiled *B) { return A->Order < B->Order; });
+    MatchContext Ctx{Src, &Resolver, Scopes};
+    const Rule *LastRule = nullptr;
+    for (const Compiled *C : Candidates) {
+      if (C->R == LastRule)
+        continue; // one finding per rule and node: the first pattern that matches
+      if (!matchPattern(C->P, N, Ctx, Bindings) || !constraintsHold(*C, Bindings, Src))
+        continue;
+      LastRule = C->R;
+      RuleMatch M;
+      M.R = C->R;
+      M.PatternIndex = C->PatternIndex;
+      M.Range = rangeOf(N);
+      M.Bindings.assign(Bindings.begin(), Bindings.end());
+      M.InErrorRegion = ErrorDepth > 0 || ts_node_has_error(N);
+      M.Scopes = Scopes;
+      Out.Matches.push_back(std::move(M));
+    }
+  };
+  auto Leave = [&] {
+    uint8_t Flags = Pushed.back();
+    Pushed.pop_back();
+    if (Flags & 1)
+      Scopes.pop_back();
+    if (Flags & 2)
+      --ErrorDepth;
+  };
+
+  TSTreeCursor Cur = ts_tree_cursor_new(Root);
+  Enter(Root);
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&Cur)) {
+      Enter(ts_tree_cursor_current_node(&Cur));
+      continue;
+    }
+    bool Done = false;
+    for (;;) {
+      Leave();
+      if (ts_tree_cursor_goto_next_sibling(&Cur)) {
+        Enter(ts_tree_cursor_current_node(&Cur));
+        break;
+      }
+      if (!ts_tree_cursor_goto_parent(&Cur)) {
+        Done = true;
+        break;
+      }
+    }
+    if (Done)
+      break;
+  }
+  ts_tree_cursor_delete(&Cur);
+  return Out;
+}
+
+} // namespace devport::python

@@ -1,0 +1,99 @@
+//===--- PythonMatcher.h - The Python rule set, compiled ------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// PythonMatcher compiles every Python rule of a RuleSet once into a dispatch
+/// table keyed by node symbol and anchor name (the last segment of the called
+/// or named qualified name), so that ONE traversal of a file's tree evaluates
+/// all rules: each node looks up only the patterns that could match it. It
+/// also offers the prefilter: a file that lacks the words some pattern needs
+/// is never parsed. Immutable after compile(); match() is thread-safe.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_PYTHON_PYTHONMATCHER_H
+#define DEVPORT_MATCHERS_PYTHON_PYTHONMATCHER_H
+
+#include "core/Rule.h"
+#include "matchers/python/NameResolver.h"
+#include "matchers/python/Pattern.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Regex.h"
+
+#include <memory>
+#include <vector>
+
+namespace devport::python {
+
+/// One match of one rule.
+struct RuleMatch {
+  const Rule *R = nullptr;
+  size_t PatternIndex = 0;
+  ByteRange Range;
+  std::vector<BoundVar> Bindings;
+  /// The match lies in or contains a syntax error: report, never fix.
+  bool InErrorRegion = false;
+  /// Scopes at the match (module first), for import checks by the engine.
+  std::vector<Scope> Scopes;
+};
+
+/// A `# devport: ...` comment seen during the traversal.
+struct DirectiveComment {
+  ByteRange Range;
+  llvm::StringRef Text;
+};
+
+/// What one traversal of a file found.
+struct FileMatches {
+  std::vector<RuleMatch> Matches; ///< In document order of their start.
+  std::vector<DirectiveComment> Directives;
+  std::vector<ByteRange> Comments; ///< Every comment, in document order.
+};
+
+class PythonMatcher {
+public:
+  /// Compiles the python rules of Rules (which must outlive the matcher).
+  /// Fails with "file:line:col: reason" for each pattern that is not valid
+  /// Python or does not satisfy its rule (e.g. a `where` on a metavariable
+  /// that the pattern does not bind), one per line.
+  static llvm::Expected<std::unique_ptr<PythonMatcher>> compile(const RuleSet &Rules);
+
+  /// True if Text may hold a match: it contains every required word of at
+  /// least one pattern. False means no rule can match: skip the parse.
+  bool mayMatch(llvm::StringRef Text) const;
+
+  /// Runs every rule over the tree rooted at Root in one traversal.
+  FileMatches match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver) const;
+
+private:
+  struct Compiled {
+    const Rule *R;
+    size_t PatternIndex;
+    Pattern P;
+    size_t Order; ///< Position in rule order, for stable output.
+  };
+  struct Constraint {
+    std::unique_ptr<llvm::Regex> Must, MustNot;
+  };
+  struct Slot {
+    llvm::StringMap<std::vector<const Compiled *>> ByAnchor;
+    std::vector<const Compiled *> Any;
+    bool empty() const { return ByAnchor.empty() && Any.empty(); }
+  };
+
+  bool constraintsHold(const Compiled &C, llvm::ArrayRef<BoundVar> B, llvm::StringRef Src) const;
+  std::string anchorOf(TSNode N, llvm::StringRef Src, const NameResolver &Resolver,
+                       llvm::ArrayRef<Scope> Scopes) const;
+
+  std::vector<std::unique_ptr<Compiled>> Patterns;
+  std::vector<Slot> Table; ///< Indexed by TSSymbol.
+  llvm::StringMap<llvm::StringMap<Constraint>> Constraints; ///< Rule id -> metavar -> regexes.
+};
+
+} // namespace devport::python
+
+#endif

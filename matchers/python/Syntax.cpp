@@ -1,0 +1,155 @@
+//===--- Syntax.cpp - tree-sitter-python, wrapped -------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/Syntax.h"
+
+#include <cassert>
+#include <cstring>
+
+namespace devport::python {
+
+Parser::Parser() : P(ts_parser_new()) {
+  bool Ok = ts_parser_set_language(P, tree_sitter_python());
+  assert(Ok && "tree-sitter-python ABI not supported by the tree-sitter runtime");
+  (void)Ok;
+}
+
+Parser::~Parser() { ts_parser_delete(P); }
+
+TreePtr Parser::parse(llvm::StringRef Text) {
+  return TreePtr(ts_parser_parse_string_encoding(P, nullptr, Text.data(),
+                                                 static_cast<uint32_t>(Text.size()),
+                                                 TSInputEncodingUTF8));
+}
+
+static TSSymbol sym(const TSLanguage *L, const char *Name, bool Named = true) {
+  TSSymbol S = ts_language_symbol_for_name(L, Name, static_cast<uint32_t>(strlen(Name)), Named);
+  assert(S != 0 && "grammar symbol not found");
+  return S;
+}
+
+static TSFieldId field(const TSLanguage *L, const char *Name) {
+  TSFieldId F = ts_language_field_id_for_name(L, Name, static_cast<uint32_t>(strlen(Name)));
+  assert(F != 0 && "grammar field not found");
+  return F;
+}
+
+const Grammar &Grammar::get() {
+  static const Grammar G = [] {
+    const TSLanguage *L = tree_sitter_python();
+    Grammar G;
+    G.Module = sym(L, "module");
+    G.Call = sym(L, "call");
+    G.Attribute = sym(L, "attribute");
+    G.Identifier = sym(L, "identifier");
+    G.ArgumentList = sym(L, "argument_list");
+    G.KeywordArgument = sym(L, "keyword_argument");
+    G.String = sym(L, "string");
+    G.StringStart = sym(L, "string_start");
+    G.StringContent = sym(L, "string_content");
+    G.StringEnd = sym(L, "string_end");
+    G.Interpolation = sym(L, "interpolation");
+    G.Comment = sym(L, "comment");
+    G.FunctionDefinition = sym(L, "function_definition");
+    G.ClassDefinition = sym(L, "class_definition");
+    G.Lambda = sym(L, "lambda");
+    G.ImportStatement = sym(L, "import_statement");
+    G.ImportFromStatement = sym(L, "import_from_statement");
+    G.FutureImportStatement = sym(L, "future_import_statement");
+    G.AliasedImport = sym(L, "aliased_import");
+    G.DottedName = sym(L, "dotted_name");
+    G.WildcardImport = sym(L, "wildcard_import");
+    G.RelativeImport = sym(L, "relative_import");
+    G.Error = sym(L, "ERROR");
+    G.ExpressionStatement = sym(L, "expression_statement");
+    G.ListSplat = sym(L, "list_splat");
+    G.DictionarySplat = sym(L, "dictionary_splat");
+    G.Block = sym(L, "block");
+    G.DecoratedDefinition = sym(L, "decorated_definition");
+    G.Parameters = sym(L, "parameters");
+    G.LambdaParameters = sym(L, "lambda_parameters");
+    G.IfStatement = sym(L, "if_statement");
+    G.TryStatement = sym(L, "try_statement");
+    G.WithStatement = sym(L, "with_statement");
+    G.ForStatement = sym(L, "for_statement");
+    G.WhileStatement = sym(L, "while_statement");
+    G.ElseClause = sym(L, "else_clause");
+    G.ElifClause = sym(L, "elif_clause");
+    G.ExceptClause = sym(L, "except_clause");
+    G.FinallyClause = sym(L, "finally_clause");
+    G.MatchStatement = sym(L, "match_statement");
+    G.CaseClause = sym(L, "case_clause");
+    G.List = sym(L, "list");
+    G.Tuple = sym(L, "tuple");
+    G.Set = sym(L, "set");
+    G.Dictionary = sym(L, "dictionary");
+    G.Subscript = sym(L, "subscript");
+    G.ConcatenatedString = sym(L, "concatenated_string");
+    G.Decorator = sym(L, "decorator");
+    G.ParenthesizedExpression = sym(L, "parenthesized_expression");
+    G.FFunction = field(L, "function");
+    G.FArguments = field(L, "arguments");
+    G.FObject = field(L, "object");
+    G.FAttribute = field(L, "attribute");
+    G.FName = field(L, "name");
+    G.FValue = field(L, "value");
+    G.FAlias = field(L, "alias");
+    G.FModuleName = field(L, "module_name");
+    G.FBody = field(L, "body");
+    return G;
+  }();
+  return G;
+}
+
+unsigned countSyntaxErrors(TSNode N) {
+  if (!ts_node_has_error(N))
+    return 0;
+  unsigned Count = 0;
+  TSTreeCursor C = ts_tree_cursor_new(N);
+  for (;;) {
+    TSNode Cur = ts_tree_cursor_current_node(&C);
+    if (ts_node_is_error(Cur) || ts_node_is_missing(Cur))
+      ++Count;
+    if (ts_node_has_error(Cur) && ts_tree_cursor_goto_first_child(&C))
+      continue;
+    bool Moved = false;
+    while (!(Moved = ts_tree_cursor_goto_next_sibling(&C)))
+      if (!ts_tree_cursor_goto_parent(&C))
+        break;
+    if (!Moved)
+      break;
+  }
+  ts_tree_cursor_delete(&C);
+  return Count;
+}
+
+bool simpleStringValue(TSNode N, llvm::StringRef Src, std::string &Out) {
+  const Grammar &G = Grammar::get();
+  if (ts_node_symbol(N) != G.String)
+    return false;
+  bool Ok = true;
+  std::string Value;
+  forEachChild(N, [&](TSNode C) {
+    TSSymbol S = ts_node_symbol(C);
+    if (S == G.StringStart) {
+      llvm::StringRef Prefix = textOf(C, Src).take_while([](char Ch) { return Ch != '\'' && Ch != '"'; });
+      if (Prefix.find_first_of("fFbB") != llvm::StringRef::npos)
+        Ok = false;
+    } else if (S == G.StringContent) {
+      llvm::StringRef T = textOf(C, Src);
+      if (T.contains('\\'))
+        Ok = false;
+      Value += T.str();
+    } else if (S != G.StringEnd) {
+      Ok = false; // interpolation or escape_sequence
+    }
+  });
+  if (Ok)
+    Out = std::move(Value);
+  return Ok;
+}
+
+} // namespace devport::python

@@ -1,0 +1,97 @@
+//===--- Syntax.h - tree-sitter-python, wrapped ---------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// RAII owners for tree-sitter parsers and trees, the node symbols and field
+/// ids of tree-sitter-python looked up once, and small node helpers. A Parser
+/// is not thread-safe: use one per thread. Trees are immutable; a TSNode is
+/// valid as long as its tree.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_PYTHON_SYNTAX_H
+#define DEVPORT_MATCHERS_PYTHON_SYNTAX_H
+
+#include "core/Fix.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <tree_sitter/api.h>
+
+extern "C" const TSLanguage *tree_sitter_python(void);
+
+namespace devport::python {
+
+struct TreeDeleter {
+  void operator()(TSTree *T) const { ts_tree_delete(T); }
+};
+using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
+
+/// One tree-sitter parser set to Python.
+class Parser {
+public:
+  Parser();
+  ~Parser();
+  Parser(const Parser &) = delete;
+  Parser &operator=(const Parser &) = delete;
+
+  /// Parses Text (UTF-8). Never fails for well-formed input: syntax errors
+  /// become ERROR/MISSING nodes. Returns null only if tree-sitter gives up
+  /// (out of memory).
+  TreePtr parse(llvm::StringRef Text);
+
+private:
+  TSParser *P;
+};
+
+/// Symbols and field ids of the grammar, resolved once.
+struct Grammar {
+  TSSymbol Module, Call, Attribute, Identifier, ArgumentList, KeywordArgument, String,
+      StringStart, StringContent, StringEnd, Interpolation, Comment, FunctionDefinition,
+      ClassDefinition, Lambda, ImportStatement, ImportFromStatement, FutureImportStatement,
+      AliasedImport, DottedName, WildcardImport, RelativeImport, Error, ExpressionStatement,
+      ListSplat, DictionarySplat, Block, DecoratedDefinition, Parameters, LambdaParameters,
+      IfStatement, TryStatement, WithStatement, ForStatement, WhileStatement, ElseClause,
+      ElifClause, ExceptClause, FinallyClause, MatchStatement, CaseClause, List, Tuple, Set,
+      Dictionary, Subscript, ConcatenatedString, Decorator, ParenthesizedExpression;
+  TSFieldId FFunction, FArguments, FObject, FAttribute, FName, FValue, FAlias, FModuleName, FBody;
+
+  static const Grammar &get();
+};
+
+inline ByteRange rangeOf(TSNode N) { return {ts_node_start_byte(N), ts_node_end_byte(N)}; }
+inline llvm::StringRef textOf(TSNode N, llvm::StringRef Src) {
+  return Src.slice(ts_node_start_byte(N), ts_node_end_byte(N));
+}
+inline bool sameNode(TSNode A, TSNode B) { return A.id == B.id && A.tree == B.tree; }
+
+/// Calls F(child) for each child of N (named and anonymous), in order, in
+/// linear time.
+template <typename F> void forEachChild(TSNode N, F &&Fn) {
+  uint32_t Count = ts_node_child_count(N);
+  if (Count == 0)
+    return;
+  TSTreeCursor C = ts_tree_cursor_new(N);
+  if (ts_tree_cursor_goto_first_child(&C)) {
+    do
+      Fn(ts_tree_cursor_current_node(&C));
+    while (ts_tree_cursor_goto_next_sibling(&C));
+  }
+  ts_tree_cursor_delete(&C);
+}
+
+/// Number of ERROR and MISSING nodes in the tree under N.
+unsigned countSyntaxErrors(TSNode N);
+
+/// The decoded value of a plain (non-f, non-bytes) string literal node whose
+/// content has no escapes or interpolations, e.g. 'cuda' -> cuda; false for
+/// anything else.
+bool simpleStringValue(TSNode N, llvm::StringRef Src, std::string &Out);
+
+} // namespace devport::python
+
+#endif

@@ -1,0 +1,174 @@
+//===--- TokenDiff.cpp - Edits that keep comments and layout --------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rewriters/TokenDiff.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+namespace devport {
+
+static bool isIdentChar(char C) {
+  return llvm::isAlnum(C) || C == '_' || (static_cast<unsigned char>(C) & 0x80);
+}
+
+std::vector<PyToken> tokenizePython(llvm::StringRef T) {
+  std::vector<PyToken> Out;
+  size_t I = 0, N = T.size();
+  while (I < N) {
+    char C = T[I];
+    if (C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\f') {
+      ++I;
+      continue;
+    }
+    if (C == '\\' && I + 1 < N && (T[I + 1] == '\n' || T[I + 1] == '\r')) {
+      I += 2;
+      continue;
+    }
+    if (C == '#') {
+      while (I < N && T[I] != '\n' && T[I] != '\r')
+        ++I;
+      continue;
+    }
+    size_t B = I;
+    // A string, with an optional prefix (r, b, f, u, and pairs of them).
+    size_t Q = I;
+    while (Q < N && Q - I < 2 && llvm::StringRef("rRbBfFuU").contains(T[Q]))
+      ++Q;
+    if (Q < N && (T[Q] == '\'' || T[Q] == '"')) {
+      char Quote = T[Q];
+      bool Triple = Q + 2 < N && T[Q + 1] == Quote && T[Q + 2] == Quote;
+      size_t J = Q + (Triple ? 3 : 1);
+      while (J < N) {
+        if (T[J] == '\\') {
+          J += 2;
+          continue;
+        }
+        if (Triple ? (J + 2 < N && T[J] == Quote && T[J + 1] == Quote && T[J + 2] == Quote)
+                   : T[J] == Quote) {
+          J += Triple ? 3 : 1;
+          break;
+        }
+        if (!Triple && (T[J] == '\n' || T[J] == '\r'))
+          break; // unterminated: stop at the line's end
+        ++J;
+      }
+      I = std::min(J, N);
+      Out.push_back({static_cast<uint32_t>(B), static_cast<uint32_t>(I)});
+      continue;
+    }
+    if (isIdentChar(C)) {
+      while (I < N && (isIdentChar(T[I]) || (T[I] == '.' && I + 1 < N && llvm::isDigit(T[I + 1]) &&
+                                             llvm::isDigit(T[B]))))
+        ++I;
+    } else {
+      ++I; // one operator character
+    }
+    Out.push_back({static_cast<uint32_t>(B), static_cast<uint32_t>(I)});
+  }
+  return Out;
+}
+
+std::vector<Edit> tokenEdits(llvm::StringRef Src, ByteRange R, llvm::StringRef Replacement) {
+  llvm::StringRef Old = Src.slice(R.Begin, R.End);
+  std::vector<PyToken> A = tokenizePython(Old), B = tokenizePython(Replacement);
+  auto TextA = [&](size_t I) { return Old.slice(A[I].Begin, A[I].End); };
+  auto TextB = [&](size_t J) { return Replacement.slice(B[J].Begin, B[J].End); };
+  // Too large to align (never for a single call): one edit for the whole text.
+  if (A.size() * B.size() > 4000000)
+    return {Edit::replacement(R, Replacement.str())};
+
+  // LCS table over tokens, then the aligned pairs.
+  size_t N = A.size(), M = B.size();
+  std::vector<uint32_t> L((N + 1) * (M + 1), 0);
+  auto At = [&](size_t I, size_t J) -> uint32_t & { return L[I * (M + 1) + J]; };
+  for (size_t I = N; I-- > 0;)
+    for (size_t J = M; J-- > 0;)
+      At(I, J) = TextA(I) == TextB(J) ? At(I + 1, J + 1) + 1
+                                      : std::max(At(I + 1, J), At(I, J + 1));
+  std::vector<std::pair<size_t, size_t>> Pairs;
+  for (size_t I = 0, J = 0; I < N && J < M;) {
+    if (TextA(I) == TextB(J)) {
+      Pairs.push_back({I, J});
+      ++I, ++J;
+    } else if (At(I + 1, J) >= At(I, J + 1)) {
+      ++I;
+    } else {
+      ++J;
+    }
+  }
+
+  // Walk the gaps between aligned tokens (and before the first / after the
+  // last). Offsets here are relative to Old and Replacement.
+  std::vector<Edit> Out;
+  bool HavePrev = false;
+  size_t PrevI = 0, PrevJ = 0;         // first token index after the previous anchor
+  uint32_t PrevEndA = 0, PrevEndB = 0; // end of the previous anchor
+  auto Gap = [&](size_t I, size_t J, uint32_t NextBeginA, uint32_t NextBeginB, bool HaveNext) {
+    if (I == PrevI && J == PrevJ)
+      return; // no token changed here: keep the original trivia
+    llvm::StringRef Rep = Replacement.slice(PrevEndB, NextBeginB);
+    if (I == PrevI) {
+      // Only insertions: right after the previous anchor (or before the
+      // next one at the very start), keeping the original trivia after it.
+      uint32_t At = HavePrev ? PrevEndA : NextBeginA;
+      llvm::StringRef Ins = Rep;
+      if (HavePrev && NextBeginA > PrevEndA)
+        Ins = Ins.rtrim();
+      Out.push_back(Edit::insertion(R.Begin + At, Ins.str()));
+      return;
+    }
+    // A trailing comma before a closing bracket is layout, not meaning: keep it.
+    if (J == PrevJ && I == PrevI + 1 && HaveNext && TextA(PrevI) == "," &&
+        llvm::StringRef(")]}").contains(Old[NextBeginA]))
+      return;
+    uint32_t SpanB = A[PrevI].Begin, SpanE = A[I - 1].End;
+    llvm::StringRef Before = Old.slice(PrevEndA, SpanB), After = Old.slice(SpanE, NextBeginA);
+    llvm::StringRef Ins = Rep;
+    if (!Before.empty() || !HavePrev)
+      Ins = Ins.ltrim();
+    if (!After.empty() || !HaveNext)
+      Ins = Ins.rtrim();
+    // A pure deletion takes the blanks after it along (`f(a, b)` -> `f(b)`),
+    // unless they end the line or hold a comment.
+    if (Ins.empty() && !After.empty() && HaveNext &&
+        After.find_first_not_of(" \t") == llvm::StringRef::npos)
+      SpanE = NextBeginA;
+    Out.push_back(Edit::replacement({R.Begin + SpanB, R.Begin + SpanE}, Ins.str()));
+  };
+  for (const auto &[I, J] : Pairs) {
+    Gap(I, J, A[I].Begin, B[J].Begin, true);
+    HavePrev = true;
+    PrevI = I + 1, PrevJ = J + 1;
+    PrevEndA = A[I].End, PrevEndB = B[J].End;
+  }
+  Gap(N, M, static_cast<uint32_t>(Old.size()), static_cast<uint32_t>(Replacement.size()), false);
+  // Drop no-ops, and merge edits separated only by unchanged tokens with no
+  // trivia between them (`cuda` + `.` + `set_device`), so that a rename of a
+  // dotted name is one edit.
+  std::vector<Edit> Merged;
+  for (Edit &E : Out) {
+    if (E.Range.empty() && E.Replacement.empty())
+      continue;
+    if (Src.slice(E.Range.Begin, E.Range.End) == E.Replacement)
+      continue;
+    if (!Merged.empty()) {
+      Edit &P = Merged.back();
+      llvm::StringRef Between = Src.slice(P.Range.End, E.Range.Begin);
+      if (P.Range.End <= E.Range.Begin &&
+          Between.find_first_of(" \t\r\n#\\") == llvm::StringRef::npos) {
+        P.Replacement += Between.str() + E.Replacement;
+        P.Range.End = E.Range.End;
+        continue;
+      }
+    }
+    Merged.push_back(std::move(E));
+  }
+  return Merged;
+}
+
+} // namespace devport

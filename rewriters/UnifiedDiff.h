@@ -1,0 +1,31 @@
+//===--- UnifiedDiff.h - Unified diffs ------------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Renders the difference between two texts as a unified diff (`diff -u`,
+/// `git apply` and `patch -p0` accept it).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_REWRITERS_UNIFIEDDIFF_H
+#define DEVPORT_REWRITERS_UNIFIEDDIFF_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace devport {
+
+/// "--- OldName\n+++ NewName\n@@ -a,b +c,d @@\n..." with Context lines around
+/// each change; "" when the texts are equal. Lines keep their own endings (a
+/// CRLF line stays CRLF); a last line without a newline is followed by
+/// "\ No newline at end of file".
+std::string unifiedDiff(llvm::StringRef OldName, llvm::StringRef NewName,
+                        llvm::StringRef Old, llvm::StringRef New, unsigned Context = 3);
+
+} // namespace devport
+
+#endif

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# bootstrap.sh: a fresh Debian bookworm machine -> every dependency installed and devport built.
+#
+#   scripts/bootstrap.sh
+#
+# Environment:
+#   BUILD_DIR    build directory (default: build)
+#   BUILD_TYPE   CMake build type (default: Release)
+#   SANITIZE=1   build with AddressSanitizer + UndefinedBehaviorSanitizer
+#   SKIP_APT=1   do not install Debian packages (they must already be there)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+BUILD_TYPE=${BUILD_TYPE:-Release}
+
+# Debian packages: compilers and build tools, LLVM/Clang 14 (shared libLLVM and libclang-cpp;
+# libclang-14-dev carries ClangConfig.cmake), GoogleTest, node/npm for the tree-sitter sources,
+# python3 for the doc and fixture scripts.
+APT_PKGS=(cmake ninja-build g++ clang-14 lld-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
+          libgtest-dev libgmock-dev ccache python3 git)
+command -v npm >/dev/null 2>&1 || APT_PKGS+=(nodejs npm)
+if [[ "${SKIP_APT:-0}" != 1 ]]; then
+  missing=()
+  for p in "${APT_PKGS[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  if ((${#missing[@]})); then
+    SUDO=
+    [[ $(id -u) == 0 ]] || SUDO=sudo
+    echo "bootstrap: installing ${missing[*]}"
+    $SUDO apt-get update -qq
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+fi
+
+# tree-sitter core and tree-sitter-python C sources, pinned by package-lock.json (nothing is built
+# by node: --ignore-scripts).
+npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+
+SAN=OFF
+[[ "${SANITIZE:-0}" == 1 ]] && SAN=ON
+cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$BUILD_TYPE" \
+  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
+  -DDEVPORT_SANITIZE="$SAN"
+cmake --build "$BUILD_DIR" -j"$(nproc)"

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# End-to-end tests of the real devport binary: exit codes, output shapes, files on disk.
+#   end_to_end.sh DEVPORT_BINARY SOURCE_DIR
+set -u
+DEVPORT=$(realpath "$1")
+SRC=$2
+T=$(mktemp -d /tmp/devport-e2e.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+cd "$T"
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+# expect_exit CODE CMD...: runs CMD, keeps stdout in $T/out and stderr in $T/err
+expect_exit() {
+  local want=$1; shift
+  "$@" >"$T/out" 2>"$T/err"
+  local got=$?
+  if [ "$got" = "$want" ]; then ok; else bad "'$*' exited $got, want $want; stderr: $(head -c 400 "$T/err")"; fi
+}
+contains() { # FILE TEXT
+  if grep -qF -- "$2" "$1"; then ok; else bad "$1 lacks '$2': $(head -c 400 "$1")"; fi
+}
+
+mkdir proj
+cat > proj/clean.py <<'PY'
+import torch
+n = torch.accelerator.device_count()
+PY
+cat > proj/dirty.py <<'PY'
+import torch
+
+torch.cuda.set_device(rank)
+n = torch.cuda.device_count()
+s = torch.cuda.current_stream()
+PY
+chmod 755 proj/dirty.py
+
+# Usage errors: exit 2.
+expect_exit 0 "$DEVPORT" --help; contains "$T/out" "usage: devport check"
+expect_exit 0 "$DEVPORT" --version; contains "$T/out" "devport "
+expect_exit 2 "$DEVPORT"
+expect_exit 2 "$DEVPORT" bogus
+expect_exit 2 "$DEVPORT" check --no-such-flag proj; contains "$T/err" "unknown option '--no-such-flag'"
+expect_exit 2 "$DEVPORT" check --target-torch two proj; contains "$T/err" "invalid --target-torch"
+expect_exit 2 "$DEVPORT" check --format xml proj
+expect_exit 2 "$DEVPORT" check --select no-such-rule proj; contains "$T/err" "no-such-rule"
+expect_exit 2 "$DEVPORT" check does-not-exist.py; contains "$T/err" "does-not-exist.py"
+expect_exit 2 "$DEVPORT" explain no-such-rule
+expect_exit 2 "$DEVPORT" check --diff proj
+
+# A broken rule file: exit 2 with file and line.
+mkdir -p badrules/python
+printf 'id: broken-rule\nlanguage: python\ncategory: x\nseverity: loud\nmessage: m\npattern: f()\n' > badrules/python/broken-rule.yaml
+expect_exit 2 "$DEVPORT" check --rules badrules proj; contains "$T/err" "broken-rule.yaml:4"
+
+# check: 0 clean, 1 findings, compiler-style text.
+expect_exit 0 "$DEVPORT" check proj/clean.py
+expect_exit 1 "$DEVPORT" check proj
+contains "$T/out" "proj/dirty.py:3:1: warning:"
+contains "$T/out" "[cuda-set-device]"
+contains "$T/out" "^~~~"
+contains "$T/out" "= fix (safe): torch.accelerator.set_device_index(rank)"
+contains "$T/out" "Found 3 findings in 2 files"
+
+# rules and explain.
+expect_exit 0 "$DEVPORT" rules; contains "$T/out" "cuda-set-device"
+expect_exit 0 "$DEVPORT" explain cuda-set-device; contains "$T/out" "set_device_index"
+expect_exit 0 "$DEVPORT" rules --format json
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert any(x["id"]=="cuda-set-device" for x in r)' "$T/out" && ok || bad "rules json"
+
+# JSON shape.
+expect_exit 1 "$DEVPORT" check --format json proj
+python3 - "$T/out" <<'PY' && ok || bad "json shape"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+ds = doc["diagnostics"]
+assert len(ds) == 3, ds
+keys = {"rule", "path", "line", "column", "end_line", "end_column", "severity", "message", "fix"}
+for d in ds:
+    assert keys <= set(d), d
+d = [d for d in ds if d["rule"] == "cuda-set-device"][0]
+assert (d["line"], d["column"], d["end_line"], d["end_column"]) == (3, 1, 3, 28), d
+assert d["fix"]["applicability"] == "safe"
+assert [e["content"] for e in d["fix"]["edits"]] == ["accelerator.set_device_index"], d
+s = [d for d in ds if d["rule"] == "cuda-current-stream"][0]
+assert s["fix"]["applicability"] == "unsafe"
+assert doc["summary"]["findings"] == 3 and doc["summary"]["files"] == 2
+PY
+
+# --select / --ignore.
+expect_exit 1 "$DEVPORT" check --select cuda-set-device proj; contains "$T/out" "Found 1 finding"
+expect_exit 1 "$DEVPORT" check --ignore cuda-set-device,cuda-device-count proj; contains "$T/out" "Found 1 finding"
+
+# fix --diff writes nothing, and the diff applies.
+before=$(sha256sum proj/dirty.py)
+expect_exit 1 "$DEVPORT" fix --diff proj
+contains "$T/out" "+torch.accelerator.set_device_index(rank)"
+[ "$before" = "$(sha256sum proj/dirty.py)" ] && ok || bad "--diff wrote the file"
+if command -v patch >/dev/null; then
+  cp -r proj proj-patched
+  (cd proj-patched/.. && sed 's#proj/#proj-patched/#g' "$T/out" | patch -p0 -s) && ok || bad "diff does not apply"
+fi
+
+# fix: applies safe fixes, keeps the mode, second run changes nothing.
+expect_exit 1 "$DEVPORT" fix proj   # the unsafe current_stream finding remains
+contains "$T/out" "Applied 2 fixes in 1 file"
+grep -q "torch.accelerator.set_device_index(rank)" proj/dirty.py && ok || bad "fix not written"
+grep -q "torch.cuda.current_stream()" proj/dirty.py && ok || bad "unsafe fix applied without --unsafe-fixes"
+[ "$(stat -c %a proj/dirty.py)" = 755 ] && ok || bad "mode not kept"
+[ -z "$(ls -A proj | grep -v -E '^(clean|dirty)\.py$')" ] && ok || bad "temp files left: $(ls -A proj)"
+if command -v patch >/dev/null; then cmp -s proj/dirty.py proj-patched/dirty.py && ok || bad "diff and fix disagree"; fi
+after=$(sha256sum proj/dirty.py)
+expect_exit 1 "$DEVPORT" fix proj
+contains "$T/out" "Applied 0 fixes in 0 files"
+[ "$after" = "$(sha256sum proj/dirty.py)" ] && ok || bad "second fix changed the file"
+expect_exit 0 "$DEVPORT" fix --unsafe-fixes proj
+grep -q "torch.accelerator.current_stream()" proj/dirty.py && ok || bad "unsafe fix not applied"
+python3 -m py_compile proj/dirty.py && ok || bad "fixed file does not compile"
+
+# Bad files: reported, never written; the others are still checked.
+mkdir bad
+printf 'import torch\nx = "caf\xe9"\ntorch.cuda.synchronize()\n' > bad/latin1.py
+printf 'import torch\x00\x01\x02' > bad/binary.py
+cp bad/latin1.py bad/latin1.orig
+expect_exit 1 "$DEVPORT" fix bad
+contains "$T/err" "latin1.py:2:9: not valid UTF-8"
+contains "$T/err" "binary.py: binary file"
+cmp -s bad/latin1.py bad/latin1.orig && ok || bad "non-UTF-8 file was written"
+
+# Standard input.
+printf 'import torch\ntorch.cuda.synchronize()\n' > stdin.py
+expect_exit 1 "$DEVPORT" check --stdin-filename pkg/mod.py - < stdin.py; contains "$T/out" "pkg/mod.py:2:1: warning:"
+expect_exit 0 "$DEVPORT" fix - < stdin.py; contains "$T/out" "torch.accelerator.synchronize()"
+expect_exit 1 "$DEVPORT" fix --diff - < stdin.py; contains "$T/out" "+torch.accelerator.synchronize()"
+
+# .gitignore and --exclude.
+mkdir -p repo/.git repo/gen repo/src
+printf 'gen/\n' > repo/.gitignore
+printf 'import torch\ntorch.cuda.synchronize()\n' > repo/gen/a.py
+printf 'import torch\ntorch.cuda.synchronize()\n' > repo/src/b.py
+expect_exit 1 "$DEVPORT" check --format json repo
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [x["path"] for x in d["diagnostics"]]==["repo/src/b.py"], d' "$T/out" && ok || bad "gitignore not honoured"
+expect_exit 0 "$DEVPORT" check --exclude src repo
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,224 @@
+//===--- FixtureRunner.cpp - Golden tests for one rule --------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// devport-fixture --rules DIR --rule ID FIXTURE_DIR
+///
+/// Runs rule ID alone over every FIXTURE_DIR/input*.py and checks:
+///   - each finding sits on a line marked `# expect: ID` and each marked line
+///     has a finding (unmarked code is an implicit negative);
+///   - the rendered findings equal expected*.diag.txt;
+///   - the fixed text (every fix applied, unsafe ones too) equals
+///     expected*.fixed.py, and fixing it again changes nothing.
+/// input-<case>.py pairs with expected-<case>.{diag.txt,fixed.py}. A first
+/// line `# devport-test: target-torch=X.Y` sets the target release.
+/// UPDATE_GOLDEN=1 rewrites the goldens instead of comparing.
+///
+//===----------------------------------------------------------------------===//
+
+#include "core/Engine.h"
+#include "core/Rule.h"
+#include "core/SourceFile.h"
+#include "rewriters/UnifiedDiff.h"
+#include "tools/devport/Output.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+using namespace devport;
+
+namespace {
+
+int Failures = 0;
+
+void fail(const std::string &Where, const std::string &What) {
+  ++Failures;
+  llvm::errs() << Where << ": FAIL: " << What << "\n";
+}
+
+std::optional<std::string> readAll(const std::string &Path) {
+  auto B = llvm::MemoryBuffer::getFile(Path, false, false);
+  if (!B)
+    return std::nullopt;
+  return (*B)->getBuffer().str();
+}
+
+void writeAll(const std::string &Path, llvm::StringRef Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    fail(Path, "cannot write: " + EC.message());
+    return;
+  }
+  OS << Text;
+}
+
+/// Compares Actual with the golden file, or rewrites it with UPDATE_GOLDEN=1.
+void golden(const std::string &Path, llvm::StringRef Actual, bool Update) {
+  if (Update) {
+    auto Old = readAll(Path);
+    if (!Old || *Old != Actual) {
+      writeAll(Path, Actual);
+      llvm::errs() << "updated " << Path << "\n";
+    }
+    return;
+  }
+  auto Expected = readAll(Path);
+  if (!Expected) {
+    fail(Path, "missing golden (run with UPDATE_GOLDEN=1 to create it)");
+    return;
+  }
+  if (*Expected != Actual)
+    fail(Path, "differs from the actual output (UPDATE_GOLDEN=1 rewrites it):\n" +
+                   unifiedDiff(Path, "actual", *Expected, Actual));
+}
+
+/// 1-based line -> rule ids named by `# expect: a, b` on that line.
+std::map<unsigned, std::set<std::string>> expectations(const SourceFile &F) {
+  std::map<unsigned, std::set<std::string>> Out;
+  for (unsigned L = 0; L < F.lineCount(); ++L) {
+    llvm::StringRef T = F.lineText(L);
+    size_t At = T.find("# expect:");
+    if (At == llvm::StringRef::npos)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 4> Ids;
+    T.substr(At + 9).split(Ids, ',', -1, false);
+    for (llvm::StringRef Id : Ids)
+      if (!Id.trim().empty())
+        Out[L + 1].insert(Id.trim().str());
+  }
+  return Out;
+}
+
+void runCase(const RuleSet &Rules, const std::string &RuleId, const std::string &Dir,
+             const std::string &InputName, bool Update) {
+  std::string Input = Dir + "/" + InputName;
+  llvm::StringRef Stem = llvm::sys::path::stem(InputName); // input or input-<case>
+  std::string Case = Stem.drop_front(5).str();             // "" or "-<case>"
+  auto F = SourceFile::read(Input);
+  if (!F) {
+    fail(Input, llvm::toString(F.takeError()));
+    return;
+  }
+  EngineOptions EO;
+  EO.UnsafeFixes = true;
+  llvm::StringRef First = F->lineText(0);
+  size_t At = First.find("devport-test:");
+  if (At != llvm::StringRef::npos) {
+    llvm::StringRef Opt = First.substr(At + 13).trim();
+    if (Opt.consume_front("target-torch=")) {
+      auto V = TorchVersion::parse(Opt.trim());
+      if (!V) {
+        fail(Input, "bad devport-test target-torch");
+        return;
+      }
+      EO.Target = *V;
+    }
+  }
+  auto Picked = Rules.filtered({RuleId}, {});
+  if (!Picked) {
+    fail(Input, llvm::toString(Picked.takeError()));
+    return;
+  }
+  auto E = Engine::create(std::move(*Picked), EO);
+  if (!E) {
+    fail(Input, llvm::toString(E.takeError()));
+    return;
+  }
+  SourceFile Shown(InputName, F->text().str());
+  std::vector<Diagnostic> Diags = (*E)->check(Shown);
+
+  // Markers.
+  auto Expect = expectations(Shown);
+  std::map<unsigned, unsigned> Seen;
+  for (const Diagnostic &D : Diags) {
+    unsigned Line = Shown.lineOf(D.Range.Begin) + 1;
+    if (!Expect[Line].count(D.RuleId))
+      fail(Input + ":" + std::to_string(Line), "unexpected finding [" + D.RuleId + "]");
+    ++Seen[Line];
+  }
+  for (const auto &[Line, Ids] : Expect)
+    if (Ids.count(RuleId) && !Seen.count(Line))
+      fail(Input + ":" + std::to_string(Line), "expected a finding [" + RuleId + "], got none");
+
+  std::string Rendered;
+  llvm::raw_string_ostream OS(Rendered);
+  for (const Diagnostic &D : Diags)
+    renderText(OS, Shown, D);
+  OS.flush();
+  golden(Dir + "/expected" + Case + ".diag.txt", Rendered, Update);
+
+  FixOutcome Fixed = (*E)->fix(Shown);
+  if (!Fixed.Converged)
+    fail(Input, "fixes did not converge");
+  for (const std::string &Dr : Fixed.Dropped)
+    fail(Input, "dropped fix: " + Dr);
+  golden(Dir + "/expected" + Case + ".fixed.py", Fixed.Text, Update);
+
+  SourceFile Again(InputName, Fixed.Text);
+  FixOutcome Twice = (*E)->fix(Again);
+  if (Twice.Text != Fixed.Text)
+    fail(Input, "a second fix changed the text again:\n" +
+                    unifiedDiff("first", "second", Fixed.Text, Twice.Text));
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::string RulesDir, RuleId, Dir;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A == "--rules" && I + 1 < Argc)
+      RulesDir = Argv[++I];
+    else if (A == "--rule" && I + 1 < Argc)
+      RuleId = Argv[++I];
+    else
+      Dir = A.str();
+  }
+  if (RulesDir.empty() || RuleId.empty() || Dir.empty()) {
+    llvm::errs() << "usage: devport-fixture --rules DIR --rule ID FIXTURE_DIR\n";
+    return 2;
+  }
+  auto Rules = RuleSet::loadDirectory(RulesDir);
+  if (!Rules) {
+    llvm::errs() << llvm::toString(Rules.takeError()) << "\n";
+    return 2;
+  }
+  if (!Rules->find(RuleId)) {
+    llvm::errs() << Dir << ": no rule '" << RuleId << "' in " << RulesDir << "\n";
+    return 1;
+  }
+  const char *U = std::getenv("UPDATE_GOLDEN");
+  bool Update = U && *U && std::string(U) != "0";
+  std::vector<std::string> Inputs;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.startswith("input") && Name.endswith(".py"))
+      Inputs.push_back(Name.str());
+  }
+  std::sort(Inputs.begin(), Inputs.end());
+  if (Inputs.empty()) {
+    llvm::errs() << Dir << ": no input*.py\n";
+    return 1;
+  }
+  for (const std::string &In : Inputs)
+    runCase(*Rules, RuleId, Dir, In, Update);
+  if (Failures) {
+    llvm::errs() << Failures << " failure(s)\n";
+    return 1;
+  }
+  llvm::outs() << Inputs.size() << " case(s) passed for " << RuleId << "\n";
+  return 0;
+}

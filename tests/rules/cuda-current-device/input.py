@@ -1,0 +1,11 @@
+import torch
+import torch.cuda
+
+idx = torch.cuda.current_device()  # expect: cuda-current-device
+dev = torch.device("cuda", torch.cuda.current_device())  # expect: cuda-current-device
+print(f"on {torch.cuda.current_device()}")  # expect: cuda-current-device
+
+# Negatives.
+torch.cuda.current_device
+torch.accelerator.current_device_index()
+"torch.cuda.current_device()"

@@ -1,0 +1,9 @@
+import torch
+
+torch.accelerator.set_stream(s)  # expect: cuda-set-stream
+torch.accelerator.set_stream(side)  # expect: cuda-set-stream
+
+# Negatives: a literal None is a no-op, other APIs.
+torch.cuda.set_stream(None)
+torch.cuda.stream(s)
+torch.accelerator.set_stream(s)

@@ -1,0 +1,173 @@
+//===--- CliTest.cpp - The CLI, in process ---------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/devport/Cli.h"
+
+#include "tests/support/TestFiles.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <gtest/gtest.h>
+
+namespace devport {
+namespace {
+
+struct RunResult {
+  int Code = -1;
+  std::string Out, Err;
+};
+
+RunResult run(std::vector<std::string> Args, std::string Stdin = "") {
+  RunResult R;
+  llvm::raw_string_ostream Out(R.Out), Err(R.Err);
+  CliIO IO{Out, Err, [&]() -> llvm::Expected<std::string> { return Stdin; }};
+  std::vector<const char *> Argv{"devport"};
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  R.Code = runMain(static_cast<int>(Argv.size()), Argv.data(), IO);
+  Out.flush();
+  Err.flush();
+  return R;
+}
+
+const char *Dirty = "import torch\n\ntorch.cuda.set_device(rank)\nn = torch.cuda.device_count()\n";
+
+TEST(Cli, ExitCodes) {
+  test::TempDir D;
+  D.write("clean.py", "import torch\n");
+  D.write("dirty.py", Dirty);
+  EXPECT_EQ(0, run({"check", D.path("clean.py")}).Code);
+  EXPECT_EQ(1, run({"check", D.path("dirty.py")}).Code);
+  EXPECT_EQ(2, run({"check", "--bogus", D.path()}).Code);
+  EXPECT_EQ(2, run({"check", D.path("missing.py")}).Code);
+  EXPECT_EQ(2, run({}).Code);
+  EXPECT_EQ(2, run({"frobnicate"}).Code);
+  EXPECT_EQ(2, run({"check", "--target-torch", "2"}).Code);
+  EXPECT_EQ(2, run({"check", "--format"}).Code);
+  EXPECT_EQ(2, run({"check", "-", D.path("clean.py")}).Code);
+  EXPECT_EQ(0, run({"--help"}).Code);
+}
+
+TEST(Cli, TextOutputIsCompilerStyle) {
+  test::TempDir D;
+  D.write("dirty.py", Dirty);
+  RunResult R = run({"check", D.path("dirty.py")});
+  EXPECT_NE(std::string::npos,
+            R.Out.find(D.path("dirty.py") + ":3:1: warning: `torch.cuda.set_device()` selects a "
+                                            "CUDA device only [cuda-set-device]\n"
+                                            " 3 | torch.cuda.set_device(rank)\n"
+                                            "   | ^~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
+                                            "   = fix (safe): "
+                                            "torch.accelerator.set_device_index(rank)\n"))
+      << R.Out;
+  EXPECT_NE(std::string::npos, R.Out.find("Found 2 findings in 1 file (2 fixable"));
+}
+
+TEST(Cli, JsonShape) {
+  test::TempDir D;
+  D.write("dirty.py", Dirty);
+  RunResult R = run({"check", "--format", "json", D.path("dirty.py")});
+  ASSERT_EQ(1, R.Code) << R.Err;
+  auto V = llvm::json::parse(R.Out);
+  ASSERT_TRUE(static_cast<bool>(V)) << llvm::toString(V.takeError());
+  const llvm::json::Array *Ds = V->getAsObject()->getArray("diagnostics");
+  ASSERT_TRUE(Ds);
+  ASSERT_EQ(2u, Ds->size());
+  const llvm::json::Object &D0 = *(*Ds)[0].getAsObject();
+  EXPECT_EQ("cuda-set-device", *D0.getString("rule"));
+  EXPECT_EQ(3, *D0.getInteger("line"));
+  EXPECT_EQ(1, *D0.getInteger("column"));
+  EXPECT_EQ(3, *D0.getInteger("end_line"));
+  EXPECT_EQ(28, *D0.getInteger("end_column"));
+  EXPECT_EQ("warning", *D0.getString("severity"));
+  const llvm::json::Object *Fix = D0.getObject("fix");
+  ASSERT_TRUE(Fix);
+  EXPECT_EQ("safe", *Fix->getString("applicability"));
+  const llvm::json::Array *Edits = Fix->getArray("edits");
+  ASSERT_EQ(1u, Edits->size());
+  const llvm::json::Object &E0 = *(*Edits)[0].getAsObject();
+  EXPECT_EQ("accelerator.set_device_index", *E0.getString("content"));
+  EXPECT_EQ(3, *E0.getInteger("line"));
+  EXPECT_EQ(7, *E0.getInteger("column"));
+  EXPECT_EQ(22, *E0.getInteger("end_column"));
+  const llvm::json::Object *S = V->getAsObject()->getObject("summary");
+  EXPECT_EQ(2, *S->getInteger("findings"));
+  EXPECT_EQ(1, *S->getInteger("files"));
+}
+
+TEST(Cli, FixDiffWritesNothingAndFixIsIdempotent) {
+  test::TempDir D;
+  D.write("dirty.py", Dirty);
+  RunResult Diff = run({"fix", "--diff", D.path("dirty.py")});
+  EXPECT_EQ(1, Diff.Code);
+  EXPECT_NE(std::string::npos, Diff.Out.find("+torch.accelerator.set_device_index(rank)"));
+  EXPECT_EQ(Dirty, D.read("dirty.py"));
+
+  RunResult Fix = run({"fix", D.path("dirty.py")});
+  EXPECT_EQ(0, Fix.Code) << Fix.Out << Fix.Err;
+  std::string Once = D.read("dirty.py");
+  EXPECT_EQ("import torch\n\ntorch.accelerator.set_device_index(rank)\n"
+            "n = torch.accelerator.device_count()\n",
+            Once);
+  RunResult Again = run({"fix", D.path("dirty.py")});
+  EXPECT_EQ(0, Again.Code);
+  EXPECT_EQ(Once, D.read("dirty.py"));
+  EXPECT_EQ(0, run({"fix", "--diff", D.path("dirty.py")}).Code);
+}
+
+TEST(Cli, StdinFilter) {
+  RunResult R = run({"fix", "-", "--stdin-filename", "x.py"}, Dirty);
+  EXPECT_EQ(0, R.Code);
+  EXPECT_EQ("import torch\n\ntorch.accelerator.set_device_index(rank)\n"
+            "n = torch.accelerator.device_count()\n",
+            R.Out);
+  RunResult C = run({"check", "-", "--stdin-filename", "pkg/x.py"}, Dirty);
+  EXPECT_EQ(1, C.Code);
+  EXPECT_NE(std::string::npos, C.Out.find("pkg/x.py:3:1:"));
+  RunResult Bad = run({"check", "-"}, std::string("x = '\xff'\n"));
+  EXPECT_EQ(1, Bad.Code);
+  EXPECT_NE(std::string::npos, Bad.Err.find("<stdin>:1:6: not valid UTF-8"));
+}
+
+TEST(Cli, SelectIgnoreAndTarget) {
+  test::TempDir D;
+  D.write("dirty.py", Dirty);
+  RunResult Sel = run({"check", "--select", "cuda-device-count", "--format", "json", D.path()});
+  EXPECT_EQ(1u, llvm::json::parse(Sel.Out)->getAsObject()->getArray("diagnostics")->size());
+  RunResult Cat = run({"check", "--ignore", "device-runtime", D.path()});
+  EXPECT_EQ(0, Cat.Code);
+  RunResult Old = run({"fix", "--diff", "--target-torch", "2.6", D.path("dirty.py")});
+  EXPECT_NE(std::string::npos, Old.Out.find("+torch.accelerator.set_device_idx(rank)"));
+  RunResult Unknown = run({"check", "--select", "nope", D.path()});
+  EXPECT_EQ(2, Unknown.Code);
+  EXPECT_NE(std::string::npos, Unknown.Err.find("nope"));
+}
+
+TEST(Cli, BadRulesDirectoryIsExit2WithPlace) {
+  test::TempDir D;
+  D.write("rules/python/bad-rule.yaml", "id: bad-rule\nlanguage: python\ncategory: x\n"
+                                        "severity: warning\nmessage: m\npattern: 'f('\n");
+  D.write("a.py", "f()\n");
+  RunResult R = run({"check", "--rules", D.path("rules"), D.path("a.py")});
+  EXPECT_EQ(2, R.Code);
+  EXPECT_NE(std::string::npos, R.Err.find("bad-rule.yaml:6:")) << R.Err;
+}
+
+TEST(Cli, RulesAndExplain) {
+  RunResult L = run({"rules"});
+  EXPECT_EQ(0, L.Code);
+  for (const char *Id : {"cuda-current-device", "cuda-current-stream", "cuda-device-count",
+                         "cuda-is-available", "cuda-set-device", "cuda-set-stream",
+                         "cuda-synchronize"})
+    EXPECT_NE(std::string::npos, L.Out.find(Id)) << Id;
+  RunResult E = run({"explain", "cuda-synchronize"});
+  EXPECT_EQ(0, E.Code);
+  EXPECT_NE(std::string::npos, E.Out.find("# cuda-synchronize"));
+  EXPECT_EQ(2, run({"explain", "nope"}).Code);
+}
+
+} // namespace
+} // namespace devport

@@ -1,0 +1,171 @@
+//===--- EngineTest.cpp - The per-file pipeline, end to end ---------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/Engine.h"
+
+#include <gtest/gtest.h>
+
+namespace devport {
+namespace {
+
+std::unique_ptr<Engine> realRules(EngineOptions O = EngineOptions::forTest()) {
+  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules");
+  EXPECT_TRUE(static_cast<bool>(Rules)) << llvm::toString(Rules.takeError());
+  auto E = Engine::create(std::move(*Rules), O);
+  EXPECT_TRUE(static_cast<bool>(E)) << llvm::toString(E.takeError());
+  return std::move(*E);
+}
+
+std::unique_ptr<Engine> oneRule(llvm::StringRef Yaml) {
+  auto Rules = RuleSet::loadBuffer("test-rule.yaml", Yaml);
+  EXPECT_TRUE(static_cast<bool>(Rules)) << llvm::toString(Rules.takeError());
+  auto E = Engine::create(std::move(*Rules), EngineOptions::forTest());
+  EXPECT_TRUE(static_cast<bool>(E)) << llvm::toString(E.takeError());
+  return std::move(*E);
+}
+
+std::string fixed(const Engine &E, llvm::StringRef Code) {
+  return E.fix(SourceFile("t.py", Code.str())).Text;
+}
+
+TEST(Engine, NestedMatchesAreFixedTogether) {
+  auto E = realRules();
+  SourceFile F("t.py", "import torch\ntorch.cuda.set_device(torch.cuda.current_device())\n");
+  FixOutcome O = E->fix(F);
+  EXPECT_EQ("import torch\n"
+            "torch.accelerator.set_device_index(torch.accelerator.current_device_index())\n",
+            O.Text);
+  EXPECT_EQ(2u, O.Applied);
+  EXPECT_EQ(1u, O.Rounds); // the edits are token-sized, so they do not overlap
+  EXPECT_TRUE(O.Converged);
+  EXPECT_TRUE(O.Remaining.empty());
+}
+
+TEST(Engine, AddsImportOnceWhenTorchIsNotBound) {
+  auto E = realRules();
+  EXPECT_EQ("import torch\n"
+            "from torch.cuda import synchronize, device_count\n"
+            "torch.accelerator.synchronize()\n"
+            "torch.accelerator.synchronize()\n"
+            "n = torch.accelerator.device_count()\n",
+            fixed(*E, "from torch.cuda import synchronize, device_count\n"
+                      "synchronize()\n"
+                      "synchronize()\n"
+                      "n = device_count()\n"));
+}
+
+TEST(Engine, ImportGoesAfterDocstringAndFutureImports) {
+  auto E = realRules();
+  EXPECT_EQ("\"\"\"Doc.\"\"\"\n"
+            "from __future__ import annotations\n"
+            "import torch\n"
+            "from torch.cuda import device_count\n"
+            "n = torch.accelerator.device_count()\n",
+            fixed(*E, "\"\"\"Doc.\"\"\"\n"
+                      "from __future__ import annotations\n"
+                      "from torch.cuda import device_count\n"
+                      "n = device_count()\n"));
+}
+
+TEST(Engine, KeepsCrlfAndBom) {
+  auto E = realRules();
+  std::string In = "\xEF\xBB\xBF"
+                   "from torch.cuda import device_count\r\nn = device_count()\r\n";
+  std::string Out = fixed(*E, In);
+  EXPECT_EQ("\xEF\xBB\xBF"
+            "import torch\r\nfrom torch.cuda import device_count\r\n"
+            "n = torch.accelerator.device_count()\r\n",
+            Out);
+}
+
+TEST(Engine, NoFixInsideSyntaxError) {
+  auto E = realRules();
+  SourceFile F("t.py", "import torch\nx = torch.cuda.device_count() +\ny = 1\n");
+  std::vector<Diagnostic> Ds = E->check(F);
+  ASSERT_EQ(1u, Ds.size());
+  EXPECT_TRUE(Ds[0].Fixes.empty());
+  EXPECT_EQ(F.text(), E->fix(F).Text);
+}
+
+TEST(Engine, DropsFixThatBreaksSyntax) {
+  auto E = oneRule("id: test-rule\nlanguage: python\ncategory: test\nseverity: warning\n"
+                   "message: m\npattern: foo($X)\n"
+                   "fix:\n  - since: '2.6'\n    template: 'bar($X'\n");
+  SourceFile F("t.py", "foo(1)\n");
+  FixOutcome O = E->fix(F);
+  EXPECT_EQ("foo(1)\n", O.Text);
+  ASSERT_EQ(1u, O.Dropped.size());
+  EXPECT_NE(std::string::npos, O.Dropped[0].find("test-rule"));
+  EXPECT_EQ(1u, O.Remaining.size());
+}
+
+TEST(Engine, SuppressionComments) {
+  auto E = realRules();
+  SourceFile F("t.py", "import torch\n"
+                       "a = torch.cuda.device_count()  # devport: ignore\n"
+                       "b = torch.cuda.device_count()  # devport: ignore[cuda-device-count]\n"
+                       "c = torch.cuda.device_count()  # devport: ignore[cuda-synchronize]\n"
+                       "d = '# devport: ignore'; e = torch.cuda.device_count()\n");
+  std::vector<Diagnostic> Ds = E->check(F);
+  ASSERT_EQ(2u, Ds.size());
+  EXPECT_EQ(4u, F.lineOf(Ds[0].Range.Begin) + 1);
+  EXPECT_EQ(5u, F.lineOf(Ds[1].Range.Begin) + 1);
+}
+
+TEST(Engine, SkipFileDirective) {
+  auto E = realRules();
+  SourceFile F("t.py", "#!/usr/bin/env python\n# devport: skip-file\nimport torch\n"
+                       "torch.cuda.synchronize()\n");
+  EXPECT_TRUE(E->check(F).empty());
+  EXPECT_TRUE(hasSkipFileDirective("#  devport:  skip-file\n"));
+  EXPECT_FALSE(hasSkipFileDirective("x = 1  # devport: skip-file\n"));
+}
+
+TEST(Engine, UnsafeFixesOnlyWhenAsked) {
+  std::string Code = "import torch\ns = torch.cuda.current_stream()\n";
+  auto Safe = realRules();
+  EXPECT_EQ(Code, fixed(*Safe, Code));
+  EngineOptions O;
+  O.UnsafeFixes = true;
+  auto Unsafe = realRules(O);
+  EXPECT_EQ("import torch\ns = torch.accelerator.current_stream()\n", fixed(*Unsafe, Code));
+}
+
+TEST(Engine, TargetTorchPicksTheFix) {
+  std::string Code = "import torch\ntorch.cuda.set_device(1)\n";
+  EngineOptions O;
+  O.Target = {2, 6};
+  EXPECT_EQ("import torch\ntorch.accelerator.set_device_idx(1)\n", fixed(*realRules(O), Code));
+  O.Target = {2, 5};
+  auto Old = realRules(O);
+  std::vector<Diagnostic> Ds = Old->check(SourceFile("t.py", Code));
+  ASSERT_EQ(1u, Ds.size());
+  EXPECT_TRUE(Ds[0].Fixes.empty());
+  EXPECT_EQ(Code, fixed(*Old, Code));
+}
+
+TEST(Engine, TorchBoundToSomethingElseGetsNoFix) {
+  auto E = realRules();
+  std::string Code = "from mylib import torch\nimport torch.cuda as tc\ntc.synchronize()\n";
+  std::vector<Diagnostic> Ds = E->check(SourceFile("t.py", Code));
+  ASSERT_EQ(1u, Ds.size());
+  EXPECT_TRUE(Ds[0].Fixes.empty());
+  EXPECT_EQ(Code, fixed(*E, Code));
+}
+
+TEST(Engine, FixChangesNothingOutsideEdits) {
+  auto E = realRules();
+  std::string Code = "import torch  # keep   spacing\n\n\n"
+                     "x  =  torch.cuda.device_count( )   # trailing\n"
+                     "\t# tab comment: torch.cuda.device_count()\n";
+  EXPECT_EQ("import torch  # keep   spacing\n\n\n"
+            "x  =  torch.accelerator.device_count( )   # trailing\n"
+            "\t# tab comment: torch.cuda.device_count()\n",
+            fixed(*E, Code));
+}
+
+} // namespace
+} // namespace devport

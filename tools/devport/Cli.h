@@ -1,0 +1,45 @@
+//===--- Cli.h - The devport command line ---------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// runMain is the whole `devport` command: main.cpp only forwards to it, and
+/// the CLI tests call it in-process with their own streams.
+///
+/// Exit codes (a contract, see docs/cli.md): 0 nothing found (check) or
+/// nothing left to fix (fix); 1 findings, findings left after fixing, a
+/// non-empty `fix --diff`, or a file that could not be checked; 2 a usage,
+/// configuration or rule-file error.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_TOOLS_DEVPORT_CLI_H
+#define DEVPORT_TOOLS_DEVPORT_CLI_H
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <string>
+
+namespace devport {
+
+/// Where the CLI reads and writes; tests substitute their own.
+struct CliIO {
+  llvm::raw_ostream &Out;
+  llvm::raw_ostream &Err;
+  /// Reads all of standard input.
+  std::function<llvm::Expected<std::string>()> ReadStdin;
+};
+
+enum ExitCode : int { ExitClean = 0, ExitFindings = 1, ExitUsage = 2 };
+
+int runMain(int Argc, const char *const *Argv, CliIO &IO);
+/// With the process's stdin, stdout and stderr.
+int runMain(int Argc, const char *const *Argv);
+
+} // namespace devport
+
+#endif

@@ -1,0 +1,156 @@
+//===--- Output.cpp - Rendering findings ----------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tools/devport/Output.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace devport {
+
+/// The one-line form of a fix: the finding's text with the fix's edits
+/// inside it applied (plus the imports it adds), or the fix's title when that
+/// spans lines or the fix edits elsewhere.
+static std::string fixSummary(const SourceFile &F, const Diagnostic &D, const Fix &X) {
+  std::string Out;
+  std::string Extra;
+  uint32_t Pos = D.Range.Begin;
+  for (const Edit &E : X.Edits) {
+    if (D.Range.contains(E.Range) && E.Range.Begin >= Pos) {
+      Out += F.text().slice(Pos, E.Range.Begin).str() + E.Replacement;
+      Pos = E.Range.End;
+    } else if (E.Range.empty() && llvm::StringRef(E.Replacement).startswith("import ")) {
+      Extra += " (adds `" + llvm::StringRef(E.Replacement).trim().str() + "`)";
+    } else {
+      return X.Title;
+    }
+  }
+  Out += F.text().slice(Pos, D.Range.End).str();
+  if (Out.find('\n') != std::string::npos)
+    return X.Title;
+  return Out + Extra;
+}
+
+void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D) {
+  LineColumn LC = F.lineColumn(D.Range.Begin);
+  OS << F.path() << ":" << LC.Line << ":" << LC.Column << ": " << severityName(D.Sev) << ": "
+     << D.Message << " [" << D.RuleId << "]\n";
+  unsigned Line0 = LC.Line - 1;
+  llvm::StringRef Src = F.lineText(Line0);
+  std::string Num = std::to_string(LC.Line);
+  std::string Pad(Num.size(), ' ');
+  OS << " " << Num << " | " << Src << "\n";
+  // The caret line keeps the tabs of the source so that it lines up.
+  std::string Marker;
+  uint32_t LineStart = F.lineStart(Line0);
+  uint32_t Col = D.Range.Begin - LineStart;
+  for (uint32_t I = 0; I < Col && I < Src.size(); ++I) {
+    unsigned char C = static_cast<unsigned char>(Src[I]);
+    if ((C & 0xC0) == 0x80)
+      continue;
+    Marker += C == '\t' ? '\t' : ' ';
+  }
+  uint32_t End = std::min<uint32_t>(D.Range.End, LineStart + static_cast<uint32_t>(Src.size()));
+  Marker += '^';
+  for (uint32_t I = D.Range.Begin + 1; I < End; ++I)
+    if ((static_cast<unsigned char>(F.text()[I]) & 0xC0) != 0x80)
+      Marker += '~';
+  OS << " " << Pad << " | " << Marker << "\n";
+  for (const Fix &X : D.Fixes)
+    OS << " " << Pad << " = fix (" << applicabilityName(X.App) << "): " << fixSummary(F, D, X)
+       << "\n";
+  for (const std::string &N : D.Notes)
+    OS << " " << Pad << " = note: " << N << "\n";
+}
+
+llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D) {
+  LineColumn B = F.lineColumn(D.Range.Begin), E = F.lineColumn(D.Range.End);
+  llvm::json::Value FixV = nullptr;
+  if (!D.Fixes.empty()) {
+    const Fix &X = D.Fixes.front();
+    llvm::json::Array Edits;
+    for (const Edit &Ed : X.Edits) {
+      LineColumn EB = F.lineColumn(Ed.Range.Begin), EE = F.lineColumn(Ed.Range.End);
+      Edits.push_back(llvm::json::Object{{"line", EB.Line},
+                                         {"column", EB.Column},
+                                         {"end_line", EE.Line},
+                                         {"end_column", EE.Column},
+                                         {"content", Ed.Replacement}});
+    }
+    FixV = llvm::json::Object{{"applicability", applicabilityName(X.App)},
+                              {"title", X.Title},
+                              {"edits", std::move(Edits)}};
+  }
+  llvm::json::Array Notes;
+  for (const std::string &N : D.Notes)
+    Notes.push_back(N);
+  return llvm::json::Object{{"rule", D.RuleId},
+                            {"path", F.path()},
+                            {"line", B.Line},
+                            {"column", B.Column},
+                            {"end_line", E.Line},
+                            {"end_column", E.Column},
+                            {"severity", severityName(D.Sev)},
+                            {"message", D.Message},
+                            {"fix", std::move(FixV)},
+                            {"notes", std::move(Notes)}};
+}
+
+llvm::json::Value ruleToJSON(const Rule &R) {
+  llvm::json::Array Patterns, Fixes;
+  for (const RulePattern &P : R.Patterns)
+    Patterns.push_back(P.Text);
+  for (const RuleFix &X : R.Fixes)
+    Fixes.push_back(llvm::json::Object{{"since", X.Since.str()},
+                                       {"template", X.Template},
+                                       {"applicability", applicabilityName(X.App)}});
+  return llvm::json::Object{{"id", R.Id},
+                            {"language", R.Language},
+                            {"category", R.Category},
+                            {"severity", severityName(R.Sev)},
+                            {"message", R.Message},
+                            {"patterns", std::move(Patterns)},
+                            {"fixes", std::move(Fixes)}};
+}
+
+void renderExplain(llvm::raw_ostream &OS, const Rule &R) {
+  OS << "# " << R.Id << "\n\n";
+  OS << R.Message << "\n\n";
+  OS << "Language: " << R.Language << ". Category: " << R.Category
+     << ". Severity: " << severityName(R.Sev) << ".\n\n";
+  if (!R.Description.empty())
+    OS << "## What it does\n\n" << llvm::StringRef(R.Description).trim() << "\n\n";
+  OS << "## Matches\n\n";
+  for (const RulePattern &P : R.Patterns)
+    OS << "    " << P.Text << "\n";
+  OS << "\n";
+  if (R.Fixes.empty()) {
+    OS << "## Fix\n\nNone: the finding is reported for a human to decide.\n\n";
+  } else {
+    OS << "## Fix\n\n";
+    for (const RuleFix &X : R.Fixes) {
+      OS << "- PyTorch " << X.Since.str() << " or later: `" << X.Template << "` ("
+         << applicabilityName(X.App) << ")";
+      if (!X.Note.empty())
+        OS << ": " << X.Note;
+      OS << "\n";
+    }
+    OS << "\nThe first fix whose release is at most `--target-torch` is used.\n\n";
+  }
+  if (!R.Note.empty())
+    OS << "## Notes\n\n" << llvm::StringRef(R.Note).trim() << "\n\n";
+  if (!R.Examples.empty()) {
+    OS << "## Example\n\n";
+    for (const RuleExample &Ex : R.Examples) {
+      OS << "```python\n" << llvm::StringRef(Ex.Before).rtrim() << "\n```\n\n";
+      if (!Ex.After.empty())
+        OS << "Use instead:\n\n```python\n" << llvm::StringRef(Ex.After).rtrim() << "\n```\n\n";
+    }
+  }
+  if (!R.Url.empty())
+    OS << "## References\n\n- " << R.Url << "\n";
+}
+
+} // namespace devport

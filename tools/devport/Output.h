@@ -1,0 +1,44 @@
+//===--- Output.h - Rendering findings ------------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Turns Diagnostics into what people and tools read: compiler-style text
+/// with the source line, a caret and the fix as a one-line suggestion, and the
+/// JSON documented in docs/cli.md (1-based lines, columns in code points).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_TOOLS_DEVPORT_OUTPUT_H
+#define DEVPORT_TOOLS_DEVPORT_OUTPUT_H
+
+#include "core/Diagnostic.h"
+#include "core/Rule.h"
+#include "core/SourceFile.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace devport {
+
+/// path:line:col: severity: message [rule-id]
+///     N | source line
+///       |     ^~~~~~
+///       = fix (safe): replacement
+///       = note: ...
+void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D);
+
+/// One element of the "diagnostics" array.
+llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D);
+
+/// One element of `devport rules --format json`.
+llvm::json::Value ruleToJSON(const Rule &R);
+
+/// The text `devport explain RULE` prints (markdown).
+void renderExplain(llvm::raw_ostream &OS, const Rule &R);
+
+} // namespace devport
+
+#endif
