@@ -17,7 +17,7 @@ for tree in torch test; do
   /usr/bin/time -f '%e %U %S %M' -o "$out/time" "$DEVPORT" check --format json "$CORPUS/$tree" > "$out/$tree.json"
   rc=$?
   set -e
-  read -r wall user sys rss < "$out/time"
+  read -r wall user sys rss < <(tail -n 1 "$out/time")
   echo "check $tree/: $n .py files, exit $rc, wall ${wall}s, cpu $(echo "$user + $sys" | bc)s, peak RSS $((rss / 1024)) MiB"
   python3 - "$out/$tree.json" <<'PY'
 import collections, json, sys
@@ -37,11 +37,11 @@ cp -r "$CORPUS/test" "$out/test-copy"
 set +e
 /usr/bin/time -f '%e' -o "$out/time" "$DEVPORT" fix --unsafe-fixes "$out/test-copy" > "$out/fix.txt" 2> "$out/fix.err"
 set -e
-echo "fix --unsafe-fixes test/: $(tail -n 1 "$out/fix.txt") wall $(cat "$out/time")s"
+echo "fix --unsafe-fixes test/: $(tail -n 1 "$out/fix.txt") wall $(tail -n 1 "$out/time")s"
 changed=$(cd "$out" && diff -rq "$CORPUS/test" test-copy | awk '{print $4}' | grep '\.py$' || true)
 nchanged=$(echo "$changed" | grep -c . || true)
 bad=0
-for f in $changed; do python3 -m py_compile "$f" 2>/dev/null || { bad=$((bad + 1)); echo "  does not compile: $f"; }; done
+for f in $changed; do python3 -m py_compile "$out/$f" 2>/dev/null || { bad=$((bad + 1)); echo "  does not compile: $f"; }; done
 echo "  $nchanged files changed, $bad do not compile"
 before=$(cd "$out/test-copy" && find . -name '*.py' -exec sha256sum {} + | sort | sha256sum)
 "$DEVPORT" fix --unsafe-fixes "$out/test-copy" > /dev/null 2>&1 || true
