@@ -123,6 +123,15 @@ private:
   std::vector<std::shared_ptr<const Rule>> Rules; // sorted by Id; shared by filtered sets
 };
 
+/// The keys the rule-file parser accepts, per mapping; rules/schema.json
+/// must list the same (a unit test checks).
+struct RuleFileKeys {
+  static llvm::ArrayRef<llvm::StringRef> rule();
+  static llvm::ArrayRef<llvm::StringRef> fix();
+  static llvm::ArrayRef<llvm::StringRef> where();
+  static llvm::ArrayRef<llvm::StringRef> example();
+};
+
 /// Metavariable names used in a pattern or template text, without the '$'
 /// and in order of first use; "$$$ARGS" yields "ARGS". A name is
 /// [A-Z_][A-Z0-9_]*.

@@ -91,6 +91,19 @@ static bool isKebab(llvm::StringRef S) {
   return true;
 }
 
+static const llvm::StringRef RuleKeys[] = {"id",      "language",    "category", "severity",
+                                           "message", "description", "note",     "url",
+                                           "pattern", "any",         "where",    "fix",
+                                           "examples"};
+static const llvm::StringRef FixKeys[] = {"since", "template", "applicability", "title", "note"};
+static const llvm::StringRef WhereKeys[] = {"regex", "not-regex"};
+static const llvm::StringRef ExampleKeys[] = {"before", "after"};
+
+llvm::ArrayRef<llvm::StringRef> RuleFileKeys::rule() { return RuleKeys; }
+llvm::ArrayRef<llvm::StringRef> RuleFileKeys::fix() { return FixKeys; }
+llvm::ArrayRef<llvm::StringRef> RuleFileKeys::where() { return WhereKeys; }
+llvm::ArrayRef<llvm::StringRef> RuleFileKeys::example() { return ExampleKeys; }
+
 namespace {
 
 /// Parses one rule file with the YAML node API, collecting every problem with
@@ -199,15 +212,11 @@ private:
   }
 
   void parseRule(llvm::yaml::MappingNode &M, Rule &R) {
-    static const llvm::StringRef Keys[] = {"id",   "language", "category", "severity",
-                                           "message", "description", "note", "url",
-                                           "pattern", "any",      "where",    "fix",
-                                           "examples"};
     bool HasId = false, HasLanguage = false, HasCategory = false, HasSeverity = false,
          HasMessage = false, HasPattern = false, HasAny = false;
     RuleLoc PatternLoc;
     std::vector<std::pair<std::string, RuleLoc>> WhereNames;
-    forEachKey(M, Keys, "a rule", [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc KL) {
+    forEachKey(M, RuleKeys, "a rule", [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc KL) {
       RuleLoc VL = V ? loc(V) : KL;
       if (Key == "pattern") {
         HasPattern = true;
@@ -378,8 +387,7 @@ private:
       }
       MetavarConstraint MC;
       MC.Loc = loc(K);
-      static const llvm::StringRef Keys[] = {"regex", "not-regex"};
-      forEachKey(*C, Keys, "a 'where' constraint",
+      forEachKey(*C, WhereKeys, "a 'where' constraint",
                  [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc) {
                    auto S = scalar(V, Key);
                    if (!S)
@@ -404,8 +412,7 @@ private:
     RuleFix F;
     F.Loc = loc(N);
     bool HasSince = false, HasTemplate = false;
-    static const llvm::StringRef Keys[] = {"since", "template", "applicability", "title", "note"};
-    forEachKey(*M, Keys, "a fix", [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc KL) {
+    forEachKey(*M, FixKeys, "a fix", [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc KL) {
       auto S = scalar(V, Key);
       if (!S)
         return;
@@ -452,8 +459,7 @@ private:
     }
     RuleExample E;
     bool HasBefore = false;
-    static const llvm::StringRef Keys[] = {"before", "after"};
-    forEachKey(*M, Keys, "an example", [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc) {
+    forEachKey(*M, ExampleKeys, "an example", [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc) {
       auto S = scalar(V, Key);
       if (!S)
         return;

@@ -8,7 +8,11 @@
 
 #include "tests/support/TestFiles.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace devport {
 namespace {
@@ -190,6 +194,41 @@ TEST(RuleSet, TheRealRuleDatabaseLoads) {
   EXPECT_GE(S->size(), 7u);
   for (const auto &R : S->rules())
     EXPECT_FALSE(R->Fixes.empty() && R->Message.empty()) << R->Id;
+}
+
+} // namespace
+} // namespace devport
+
+namespace devport {
+namespace {
+
+/// rules/schema.json lists exactly the keys the loader accepts.
+TEST(RuleSet, SchemaMatchesTheLoader) {
+  std::string Text = test::readFile(DEVPORT_SOURCE_DIR "/rules/schema.json");
+  auto V = llvm::json::parse(Text);
+  ASSERT_TRUE(static_cast<bool>(V)) << llvm::toString(V.takeError());
+  auto Keys = [](const llvm::json::Object *Props) {
+    std::vector<std::string> Out;
+    for (const auto &KV : *Props)
+      Out.push_back(KV.first.str());
+    std::sort(Out.begin(), Out.end());
+    return Out;
+  };
+  auto Expected = [](llvm::ArrayRef<llvm::StringRef> L) {
+    std::vector<std::string> Out(L.begin(), L.end());
+    std::sort(Out.begin(), Out.end());
+    return Out;
+  };
+  const llvm::json::Object *Props = V->getAsObject()->getObject("properties");
+  ASSERT_TRUE(Props);
+  EXPECT_EQ(Expected(RuleFileKeys::rule()), Keys(Props));
+  EXPECT_EQ(Expected(RuleFileKeys::fix()),
+            Keys(Props->getObject("fix")->getObject("items")->getObject("properties")));
+  EXPECT_EQ(Expected(RuleFileKeys::where()),
+            Keys(Props->getObject("where")->getObject("additionalProperties")->getObject(
+                "properties")));
+  EXPECT_EQ(Expected(RuleFileKeys::example()),
+            Keys(Props->getObject("examples")->getObject("items")->getObject("properties")));
 }
 
 } // namespace
