@@ -1,0 +1,4 @@
+# devport-test: target-torch=2.8
+import torch
+
+x = torch.get_device_module().max_memory_reserved(0)  # expect: cuda-max-memory-reserved

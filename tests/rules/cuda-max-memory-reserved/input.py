@@ -1,0 +1,23 @@
+import gc
+
+import torch
+import torch.cuda as tc
+from torch.cuda import max_memory_reserved
+
+x = torch.cuda.max_memory_reserved()  # expect: cuda-max-memory-reserved
+x = torch.cuda.max_memory_reserved(0)  # expect: cuda-max-memory-reserved
+x = torch.cuda.max_memory_reserved(device=rank)  # expect: cuda-max-memory-reserved
+x = torch.cuda.memory.max_memory_reserved(self.device)  # expect: cuda-max-memory-reserved
+x = tc.max_memory_reserved(  # expect: cuda-max-memory-reserved
+    device="cuda:1",
+)
+x = max_memory_reserved()  # expect: cuda-max-memory-reserved
+
+
+# Negatives.
+torch.cuda.max_memory_reserved(0, 1)
+torch.cuda.max_memory_reserved(dev=0)
+torch.xpu.max_memory_reserved()
+torch.accelerator.max_memory_reserved()
+stats = "torch.cuda.max_memory_reserved()"
+fn = torch.cuda.max_memory_reserved

@@ -1,0 +1,4 @@
+# devport-test: target-torch=2.8
+import torch
+
+x = torch.cuda.memory_reserved(device=0)  # expect: cuda-memory-reserved

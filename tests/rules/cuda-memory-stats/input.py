@@ -1,0 +1,23 @@
+import gc
+
+import torch
+import torch.cuda as tc
+from torch.cuda import memory_stats
+
+x = torch.cuda.memory_stats()  # expect: cuda-memory-stats
+x = torch.cuda.memory_stats(0)  # expect: cuda-memory-stats
+x = torch.cuda.memory_stats(device=rank)  # expect: cuda-memory-stats
+x = torch.cuda.memory.memory_stats(self.device)  # expect: cuda-memory-stats
+x = tc.memory_stats(  # expect: cuda-memory-stats
+    device="cuda:1",
+)
+x = memory_stats()  # expect: cuda-memory-stats
+
+
+# Negatives.
+torch.cuda.memory_stats(0, 1)
+torch.cuda.memory_stats(dev=0)
+torch.xpu.memory_stats()
+torch.accelerator.memory_stats()
+stats = "torch.cuda.memory_stats()"
+fn = torch.cuda.memory_stats
