@@ -167,6 +167,10 @@ std::vector<Diagnostic> Engine::checkText(llvm::StringRef Text, unsigned *ErrorC
     D.Message = R.Message;
     D.Range = M.Range;
     D.Sev = R.Sev;
+    if (!R.Focus.empty())
+      for (const BoundVar &B : M.Bindings)
+        if (B.Name == R.Focus)
+          D.Range = B.Range;
     if (suppressed(D, Suppressions, F))
       continue;
     const RuleFix *RF = R.fixFor(Opts.Target);
@@ -177,17 +181,26 @@ std::vector<Diagnostic> Engine::checkText(llvm::StringRef Text, unsigned *ErrorC
     } else if (M.InErrorRegion) {
       D.Notes.push_back("no fix: the code around it has a syntax error");
     } else {
-      std::string Replacement = expandTemplate(RF->Template, [&](llvm::StringRef Name)
-                                                   -> std::optional<std::string> {
+      auto Lookup = [&](llvm::StringRef Name) -> std::optional<std::string> {
+        if (Name == "DEVICE")
+          return Opts.DeviceExpression;
+        if (Name == "DEVICE_TYPE")
+          return deviceTypeExpression();
         for (const BoundVar &B : M.Bindings)
           if (B.Name == Name)
             return Text.slice(B.Range.Begin, B.Range.End).str();
         return std::nullopt;
+      };
+      std::string Replacement = expandTemplate(RF->Template, Lookup);
+      // Names the replacement needs in scope: those of the template and of the
+      // device expression, not those inside the bound code.
+      std::string Needs = expandTemplate(RF->Template, [&](llvm::StringRef Name) {
+        return Name == "DEVICE" || Name == "DEVICE_TYPE" ? Lookup(Name) : std::nullopt;
       });
       Fix X;
       X.App = RF->App;
       X.Title = RF->Title.empty() ? "replace with `" + Replacement + "`" : RF->Title;
-      X.Edits = tokenEdits(Text, M.Range, Replacement);
+      X.Edits = tokenEdits(Text, D.Range, Replacement);
       // A comment inside a replaced span would be lost: never silently.
       for (const Edit &Ed : X.Edits) {
         auto C = std::lower_bound(Found.Comments.begin(), Found.Comments.end(), Ed.Range.Begin,
@@ -201,7 +214,11 @@ std::vector<Diagnostic> Engine::checkText(llvm::StringRef Text, unsigned *ErrorC
       }
       // The names the replacement uses must be importable where it goes.
       bool Usable = true;
-      for (const std::string &Root : templateRoots(RF->Template)) {
+      for (const std::string &Root : templateRoots(Needs)) {
+        // Only `torch` is imported on demand; other names (a project's
+        // `self.device`, say) are the project's to provide.
+        if (Root != "torch")
+          continue;
         const python::Binding *B = Resolver.lookup(Root, M.Scopes);
         if (B && B->Target == Root)
           continue; // `import torch` (or `import torch.x`) is in scope
@@ -230,6 +247,12 @@ std::vector<Diagnostic> Engine::checkText(llvm::StringRef Text, unsigned *ErrorC
     return A.RuleId < B.RuleId;
   });
   return Out;
+}
+
+std::string Engine::deviceTypeExpression() const {
+  if (!Opts.DeviceTypeExpression.empty())
+    return Opts.DeviceTypeExpression;
+  return Opts.DeviceExpression + ".type";
 }
 
 std::vector<Diagnostic> Engine::check(const SourceFile &F) const {

@@ -47,6 +47,12 @@ struct EngineOptions {
   TorchVersion Target = TorchVersion::defaultTarget();
   /// fix(): apply Unsafe fixes too (never DisplayOnly ones).
   bool UnsafeFixes = false;
+  /// What `$DEVICE` expands to in fix templates: the device the code should
+  /// use (a project may say `device` or `self.device`).
+  std::string DeviceExpression = "torch.accelerator.current_accelerator()";
+  /// What `$DEVICE_TYPE` expands to: its type string. Empty: derived as
+  /// `<DeviceExpression>.type`.
+  std::string DeviceTypeExpression;
   /// fix(): at most this many rounds of match-and-apply.
   unsigned MaxFixRounds = 8;
 
@@ -90,6 +96,9 @@ public:
   bool allowed(Applicability A) const {
     return A == Applicability::Safe || (A == Applicability::Unsafe && Opts.UnsafeFixes);
   }
+
+  /// What `$DEVICE_TYPE` expands to.
+  std::string deviceTypeExpression() const;
 
 private:
   Engine(RuleSet Rules, EngineOptions Opts);

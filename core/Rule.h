@@ -52,6 +52,9 @@ struct RulePattern {
 struct MetavarConstraint {
   std::string Regex;    ///< The bound node's source text must match (search).
   std::string NotRegex; ///< ... and must not match.
+  /// Names (no '$') bound to the groups of Regex, in order: `captures: [N]`
+  /// with regex `cuda:([0-9]+)` binds $N to the index inside the string.
+  std::vector<std::string> Captures;
   RuleLoc Loc;
 };
 
@@ -82,6 +85,9 @@ struct Rule {
   std::string Url;         ///< Optional reference.
   std::vector<RulePattern> Patterns;               ///< Any of them matches.
   std::map<std::string, MetavarConstraint> Where;  ///< Keyed by metavariable name (no '$').
+  /// Optional metavariable (no '$') whose binding is the finding's range and
+  /// what the fix replaces; empty: the whole match.
+  std::string Focus;
   std::vector<RuleFix> Fixes;                      ///< In preference order.
   std::vector<RuleExample> Examples;
   RuleLoc Loc; ///< The rule's `id:` line.
@@ -131,6 +137,12 @@ struct RuleFileKeys {
   static llvm::ArrayRef<llvm::StringRef> where();
   static llvm::ArrayRef<llvm::StringRef> example();
 };
+
+/// Metavariables a template may use without a pattern binding them: the
+/// project's device expression (`$DEVICE`, default
+/// `torch.accelerator.current_accelerator()`) and its type string
+/// (`$DEVICE_TYPE`, default `torch.accelerator.current_accelerator().type`).
+bool isReservedMetavariable(llvm::StringRef Name);
 
 /// Metavariable names used in a pattern or template text, without the '$'
 /// and in order of first use; "$$$ARGS" yields "ARGS". A name is

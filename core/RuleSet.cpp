@@ -33,6 +33,10 @@ const RuleFix *Rule::fixFor(TorchVersion Target) const {
   return nullptr;
 }
 
+bool isReservedMetavariable(llvm::StringRef Name) {
+  return Name == "DEVICE" || Name == "DEVICE_TYPE";
+}
+
 static bool isMetavarStart(char C) { return (C >= 'A' && C <= 'Z') || C == '_'; }
 static bool isMetavarChar(char C) { return isMetavarStart(C) || (C >= '0' && C <= '9'); }
 
@@ -93,10 +97,10 @@ static bool isKebab(llvm::StringRef S) {
 
 static const llvm::StringRef RuleKeys[] = {"id",      "language",    "category", "severity",
                                            "message", "description", "note",     "url",
-                                           "pattern", "any",         "where",    "fix",
-                                           "examples"};
+                                           "pattern", "any",         "where",    "focus",
+                                           "fix",     "examples"};
 static const llvm::StringRef FixKeys[] = {"since", "template", "applicability", "title", "note"};
-static const llvm::StringRef WhereKeys[] = {"regex", "not-regex"};
+static const llvm::StringRef WhereKeys[] = {"regex", "not-regex", "captures"};
 static const llvm::StringRef ExampleKeys[] = {"before", "after"};
 
 llvm::ArrayRef<llvm::StringRef> RuleFileKeys::rule() { return RuleKeys; }
@@ -214,7 +218,7 @@ private:
   void parseRule(llvm::yaml::MappingNode &M, Rule &R) {
     bool HasId = false, HasLanguage = false, HasCategory = false, HasSeverity = false,
          HasMessage = false, HasPattern = false, HasAny = false;
-    RuleLoc PatternLoc;
+    RuleLoc PatternLoc, FocusLoc;
     std::vector<std::pair<std::string, RuleLoc>> WhereNames;
     forEachKey(M, RuleKeys, "a rule", [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc KL) {
       RuleLoc VL = V ? loc(V) : KL;
@@ -239,6 +243,11 @@ private:
         }
         if (Empty)
           addError(VL, "'any' must list at least one pattern");
+      } else if (Key == "focus") {
+        if (auto S = scalar(V, Key)) {
+          R.Focus = llvm::StringRef(*S).ltrim('$').str();
+          FocusLoc = VL;
+        }
       } else if (Key == "where") {
         auto *Map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(V);
         if (!Map) {
@@ -330,13 +339,33 @@ private:
       for (const std::string &V : metavariablesIn(P.Text))
         if (!llvm::is_contained(Bound, V))
           Bound.push_back(V);
+    for (const auto &[Name, C] : R.Where) {
+      if (!C.Captures.empty() && llvm::Regex(C.Regex).getNumMatches() < C.Captures.size())
+        addError(C.Loc, "'captures' names " + std::to_string(C.Captures.size()) +
+                            " groups but the regex has " +
+                            std::to_string(llvm::Regex(C.Regex).getNumMatches()));
+      for (const std::string &Cap : C.Captures)
+        if (!llvm::is_contained(Bound, Cap))
+          Bound.push_back(Cap);
+    }
     for (const auto &[Name, L] : WhereNames)
       if (!llvm::is_contained(Bound, Name))
         addError(L, "'where' names $" + Name + ", which no pattern binds");
+    if (!R.Focus.empty())
+      for (const RulePattern &P : R.Patterns)
+        if (!llvm::is_contained(metavariablesIn(P.Text), R.Focus)) {
+          addError(FocusLoc, "'focus' names $" + R.Focus + ", which pattern `" + P.Text +
+                                 "` does not bind");
+          break;
+        }
+    for (const RulePattern &P : R.Patterns)
+      for (const std::string &V : metavariablesIn(P.Text))
+        if (isReservedMetavariable(V))
+          addError(P.Loc, "$" + V + " is reserved for the device expression; patterns cannot bind it");
     for (size_t I = 0; I < R.Fixes.size(); ++I) {
       const RuleFix &F = R.Fixes[I];
       for (const std::string &V : metavariablesIn(F.Template))
-        if (!llvm::is_contained(Bound, V))
+        if (!llvm::is_contained(Bound, V) && !isReservedMetavariable(V))
           addError(F.Loc, "template uses $" + V + ", which no pattern binds");
       for (size_t J = 0; J < I; ++J)
         if (R.Fixes[J].Since <= F.Since) {
@@ -389,6 +418,25 @@ private:
       MC.Loc = loc(K);
       forEachKey(*C, WhereKeys, "a 'where' constraint",
                  [&](const std::string &Key, llvm::yaml::Node *V, RuleLoc) {
+                   if (Key == "captures") {
+                     auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(V);
+                     if (!Seq) {
+                       addError(V ? loc(V) : MC.Loc, "'captures' must be a list of names");
+                       return;
+                     }
+                     for (llvm::yaml::Node &Item : *Seq) {
+                       auto Name = scalar(&Item, Key);
+                       if (!Name)
+                         continue;
+                       llvm::StringRef CN = llvm::StringRef(*Name).ltrim('$');
+                       if (CN.empty() || !isMetavarStart(CN.front()) ||
+                           !llvm::all_of(CN, isMetavarChar))
+                         addError(loc(&Item), "invalid capture name '" + *Name + "'");
+                       else
+                         MC.Captures.push_back(CN.str());
+                     }
+                     return;
+                   }
                    auto S = scalar(V, Key);
                    if (!S)
                      return;

@@ -112,9 +112,19 @@ std::vector<Edit> tokenEdits(llvm::StringRef Src, ByteRange R, llvm::StringRef R
     if (I == PrevI && J == PrevJ)
       return; // no token changed here: keep the original trivia
     llvm::StringRef Rep = Replacement.slice(PrevEndB, NextBeginB);
+    // Blanks (no line break, no comment) carry no layout worth keeping next
+    // to changed tokens: there the replacement's own spacing wins.
+    auto Blank = [](llvm::StringRef T) {
+      return !T.empty() && T.find_first_not_of(" \t") == llvm::StringRef::npos;
+    };
     if (I == PrevI) {
       // Only insertions: right after the previous anchor (or before the
       // next one at the very start), keeping the original trivia after it.
+      llvm::StringRef Between = Old.slice(PrevEndA, NextBeginA);
+      if (HavePrev && Blank(Between)) {
+        Out.push_back(Edit::replacement({R.Begin + PrevEndA, R.Begin + NextBeginA}, Rep.str()));
+        return;
+      }
       uint32_t At = HavePrev ? PrevEndA : NextBeginA;
       llvm::StringRef Ins = Rep;
       if (HavePrev && NextBeginA > PrevEndA)
@@ -129,15 +139,14 @@ std::vector<Edit> tokenEdits(llvm::StringRef Src, ByteRange R, llvm::StringRef R
     uint32_t SpanB = A[PrevI].Begin, SpanE = A[I - 1].End;
     llvm::StringRef Before = Old.slice(PrevEndA, SpanB), After = Old.slice(SpanE, NextBeginA);
     llvm::StringRef Ins = Rep;
-    if (!Before.empty() || !HavePrev)
+    if (HavePrev && Blank(Before))
+      SpanB = PrevEndA;
+    else if (!Before.empty() || !HavePrev)
       Ins = Ins.ltrim();
-    if (!After.empty() || !HaveNext)
-      Ins = Ins.rtrim();
-    // A pure deletion takes the blanks after it along (`f(a, b)` -> `f(b)`),
-    // unless they end the line or hold a comment.
-    if (Ins.empty() && !After.empty() && HaveNext &&
-        After.find_first_not_of(" \t") == llvm::StringRef::npos)
+    if (HaveNext && Blank(After))
       SpanE = NextBeginA;
+    else if (!After.empty() || !HaveNext)
+      Ins = Ins.rtrim();
     Out.push_back(Edit::replacement({R.Begin + SpanB, R.Begin + SpanE}, Ins.str()));
   };
   for (const auto &[I, J] : Pairs) {

@@ -84,6 +84,8 @@ public:
       Out.K = PatternNode::Leaf;
       if (ts_node_is_named(N))
         Out.Text = T.str();
+      if (S == G.Identifier)
+        addWord(T); // a keyword or attribute name: the file must contain it
       return Out;
     }
     Out.K = PatternNode::Node;
@@ -142,6 +144,76 @@ private:
 
 } // namespace
 
+std::string requiredLiteral(llvm::StringRef Re) {
+  std::string Best, Cur;
+  int Depth = 0;
+  auto Flush = [&] {
+    if (Cur.size() > Best.size())
+      Best = Cur;
+    Cur.clear();
+  };
+  for (size_t I = 0; I < Re.size(); ++I) {
+    char C = Re[I];
+    if (C == '|' )
+      return ""; // an alternative may avoid any literal
+    if (C == '[') {
+      Flush();
+      size_t J = I + 1;
+      if (J < Re.size() && Re[J] == '^')
+        ++J;
+      if (J < Re.size() && Re[J] == ']')
+        ++J;
+      while (J < Re.size() && Re[J] != ']') {
+        if (Re[J] == '[' && J + 1 < Re.size() && (Re[J + 1] == ':' || Re[J + 1] == '.')) {
+          size_t E = Re.find(std::string(1, Re[J + 1]) + "]", J + 2);
+          J = E == llvm::StringRef::npos ? Re.size() : E + 2;
+          continue;
+        }
+        ++J;
+      }
+      I = J;
+      // A quantifier after the class applies to the class, not to Cur.
+      continue;
+    }
+    if (C == '(' || C == ')') {
+      Depth += C == '(' ? 1 : -1;
+      Flush();
+      continue;
+    }
+    if (C == '?' || C == '*' || C == '{') {
+      // The previous character is optional (or repeated): drop it.
+      if (!Cur.empty())
+        Cur.pop_back();
+      Flush();
+      if (C == '{')
+        I = std::min(Re.size() - 1, Re.find('}', I) == llvm::StringRef::npos ? Re.size() - 1
+                                                                         : Re.find('}', I));
+      continue;
+    }
+    if (C == '+' ) {
+      Flush();
+      continue;
+    }
+    if (C == '\\' && I + 1 < Re.size()) {
+      char N = Re[++I];
+      if (llvm::isAlnum(N)) { // \d, \w...: a class
+        Flush();
+        continue;
+      }
+      Cur += N;
+      continue;
+    }
+    if (C == '^' || C == '$' || C == '.') {
+      Flush();
+      continue;
+    }
+    Cur += C;
+  }
+  Flush();
+  (void)Depth;
+  return Best;
+}
+
 llvm::Expected<Pattern> compilePattern(llvm::StringRef Text) {
   const Grammar &G = Grammar::get();
   if (Text.trim().empty())
@@ -179,6 +251,20 @@ llvm::Expected<Pattern> compilePattern(llvm::StringRef Text) {
     P.AnchorName = Q.rsplit('.').second.empty() ? Q.str() : Q.rsplit('.').second.str();
   }
   return P;
+}
+
+/// `f"`, `F'''` and `f'` open the same kind of string: same prefix letters
+/// (case-insensitive), any quotes.
+static bool sameStringKind(llvm::StringRef A, llvm::StringRef B) {
+  auto Prefix = [](llvm::StringRef S) {
+    std::string P;
+    for (char C : S)
+      if (C != '\'' && C != '"')
+        P += static_cast<char>(tolower(static_cast<unsigned char>(C)));
+    std::sort(P.begin(), P.end());
+    return P;
+  };
+  return Prefix(A) == Prefix(B);
 }
 
 namespace {
@@ -220,6 +306,10 @@ public:
     case PatternNode::Leaf:
       if (ts_node_symbol(N) != P.Symbol)
         return false;
+      if (P.Symbol == G.StringEnd)
+        return true; // the quotes were compared at the start
+      if (P.Symbol == G.StringStart)
+        return sameStringKind(P.Text, textOf(N, Ctx.Src));
       return P.Text.empty() || textOf(N, Ctx.Src) == P.Text;
     case PatternNode::Node: {
       if (ts_node_symbol(N) != P.Symbol)

@@ -36,6 +36,14 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       for (const std::string &V : P->Metavars)
         if (!llvm::is_contained(Bound, V))
           Bound.push_back(V);
+      // A `where` regex on a metavariable of this pattern adds the literal it
+      // requires (e.g. "cuda") to the words the prefilter looks for.
+      for (const auto &W : R->Where)
+        if (llvm::is_contained(P->Metavars, W.first)) {
+          std::string Lit = requiredLiteral(W.second.Regex);
+          if (Lit.size() >= 3 && !llvm::is_contained(P->RequiredWords, Lit))
+            P->RequiredWords.push_back(Lit);
+        }
       auto C = std::make_unique<Compiled>(Compiled{R.get(), I, std::move(*P), Order++});
       Slot &S = M->Table[C->P.RootSymbol];
       if (C->P.AnchorName.empty())
@@ -54,6 +62,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
         C.Must = std::make_unique<llvm::Regex>(W.second.Regex);
       if (!W.second.NotRegex.empty())
         C.MustNot = std::make_unique<llvm::Regex>(W.second.NotRegex);
+      C.Captures = W.second.Captures;
       M->Constraints[R->Id][W.first] = std::move(C);
     }
   }
@@ -79,20 +88,28 @@ bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
   return false;
 }
 
-bool PythonMatcher::constraintsHold(const Compiled &C, llvm::ArrayRef<BoundVar> B,
+bool PythonMatcher::constraintsHold(const Compiled &C, llvm::SmallVectorImpl<BoundVar> &B,
                                     llvm::StringRef Src) const {
   auto It = Constraints.find(C.R->Id);
   if (It == Constraints.end())
     return true;
-  for (const BoundVar &V : B) {
-    auto CIt = It->second.find(V.Name);
+  size_t Bound = B.size();
+  for (size_t I = 0; I < Bound; ++I) {
+    auto CIt = It->second.find(B[I].Name);
     if (CIt == It->second.end())
       continue;
-    llvm::StringRef T = Src.slice(V.Range.Begin, V.Range.End);
-    if (CIt->second.Must && !CIt->second.Must->match(T))
+    const Constraint &K = CIt->second;
+    llvm::StringRef T = Src.slice(B[I].Range.Begin, B[I].Range.End);
+    llvm::SmallVector<llvm::StringRef, 4> Groups;
+    if (K.Must && !K.Must->match(T, &Groups))
       return false;
-    if (CIt->second.MustNot && CIt->second.MustNot->match(T))
+    if (K.MustNot && K.MustNot->match(T))
       return false;
+    for (size_t G = 0; G < K.Captures.size() && G + 1 < Groups.size(); ++G) {
+      llvm::StringRef Sub = Groups[G + 1];
+      uint32_t Begin = Sub.data() ? static_cast<uint32_t>(Sub.data() - Src.data()) : B[I].Range.Begin;
+      B.push_back({K.Captures[G], {Begin, Begin + static_cast<uint32_t>(Sub.size())}});
+    }
   }
   return true;
 }

@@ -78,6 +78,7 @@ private:
   };
   struct Constraint {
     std::unique_ptr<llvm::Regex> Must, MustNot;
+    std::vector<std::string> Captures;
   };
   struct Slot {
     llvm::StringMap<std::vector<const Compiled *>> ByAnchor;
@@ -85,7 +86,9 @@ private:
     bool empty() const { return ByAnchor.empty() && Any.empty(); }
   };
 
-  bool constraintsHold(const Compiled &C, llvm::ArrayRef<BoundVar> B, llvm::StringRef Src) const;
+  /// Checks the rule's `where` constraints; adds the regex captures to B.
+  bool constraintsHold(const Compiled &C, llvm::SmallVectorImpl<BoundVar> &B,
+                       llvm::StringRef Src) const;
   std::string anchorOf(TSNode N, llvm::StringRef Src, const NameResolver &Resolver,
                        llvm::ArrayRef<Scope> Scopes) const;
 

@@ -47,6 +47,10 @@ options:
   --select ID,...           only these rules or categories (repeatable)
   --ignore ID,...           not these rules or categories (repeatable)
   --target-torch X.Y        PyTorch release the fixes must run on (default: 2.9)
+  --device-expression EXPR  the device that fixes use (default:
+                            torch.accelerator.current_accelerator())
+  --device-type-expression EXPR
+                            its type string (default: EXPR.type)
   --exclude GLOB            skip matching files and directories (repeatable)
   --no-gitignore            do not honour .gitignore files
   --stdin-filename NAME     path shown for `-` (default: <stdin>)
@@ -73,6 +77,7 @@ struct Options {
   std::optional<TorchVersion> Target;
   std::string StdinFilename = "<stdin>";
   std::string RulesDir;
+  std::string DeviceExpression, DeviceTypeExpression;
   unsigned Threads = 0;
   bool Diff = false;
   bool UnsafeFixes = false;
@@ -189,6 +194,14 @@ std::optional<Options> parseArgs(llvm::ArrayRef<const char *> Args, std::string 
     } else if (Name == "--stdin-filename") {
       if (!Value(O.StdinFilename))
         return std::nullopt;
+    } else if (Name == "--device-expression" || Name == "--device-type-expression") {
+      if (!Value(V))
+        return std::nullopt;
+      if (llvm::StringRef(V).trim().empty() || V.find('\n') != std::string::npos) {
+        Err = "option '" + Name.str() + "' needs a one-line Python expression";
+        return std::nullopt;
+      }
+      (Name == "--device-expression" ? O.DeviceExpression : O.DeviceTypeExpression) = V;
     } else if (Name == "--rules") {
       if (!Value(O.RulesDir))
         return std::nullopt;
@@ -310,6 +323,9 @@ private:
     if (O.Target)
       EO.Target = *O.Target;
     EO.UnsafeFixes = O.UnsafeFixes;
+    if (!O.DeviceExpression.empty())
+      EO.DeviceExpression = O.DeviceExpression;
+    EO.DeviceTypeExpression = O.DeviceTypeExpression;
     return Engine::create(std::move(*Picked), EO);
   }
 

@@ -1,0 +1,30 @@
+"""
+>>> torch.zeros(2, device="cuda")
+"""
+import torch
+from torch.testing._internal.common_methods_invocations import DecorateInfo
+
+x = torch.zeros(3, device="cuda")  # expect: cuda-device-string
+y = torch.randn(
+    2, 3,
+    dtype=torch.float16,
+    device='cuda',  # expect: cuda-device-string
+)
+z = y.to("cuda")  # expect: cuda-device-string
+w = y.to("cuda", non_blocking=True)  # expect: cuda-device-string
+state = torch.load(path, map_location="cuda")  # expect: cuda-device-string
+torch.set_default_device("cuda")  # expect: cuda-device-string
+g = torch.Generator(device="cuda")  # expect: cuda-device-string
+run(model, device="cuda")  # expect: cuda-device-string
+
+# Negatives: checks, metadata, keys, registrations, other strings.
+if x.device.type == "cuda":
+    pass
+info = DecorateInfo(unittest.expectedFailure, "TestFoo", "test_bar", device_type="cuda")
+table = {"cuda": ".cubin", "xpu": ".spv"}
+lib_impl = torch.library.impl(lib, "my_op", "CUDA")
+message = "running on cuda"
+torch.zeros(3, device="cuda:0")
+torch.zeros(3, device=dev)
+# torch.zeros(3, device="cuda")
+autocast_kind = torch.autocast(device_type="cuda")

@@ -1,0 +1,25 @@
+"""Docstring: `model.cuda()` moves the model."""
+import torch
+
+model = Net().cuda()  # expect: cuda-method
+x = x.cuda(non_blocking=True)  # expect: cuda-method
+y = batch["input"].cuda()  # expect: cuda-method
+z = torch.randn(  # expect: cuda-method
+    3, 4
+).cuda()
+w = self.weight.cuda(memory_format=torch.channels_last)  # expect: cuda-method
+
+
+def to_gpu(t):
+    return t.cuda()  # expect: cuda-method
+
+
+# Negatives: an index or device argument (other rules), attributes, strings, comments.
+a = x.cuda(0)
+b = x.cuda(device=1)
+c = x.cuda(rank, non_blocking=True)
+use_cuda = args.cuda
+flag = x.is_cuda
+s = "x.cuda()"
+# x.cuda()
+torch.cuda

@@ -1,0 +1,34 @@
+//===--- PrefilterTest.cpp - Literals the prefilter needs -----------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/Pattern.h"
+
+#include <gtest/gtest.h>
+
+namespace devport::python {
+namespace {
+
+TEST(Prefilter, RequiredLiteralOfARegex) {
+  EXPECT_EQ("cuda", requiredLiteral(R"(^[uU]?(["'])cuda["']$)"));
+  EXPECT_EQ("cuda:", requiredLiteral(R"(^[uU]?(["'])cuda:([0-9]+)["']$)"));
+  EXPECT_EQ("", requiredLiteral("^(cuda|xpu)$"));
+  EXPECT_EQ("", requiredLiteral("^[0-9]+$"));
+  EXPECT_EQ("", requiredLiteral("^$|^memory_format[[:space:]]*="));
+  EXPECT_EQ("abc", requiredLiteral("abcd?"));
+  EXPECT_EQ("nccl", requiredLiteral("x*nccl"));
+}
+
+TEST(Prefilter, PatternWords) {
+  auto P = compilePattern("$F($$$A, device=$S, $$$B)");
+  ASSERT_TRUE(static_cast<bool>(P));
+  EXPECT_EQ(std::vector<std::string>{"device"}, P->RequiredWords);
+  auto Q = compilePattern("torch.cuda.set_device($D)");
+  ASSERT_TRUE(static_cast<bool>(Q));
+  EXPECT_EQ((std::vector<std::string>{"torch", "cuda", "set_device"}), Q->RequiredWords);
+}
+
+} // namespace
+} // namespace devport::python
