@@ -143,25 +143,35 @@ std::string lineColumnOf(const SourceFile &F, uint32_t Offset) {
 
 } // namespace
 
-std::vector<Diagnostic> Engine::checkText(llvm::StringRef Text, unsigned *ErrorCount) const {
+CheckResult Engine::checkText(llvm::StringRef Text, unsigned *ErrorCount) const {
   SourceFile F("", Text.str());
+  CheckResult Result;
   if (ErrorCount)
     *ErrorCount = 0;
   if (hasSkipFileDirective(Text) || !Matcher->mayMatch(Text))
-    return {};
+    return Result;
   thread_local python::Parser Parser;
   python::TreePtr Tree = Parser.parse(Text);
   if (!Tree)
-    return {};
+    return Result;
   TSNode Root = ts_tree_root_node(Tree.get());
   if (ErrorCount)
     *ErrorCount = python::countSyntaxErrors(Root);
   python::NameResolver Resolver(Root, Text);
   python::FileMatches Found = Matcher->match(Root, Text, Resolver);
   std::vector<Suppression> Suppressions = parseSuppressions(Found.Directives, F);
-  std::vector<Diagnostic> Out;
+  std::vector<Diagnostic> &Out = Result.Findings;
   for (RuleMatch &M : Found.Matches) {
     const Rule &R = *M.R;
+    if (R.Kind == RuleKind::Keep) {
+      Diagnostic K;
+      K.RuleId = R.Id;
+      K.Message = R.Message;
+      K.Range = M.Range;
+      K.Sev = Severity::Info;
+      Result.Kept.push_back(std::move(K));
+      continue;
+    }
     Diagnostic D;
     D.RuleId = R.Id;
     D.Message = R.Message;
@@ -241,12 +251,30 @@ std::vector<Diagnostic> Engine::checkText(llvm::StringRef Text, unsigned *ErrorC
     }
     Out.push_back(std::move(D));
   }
-  std::stable_sort(Out.begin(), Out.end(), [](const Diagnostic &A, const Diagnostic &B) {
+  // Findings inside kept code are not findings: the keep rule accounts for them.
+  if (!Result.Kept.empty()) {
+    std::vector<Diagnostic> Left;
+    for (Diagnostic &D : Out) {
+      Diagnostic *By = nullptr;
+      for (Diagnostic &K : Result.Kept)
+        if (K.Range.contains(D.Range) && (!By || By->Range.contains(K.Range)))
+          By = &K;
+      if (!By) {
+        Left.push_back(std::move(D));
+        continue;
+      }
+      By->Notes.push_back("keeps " + lineColumnOf(F, D.Range.Begin) + " [" + D.RuleId + "]");
+    }
+    Out = std::move(Left);
+  }
+  auto ByPlace = [](const Diagnostic &A, const Diagnostic &B) {
     if (A.Range.Begin != B.Range.Begin)
       return A.Range.Begin < B.Range.Begin;
     return A.RuleId < B.RuleId;
-  });
-  return Out;
+  };
+  std::stable_sort(Out.begin(), Out.end(), ByPlace);
+  std::stable_sort(Result.Kept.begin(), Result.Kept.end(), ByPlace);
+  return Result;
 }
 
 std::string Engine::deviceTypeExpression() const {
@@ -256,14 +284,16 @@ std::string Engine::deviceTypeExpression() const {
 }
 
 std::vector<Diagnostic> Engine::check(const SourceFile &F) const {
-  return checkText(F.text(), nullptr);
+  return checkText(F.text(), nullptr).Findings;
 }
+
+CheckResult Engine::checkAll(const SourceFile &F) const { return checkText(F.text(), nullptr); }
 
 FixOutcome Engine::fix(const SourceFile &F) const {
   FixOutcome Out;
   Out.Text = F.text().str();
   unsigned Errors = 0;
-  std::vector<Diagnostic> Diags = checkText(Out.Text, &Errors);
+  std::vector<Diagnostic> Diags = checkText(Out.Text, &Errors).Findings;
   thread_local python::Parser Parser;
   auto ErrorsIn = [&](llvm::StringRef T) {
     python::TreePtr Tree = Parser.parse(T);
@@ -312,7 +342,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
     Out.Text = std::move(R.Text);
     Out.Applied += static_cast<unsigned>(R.Applied.size());
     ++Out.Rounds;
-    Diags = checkText(Out.Text, &Errors);
+    Diags = checkText(Out.Text, &Errors).Findings;
   }
   for (Diagnostic &D : Diags)
     Out.Remaining.push_back(std::move(D));

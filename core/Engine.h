@@ -75,6 +75,14 @@ struct FixOutcome {
   bool changed(const SourceFile &F) const { return Text != F.text(); }
 };
 
+/// Everything check found in one file.
+struct CheckResult {
+  std::vector<Diagnostic> Findings; ///< Sorted; suppressed and kept ones left out.
+  /// Matches of keep rules (code that must stay CUDA), each with a note per
+  /// finding it suppressed; listed by `--show-kept`.
+  std::vector<Diagnostic> Kept;
+};
+
 class Engine {
 public:
   /// Compiles Rules for matching. Fails with "file:line:col: reason" lines
@@ -88,6 +96,8 @@ public:
   /// The findings in F, sorted by position then rule id; suppressed ones
   /// (`# devport: ignore[...]`, `# devport: skip-file`) are left out.
   std::vector<Diagnostic> check(const SourceFile &F) const;
+  /// check() plus the keep matches.
+  CheckResult checkAll(const SourceFile &F) const;
 
   /// Applies the allowed fixes to F's text until nothing changes.
   FixOutcome fix(const SourceFile &F) const;
@@ -103,7 +113,7 @@ public:
 private:
   Engine(RuleSet Rules, EngineOptions Opts);
   /// check() on raw text; ErrorCount receives the parse's syntax error count.
-  std::vector<Diagnostic> checkText(llvm::StringRef Text, unsigned *ErrorCount) const;
+  CheckResult checkText(llvm::StringRef Text, unsigned *ErrorCount) const;
 
   RuleSet Rules;
   EngineOptions Opts;

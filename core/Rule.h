@@ -74,8 +74,16 @@ struct RuleExample {
   std::string After; ///< Empty when the rule has no fix for it.
 };
 
+/// What a rule's matches are.
+enum class RuleKind {
+  Finding, ///< A hardcoded reference to report (and fix).
+  Keep,    ///< Code that must stay CUDA: other rules' findings inside it are
+           ///< suppressed, and `--show-kept` lists it.
+};
+
 struct Rule {
   std::string Id;       ///< kebab-case, unique, equals the file stem.
+  RuleKind Kind = RuleKind::Finding;
   std::string Language; ///< "python" (later "cpp").
   std::string Category; ///< e.g. "device-runtime"; used by select/ignore.
   Severity Sev = Severity::Warning;

@@ -95,7 +95,7 @@ static bool isKebab(llvm::StringRef S) {
   return true;
 }
 
-static const llvm::StringRef RuleKeys[] = {"id",      "language",    "category", "severity",
+static const llvm::StringRef RuleKeys[] = {"id",      "kind",        "language", "category", "severity",
                                            "message", "description", "note",     "url",
                                            "pattern", "any",         "where",    "focus",
                                            "fix",     "examples"};
@@ -286,6 +286,11 @@ private:
           if (!FileName.empty() && Stem != *S)
             addError(VL, "rule id '" + *S + "' does not match the file name '" +
                              llvm::sys::path::filename(FileName).str() + "'");
+        } else if (Key == "kind") {
+          if (*S == "keep")
+            R.Kind = RuleKind::Keep;
+          else if (*S != "finding")
+            addError(VL, "invalid kind '" + *S + "' (expected finding or keep)");
         } else if (Key == "language") {
           HasLanguage = true;
           R.Language = *S;
@@ -328,6 +333,8 @@ private:
     Require(HasCategory, "category");
     Require(HasSeverity, "severity");
     Require(HasMessage, "message");
+    if (R.Kind == RuleKind::Keep && !R.Fixes.empty())
+      addError(Top, "a keep rule cannot have a fix");
     if (HasPattern && HasAny)
       addError(PatternLoc, "use either 'pattern' or 'any', not both");
     else if (!HasPattern && !HasAny)

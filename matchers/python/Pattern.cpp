@@ -88,6 +88,15 @@ public:
         addWord(T); // a keyword or attribute name: the file must contain it
       return Out;
     }
+    // A statement that is only a metavariable (`$$$BODY` in a block) stands
+    // for statements, not for an expression statement.
+    if (S == G.ExpressionStatement && ts_node_named_child_count(N) == 1) {
+      TSNode Only = ts_node_named_child(N, 0);
+      llvm::StringRef OT = textOf(Only, Src);
+      if (ts_node_symbol(Only) == G.Identifier &&
+          (OT.startswith(SeqPrefix) || OT.startswith(VarPrefix)))
+        return compile(Only, false, AllowQual);
+    }
     Out.K = PatternNode::Node;
     Out.NamedOnly = isList(S);
     bool ChildInArgs = S == G.ArgumentList;
@@ -128,7 +137,10 @@ private:
     TSNode Attr = ts_node_child_by_field_id(N, G.FAttribute);
     if (ts_node_is_null(Obj) || ts_node_is_null(Attr) || !pureChain(Obj, Out))
       return false;
-    Out += "." + textOf(Attr, Src).str();
+    llvm::StringRef AT = textOf(Attr, Src);
+    if (AT.startswith(SeqPrefix) || AT.startswith(VarPrefix))
+      return false; // `torch.cuda.$X`: a metavariable, not a name
+    Out += "." + AT.str();
     return true;
   }
 

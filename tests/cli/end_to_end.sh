@@ -64,6 +64,14 @@ contains "$T/out" "^~~~"
 contains "$T/out" "= fix (safe): torch.accelerator.set_device_index(rank)"
 contains "$T/out" "Found 3 findings in 2 files"
 
+# --show-kept lists what keep rules account for.
+printf 'import torch\ntorch.backends.cudnn.benchmark = True\n' > proj/kept.py
+expect_exit 0 "$DEVPORT" check proj/kept.py; contains "$T/out" "1 CUDA-specific place kept as CUDA (list them with --show-kept)"
+expect_exit 0 "$DEVPORT" check --show-kept proj/kept.py; contains "$T/out" "[keep-cudnn]"
+expect_exit 0 "$DEVPORT" check --show-kept --format json proj/kept.py
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [k["rule"] for k in d["kept"]]==["keep-cudnn"] and d["summary"]["kept"]==1, d' "$T/out" && ok || bad "kept json"
+rm proj/kept.py
+
 # rules and explain.
 expect_exit 0 "$DEVPORT" rules; contains "$T/out" "cuda-set-device"
 expect_exit 0 "$DEVPORT" explain cuda-set-device; contains "$T/out" "set_device_index"

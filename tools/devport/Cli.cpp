@@ -56,7 +56,7 @@ options:
   --stdin-filename NAME     path shown for `-` (default: <stdin>)
   --rules DIR               load the rule database from DIR instead of the built-in one
   --threads N               worker threads (default: all cores; 1: none)
-  --show-fixes              text output: show each fix (default: on)
+  --show-kept               also list code that keep rules account for (must stay CUDA)
 fix only:
   --diff                    print a unified diff and write nothing
   --unsafe-fixes            also apply fixes marked unsafe
@@ -82,6 +82,7 @@ struct Options {
   bool Diff = false;
   bool UnsafeFixes = false;
   bool RespectGitignore = true;
+  bool ShowKept = false;
 };
 
 /// A usage problem: the message, printed with "devport: error: ".
@@ -217,9 +218,8 @@ std::optional<Options> parseArgs(llvm::ArrayRef<const char *> Args, std::string 
       if (!Flag(B))
         return std::nullopt;
       O.RespectGitignore = false;
-    } else if (Name == "--show-fixes") {
-      bool B;
-      if (!Flag(B))
+    } else if (Name == "--show-kept") {
+      if (!Flag(O.ShowKept))
         return std::nullopt;
     } else if (Name == "--diff" && O.Cmd == Command::Fix) {
       if (!Flag(O.Diff))
@@ -266,6 +266,7 @@ struct FileResult {
   std::optional<SourceFile> File;
   std::string Error; ///< Could not be read or written.
   std::vector<Diagnostic> Diags;
+  std::vector<Diagnostic> Kept;
   std::optional<FixOutcome> Fixed;
   bool Written = false;
 };
@@ -355,9 +356,11 @@ private:
   }
 
   void process(FileResult &R) {
-    if (O.Cmd == Command::Check)
-      R.Diags = Eng->check(*R.File);
-    else {
+    if (O.Cmd == Command::Check) {
+      CheckResult C = Eng->checkAll(*R.File);
+      R.Diags = std::move(C.Findings);
+      R.Kept = std::move(C.Kept);
+    } else {
       R.Fixed = Eng->fix(*R.File);
       R.Diags = R.Fixed->Remaining;
     }
@@ -390,9 +393,10 @@ private:
   }
 
   int report(size_t FileCount) {
-    size_t Findings = 0, Fixable = 0, UnsafeFixable = 0, Errors = 0, Applied = 0, Changed = 0;
+    size_t Findings = 0, Fixable = 0, UnsafeFixable = 0, Errors = 0, Applied = 0, Changed = 0,
+           KeptCount = 0;
     bool DiffNonEmpty = false;
-    llvm::json::Array JDiags, JErrors;
+    llvm::json::Array JDiags, JErrors, JKept;
     for (FileResult &R : Results) {
       if (!R.Error.empty()) {
         ++Errors;
@@ -420,6 +424,14 @@ private:
             IO.Out << D;
         }
       }
+      KeptCount += R.Kept.size();
+      if (O.ShowKept)
+        for (const Diagnostic &K : R.Kept) {
+          if (O.Fmt == Format::Json)
+            JKept.push_back(diagnosticToJSON(*R.File, K));
+          else
+            renderText(IO.Out, *R.File, K);
+        }
       // With --diff, the remaining findings are what would remain after applying it.
       for (const Diagnostic &D : R.Diags) {
         ++Findings;
@@ -448,15 +460,16 @@ private:
                                  {"fixable", static_cast<int64_t>(Fixable)},
                                  {"unsafe_fixable", static_cast<int64_t>(UnsafeFixable)},
                                  {"errors", std::move(JErrors)},
+                                 {"kept", static_cast<int64_t>(KeptCount)},
                                  {"target_torch", Eng->options().Target.str()}};
       if (O.Cmd == Command::Fix) {
         Summary["fixes_applied"] = static_cast<int64_t>(Applied);
         Summary["files_changed"] = static_cast<int64_t>(Changed);
       }
-      IO.Out << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
-                                           {"diagnostics", std::move(JDiags)},
-                                           {"summary", std::move(Summary)}}))
-             << "\n";
+      llvm::json::Object Doc{{"diagnostics", std::move(JDiags)}, {"summary", std::move(Summary)}};
+      if (O.ShowKept)
+        Doc["kept"] = std::move(JKept);
+      IO.Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
     } else if (!O.Diff) {
       if (O.Cmd == Command::Fix)
         IO.Out << "Applied " << Applied << (Applied == 1 ? " fix" : " fixes") << " in "
@@ -475,6 +488,10 @@ private:
           IO.Out << " (" << UnsafeFixable << " more fixable with `--unsafe-fixes`)";
         IO.Out << ".\n";
       }
+      if (KeptCount && O.Cmd == Command::Check)
+        IO.Out << KeptCount << " CUDA-specific " << (KeptCount == 1 ? "place" : "places")
+               << " kept as CUDA" << (O.ShowKept ? "" : " (list them with --show-kept)")
+               << ".\n";
     }
     if (Findings > 0 || Errors > 0 || DiffNonEmpty)
       return ExitFindings;

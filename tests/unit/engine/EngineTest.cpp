@@ -169,3 +169,41 @@ TEST(Engine, FixChangesNothingOutsideEdits) {
 
 } // namespace
 } // namespace devport
+
+namespace devport {
+namespace {
+
+TEST(Engine, KeepRulesSuppressFindingsInsideThem) {
+  auto E = realRules();
+  SourceFile F("t.py", "import torch\n"
+                       "cap = torch.cuda.get_device_capability(torch.cuda.current_device())\n"
+                       "ok = torch.cuda.is_available() and torch.backends.cudnn.enabled\n"
+                       "n = torch.cuda.device_count()\n");
+  CheckResult R = E->checkAll(F);
+  ASSERT_EQ(1u, R.Findings.size());
+  EXPECT_EQ("cuda-device-count", R.Findings[0].RuleId);
+  std::vector<std::string> Kept;
+  for (const Diagnostic &K : R.Kept)
+    Kept.push_back(K.RuleId);
+  EXPECT_EQ((std::vector<std::string>{"keep-device-capability", "keep-cuda-feature-guard",
+                                      "keep-cudnn"}),
+            Kept);
+  ASSERT_EQ(1u, R.Kept[0].Notes.size());
+  EXPECT_EQ("keeps 2:40 [cuda-current-device]", R.Kept[0].Notes[0]);
+  EXPECT_EQ("import torch\n"
+            "cap = torch.cuda.get_device_capability(torch.cuda.current_device())\n"
+            "ok = torch.cuda.is_available() and torch.backends.cudnn.enabled\n"
+            "n = torch.accelerator.device_count()\n",
+            fixed(*E, F.text()));
+}
+
+TEST(Engine, DeviceExpressionIsConfigurable) {
+  EngineOptions O;
+  O.DeviceExpression = "self.device";
+  auto E = realRules(O);
+  EXPECT_EQ("x = t.to(self.device)\ny = torch.zeros(1, device=self.device.type)\n",
+            fixed(*E, "x = t.cuda()\ny = torch.zeros(1, device=\"cuda\")\n"));
+}
+
+} // namespace
+} // namespace devport
