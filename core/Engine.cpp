@@ -55,6 +55,7 @@ namespace {
 struct Suppression {
   unsigned Line;                 ///< 0-based line of the comment.
   std::vector<std::string> Ids;  ///< Empty: every rule.
+  ByteRange Comment;
 };
 
 std::vector<Suppression> parseSuppressions(llvm::ArrayRef<python::DirectiveComment> Ds,
@@ -69,7 +70,7 @@ std::vector<Suppression> parseSuppressions(llvm::ArrayRef<python::DirectiveComme
     T = T.ltrim();
     if (!T.consume_front("ignore"))
       continue;
-    Suppression S{F.lineOf(D.Range.Begin), {}};
+    Suppression S{F.lineOf(D.Range.Begin), {}, D.Range};
     if (T.consume_front("[")) {
       llvm::StringRef List = T.take_until([](char C) { return C == ']'; });
       llvm::SmallVector<llvm::StringRef, 4> Parts;
@@ -160,6 +161,21 @@ CheckResult Engine::checkText(llvm::StringRef Text, unsigned *ErrorCount) const 
   python::NameResolver Resolver(Root, Text);
   python::FileMatches Found = Matcher->match(Root, Text, Resolver);
   std::vector<Suppression> Suppressions = parseSuppressions(Found.Directives, F);
+  // An id that names no rule is a mistake to report, not to ignore silently.
+  for (const Suppression &S : Suppressions)
+    for (const std::string &Id : S.Ids) {
+      bool Known = Opts.KnownRuleIds.empty()
+                       ? Rules.find(Id) != nullptr
+                       : std::binary_search(Opts.KnownRuleIds.begin(), Opts.KnownRuleIds.end(), Id);
+      if (Known)
+        continue;
+      Diagnostic D;
+      D.RuleId = "devport-directive";
+      D.Message = "unknown rule '" + Id + "' in a `# devport: ignore[...]` comment";
+      D.Range = S.Comment;
+      D.Sev = Severity::Error;
+      Result.Findings.push_back(std::move(D));
+    }
   std::vector<Diagnostic> &Out = Result.Findings;
   for (RuleMatch &M : Found.Matches) {
     const Rule &R = *M.R;

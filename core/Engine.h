@@ -53,6 +53,10 @@ struct EngineOptions {
   /// What `$DEVICE_TYPE` expands to: its type string. Empty: derived as
   /// `<DeviceExpression>.type`.
   std::string DeviceTypeExpression;
+  /// Every rule id of the project's database, sorted: an id in a
+  /// `# devport: ignore[...]` comment that is not among them is reported.
+  /// Empty: the engine's own rules.
+  std::vector<std::string> KnownRuleIds;
   /// fix(): at most this many rounds of match-and-apply.
   unsigned MaxFixRounds = 8;
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Rule.h"
+#include "core/YamlReader.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -114,105 +115,33 @@ namespace {
 /// its place.
 class RuleParser {
 public:
-  RuleParser(llvm::StringRef FileName, llvm::StringRef Yaml) : FileName(FileName.str()) {
-    Buffer = llvm::MemoryBuffer::getMemBuffer(Yaml, FileName, /*RequiresNullTerminator=*/false);
-    SM.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(Buffer->getMemBufferRef(), false),
-                          llvm::SMLoc());
-    SM.setDiagHandler(
-        [](const llvm::SMDiagnostic &D, void *Ctx) {
-          auto *Self = static_cast<RuleParser *>(Ctx);
-          Self->addError(RuleLoc{Self->FileName, static_cast<unsigned>(D.getLineNo()),
-                                 static_cast<unsigned>(D.getColumnNo() + 1)},
-                         "yaml error: " + D.getMessage().str());
-        },
-        this);
-  }
+  RuleParser(llvm::StringRef FileName, llvm::StringRef Yaml)
+      : Y(FileName, Yaml), FileName(FileName.str()) {}
 
   std::vector<Rule> parse() {
-    llvm::yaml::Stream S(Buffer->getMemBufferRef(), SM);
     std::vector<Rule> Out;
-    auto DI = S.begin();
-    if (DI == S.end() || !DI->getRoot()) {
-      addError({FileName, 1, 1}, "empty rule file");
+    llvm::yaml::MappingNode *Map = Y.topMapping("rule file");
+    if (!Map)
       return Out;
-    }
-    llvm::yaml::Node *Root = DI->getRoot();
-    if (!Errors.empty())
-      return Out;
-    if (llvm::isa<llvm::yaml::NullNode>(Root)) {
-      addError(loc(Root), "empty rule file");
-      return Out;
-    }
-    auto *Map = llvm::dyn_cast<llvm::yaml::MappingNode>(Root);
-    if (!Map) {
-      addError(loc(Root), "expected a mapping (one rule per file) at the top level");
-      return Out;
-    }
     Rule R;
     parseRule(*Map, R);
-    if (++DI != S.end() && DI->getRoot() && !llvm::isa<llvm::yaml::NullNode>(DI->getRoot()))
-      addError(loc(DI->getRoot()), "more than one YAML document; one rule per file");
-    if (Errors.empty())
+    Y.expectSingleDocument("rule file; one rule per file");
+    if (Y.errors().empty())
       Out.push_back(std::move(R));
     return Out;
   }
 
-  const std::string &errors() const { return Errors; }
-
-  void addError(const RuleLoc &L, const std::string &Msg) {
-    if (!Errors.empty())
-      Errors += "\n";
-    Errors += L.str() + ": " + Msg;
-  }
+  const std::string &errors() const { return Y.errors(); }
 
 private:
-  RuleLoc loc(llvm::yaml::Node *N) {
-    llvm::SMLoc L = N->getSourceRange().Start;
-    if (!L.isValid())
-      return {FileName, 0, 0};
-    auto [Line, Col] = SM.getLineAndColumn(L);
-    return {FileName, Line, Col};
-  }
-
-  /// The string value of a scalar (plain, quoted or block) node.
+  void addError(const RuleLoc &L, const std::string &Msg) { Y.addError(L, Msg); }
+  RuleLoc loc(llvm::yaml::Node *N) const { return Y.loc(N); }
   std::optional<std::string> scalar(llvm::yaml::Node *N, llvm::StringRef Key) {
-    if (auto *S = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(N)) {
-      llvm::SmallString<64> Storage;
-      return S->getValue(Storage).str();
-    }
-    if (auto *B = llvm::dyn_cast_or_null<llvm::yaml::BlockScalarNode>(N))
-      return B->getValue().str();
-    addError(N ? loc(N) : RuleLoc{FileName, 0, 0}, "'" + Key.str() + "' must be a string");
-    return std::nullopt;
+    return Y.scalar(N, Key);
   }
-
-  /// Calls Fn(key, value) for each entry; unknown and duplicate keys are errors.
-  template <typename F>
   void forEachKey(llvm::yaml::MappingNode &M, llvm::ArrayRef<llvm::StringRef> Allowed,
-                  llvm::StringRef What, F &&Fn) {
-    llvm::StringSet<> Seen;
-    for (llvm::yaml::KeyValueNode &KV : M) {
-      auto *K = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(KV.getKey());
-      if (!K) {
-        addError(loc(KV.getKey() ? KV.getKey() : &M), "keys must be plain strings");
-        continue;
-      }
-      llvm::SmallString<32> Storage;
-      std::string Key = K->getValue(Storage).str();
-      if (!llvm::is_contained(Allowed, Key)) {
-        std::string List;
-        for (llvm::StringRef A : Allowed)
-          List += (List.empty() ? "" : ", ") + A.str();
-        addError(loc(K), "unknown key '" + Key + "' in " + What.str() + " (expected one of: " +
-                             List + ")");
-        continue;
-      }
-      if (!Seen.insert(Key).second) {
-        addError(loc(K), "duplicate key '" + Key + "'");
-        continue;
-      }
-      Fn(Key, KV.getValue(), loc(K));
-    }
+                  llvm::StringRef What, const YamlReader::KeyFn &Fn) {
+    Y.forEachKey(M, Allowed, What, Fn);
   }
 
   void parseRule(llvm::yaml::MappingNode &M, Rule &R) {
@@ -530,10 +459,8 @@ private:
     R.Examples.push_back(std::move(E));
   }
 
+  YamlReader Y;
   std::string FileName;
-  std::unique_ptr<llvm::MemoryBuffer> Buffer;
-  llvm::SourceMgr SM;
-  std::string Errors;
 };
 
 } // namespace

@@ -152,5 +152,38 @@ expect_exit 1 "$DEVPORT" check --format json repo
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [x["path"] for x in d["diagnostics"]]==["repo/src/b.py"], d' "$T/out" && ok || bad "gitignore not honoured"
 expect_exit 0 "$DEVPORT" check --exclude src repo
 
+# .devport.yaml, found upward from each file; --config overrides.
+mkdir -p cfg/pkg/tests cfg/gen
+cat > cfg/.devport.yaml <<'YAML'
+target-torch: "2.6"
+ignore: [cuda-device-check]
+exclude: ["gen/"]
+per-file-ignores:
+  "pkg/tests/**": [device-placement]
+device-expression: self.device
+YAML
+printf 'import torch\ntorch.cuda.set_device(r)\nx = t.cuda()\n' > cfg/pkg/a.py
+printf 'import torch\nx = t.cuda()\nok = x.device.type == "cuda"\n' > cfg/pkg/tests/test_a.py
+printf 'import torch\ntorch.cuda.synchronize()\n' > cfg/gen/g.py
+expect_exit 1 "$DEVPORT" fix --diff cfg
+contains "$T/out" "+torch.accelerator.set_device_idx(r)"
+contains "$T/out" "+x = t.to(self.device)"
+grep -q "g.py" "$T/out" && bad "config exclude ignored" || ok
+grep -q "test_a.py" "$T/out" && bad "per-file-ignores ignored" || ok
+expect_exit 0 "$DEVPORT" check cfg/pkg/tests/test_a.py
+expect_exit 1 "$DEVPORT" fix --diff --target-torch 2.7 --device-expression dev cfg/pkg/a.py
+contains "$T/out" "+torch.accelerator.set_device_index(r)"
+contains "$T/out" "+x = t.to(dev)"
+printf 'select: [memory]\n' > other.yaml
+expect_exit 0 "$DEVPORT" check --config other.yaml cfg/pkg/a.py
+expect_exit 2 "$DEVPORT" check --config missing.yaml cfg
+printf 'ignore: [no-such-rule]\n' > cfg/pkg/tests/.devport.yaml
+expect_exit 2 "$DEVPORT" check cfg; contains "$T/err" "cfg/pkg/tests/.devport.yaml:1:10: unknown rule or category 'no-such-rule'"
+printf 'colour: blue\n' > cfg/pkg/tests/.devport.yaml
+expect_exit 2 "$DEVPORT" check cfg; contains "$T/err" ".devport.yaml:1:1: unknown key 'colour'"
+rm cfg/pkg/tests/.devport.yaml
+printf 'import torch\nn = torch.cuda.device_count()  # devport: ignore[cuda-devcount]\n' > cfg/pkg/typo.py
+expect_exit 1 "$DEVPORT" check cfg/pkg/typo.py; contains "$T/out" "unknown rule 'cuda-devcount'"
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -6,6 +6,7 @@
 
 #include "tools/devport/Cli.h"
 
+#include "core/Config.h"
 #include "core/Engine.h"
 #include "core/Rule.h"
 #include "core/SourceFile.h"
@@ -17,6 +18,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
@@ -55,6 +57,8 @@ options:
   --no-gitignore            do not honour .gitignore files
   --stdin-filename NAME     path shown for `-` (default: <stdin>)
   --rules DIR               load the rule database from DIR instead of the built-in one
+  --config FILE             settings for every file (default: the nearest .devport.yaml
+                            above each file)
   --threads N               worker threads (default: all cores; 1: none)
   --show-kept               also list code that keep rules account for (must stay CUDA)
 fix only:
@@ -77,6 +81,7 @@ struct Options {
   std::optional<TorchVersion> Target;
   std::string StdinFilename = "<stdin>";
   std::string RulesDir;
+  std::string ConfigFile;
   std::string DeviceExpression, DeviceTypeExpression;
   unsigned Threads = 0;
   bool Diff = false;
@@ -206,6 +211,9 @@ std::optional<Options> parseArgs(llvm::ArrayRef<const char *> Args, std::string 
     } else if (Name == "--rules") {
       if (!Value(O.RulesDir))
         return std::nullopt;
+    } else if (Name == "--config") {
+      if (!Value(O.ConfigFile))
+        return std::nullopt;
     } else if (Name == "--threads") {
       if (!Value(V))
         return std::nullopt;
@@ -268,6 +276,7 @@ struct FileResult {
   std::vector<Diagnostic> Diags;
   std::vector<Diagnostic> Kept;
   std::optional<FixOutcome> Fixed;
+  const Engine *Eng = nullptr; ///< The engine of the file's configuration.
   bool Written = false;
 };
 
@@ -278,10 +287,17 @@ public:
   int run() {
     if (O.Cmd == Command::Rules || O.Cmd == Command::Explain)
       return listOrExplain();
-    auto E = makeEngine();
-    if (!E)
+    auto Base = loadRules(O);
+    if (!Base) {
+      IO.Err << "devport: error: " << llvm::toString(Base.takeError()) << "\n";
       return ExitUsage;
-    Eng = std::move(*E);
+    }
+    BaseRules = std::move(*Base);
+    if (!O.ConfigFile.empty() && !llvm::sys::fs::is_regular_file(O.ConfigFile)) {
+      IO.Err << "devport: error: " << O.ConfigFile << ": config file not found\n";
+      return ExitUsage;
+    }
+    Configs = std::make_unique<ConfigCache>(O.ConfigFile);
     if (O.Paths.size() == 1 && O.Paths.front() == "-")
       return runStdin();
     WorkspaceOptions WO;
@@ -297,8 +313,25 @@ public:
     }
     for (const std::string &W : Files->Warnings)
       IO.Err << "devport: warning: " << W << "\n";
-    Results.resize(Files->Files.size());
-    auto Work = [&](size_t I) { processFile(Files->Files[I], Results[I]); };
+    // Each file's configuration and engine, before any work starts.
+    std::vector<std::string> Paths;
+    std::vector<const Engine *> Engines;
+    for (const std::string &P : Files->Files) {
+      auto E = engineFor(P);
+      if (!E) {
+        IO.Err << "devport: error: " << llvm::toString(E.takeError()) << "\n";
+        return ExitUsage;
+      }
+      if (!*E)
+        continue; // excluded by its .devport.yaml
+      Paths.push_back(P);
+      Engines.push_back(*E);
+    }
+    Results.resize(Paths.size());
+    auto Work = [&](size_t I) {
+      Results[I].Eng = Engines[I];
+      processFile(Paths[I], Results[I]);
+    };
     unsigned N = O.Threads == 0 ? llvm::hardware_concurrency().compute_thread_count() : O.Threads;
     if (N <= 1 || Results.size() <= 1) {
       for (size_t I = 0; I < Results.size(); ++I)
@@ -309,34 +342,87 @@ public:
         Pool.async(Work, I);
       Pool.wait();
     }
-    return report(Files->Files.size());
+    return report(Paths.size());
   }
 
 private:
-  llvm::Expected<std::unique_ptr<Engine>> makeEngineOrError() {
-    auto Rules = loadRules(O);
-    if (!Rules)
-      return Rules.takeError();
-    auto Picked = Rules->filtered(O.Select, O.Ignore);
+  /// The engine for Path under its configuration: null if the configuration
+  /// excludes the file. Engines are shared by the files with the same
+  /// configuration and per-file ignores.
+  llvm::Expected<const Engine *> engineFor(llvm::StringRef Path, bool HonourExcludes = true) {
+    auto C = Configs->forFile(Path);
+    if (!C)
+      return C.takeError();
+    const Config &Cfg = **C;
+    if (HonourExcludes && Cfg.excludes(Path))
+      return nullptr;
+    std::vector<std::string> FileIgnores = Cfg.ignoredFor(Path);
+    std::string Key = Cfg.Path + "\n" + llvm::join(FileIgnores, ",");
+    auto It = EngineCache.find(Key);
+    if (It != EngineCache.end())
+      return It->second.get();
+    // The rule database of this configuration: the base plus its extra rules.
+    auto RIt = RulesByConfig.find(Cfg.Path);
+    if (RIt == RulesByConfig.end()) {
+      RuleSet Rules;
+      if (auto Err = Rules.merge(BaseRules))
+        return std::move(Err);
+      if (!Cfg.RuleFiles.empty()) {
+        std::vector<std::string> Files;
+        for (const std::string &F : Cfg.RuleFiles) {
+          if (!llvm::sys::fs::is_directory(F)) {
+            Files.push_back(F);
+            continue;
+          }
+          auto Dir = RuleSet::loadDirectory(F);
+          if (!Dir)
+            return Dir.takeError();
+          if (auto Err = Rules.merge(std::move(*Dir)))
+            return std::move(Err);
+        }
+        auto Extra = RuleSet::loadFiles(Files);
+        if (!Extra)
+          return Extra.takeError();
+        if (auto Err = Rules.merge(std::move(*Extra)))
+          return std::move(Err);
+      }
+      if (auto Err = Cfg.checkNames(Rules))
+        return std::move(Err);
+      RIt = RulesByConfig.insert({Cfg.Path, std::move(Rules)}).first;
+    }
+    // Command-line settings win over the file's.
+    std::vector<std::string> Select = O.Select, Ignore = O.Ignore;
+    if (Select.empty())
+      for (const ConfigValue &V : Cfg.Select)
+        Select.push_back(V.Text);
+    for (const ConfigValue &V : Cfg.Ignore)
+      Ignore.push_back(V.Text);
+    Ignore.insert(Ignore.end(), FileIgnores.begin(), FileIgnores.end());
+    auto Picked = RIt->second.filtered(Select, Ignore);
     if (!Picked)
       return Picked.takeError();
     EngineOptions EO;
+    for (const auto &R : RIt->second.rules())
+      EO.KnownRuleIds.push_back(R->Id); // sorted: a RuleSet is
     if (O.Target)
       EO.Target = *O.Target;
+    else if (Cfg.Target)
+      EO.Target = *Cfg.Target;
     EO.UnsafeFixes = O.UnsafeFixes;
     if (!O.DeviceExpression.empty())
       EO.DeviceExpression = O.DeviceExpression;
-    EO.DeviceTypeExpression = O.DeviceTypeExpression;
-    return Engine::create(std::move(*Picked), EO);
-  }
-
-  std::optional<std::unique_ptr<Engine>> makeEngine() {
-    auto E = makeEngineOrError();
-    if (!E) {
-      IO.Err << "devport: error: " << llvm::toString(E.takeError()) << "\n";
-      return std::nullopt;
-    }
-    return std::move(*E);
+    else if (!Cfg.DeviceExpression.empty())
+      EO.DeviceExpression = Cfg.DeviceExpression;
+    EO.DeviceTypeExpression =
+        !O.DeviceTypeExpression.empty() ? O.DeviceTypeExpression : Cfg.DeviceTypeExpression;
+    if (!O.DeviceExpression.empty() && O.DeviceTypeExpression.empty())
+      EO.DeviceTypeExpression.clear(); // derived from the command line's expression
+    auto E = Engine::create(std::move(*Picked), EO);
+    if (!E)
+      return E.takeError();
+    const Engine *Ptr = E->get();
+    EngineCache[Key] = std::move(*E);
+    return Ptr;
   }
 
   void processFile(const std::string &Path, FileResult &R) {
@@ -357,19 +443,26 @@ private:
 
   void process(FileResult &R) {
     if (O.Cmd == Command::Check) {
-      CheckResult C = Eng->checkAll(*R.File);
+      CheckResult C = R.Eng->checkAll(*R.File);
       R.Diags = std::move(C.Findings);
       R.Kept = std::move(C.Kept);
     } else {
-      R.Fixed = Eng->fix(*R.File);
+      R.Fixed = R.Eng->fix(*R.File);
       R.Diags = R.Fixed->Remaining;
     }
   }
 
   int runStdin() {
+    // The configuration is the one that a file of that name would have.
+    auto E = engineFor(O.StdinFilename, /*HonourExcludes=*/false);
+    if (!E) {
+      IO.Err << "devport: error: " << llvm::toString(E.takeError()) << "\n";
+      return ExitUsage;
+    }
     auto Bytes = IO.ReadStdin();
     Results.resize(1);
     FileResult &R = Results.front();
+    R.Eng = *E;
     if (!Bytes) {
       R.Error = O.StdinFilename + ": cannot read standard input: " +
                 llvm::toString(Bytes.takeError());
@@ -393,6 +486,13 @@ private:
   }
 
   int report(size_t FileCount) {
+    TorchVersion TargetShown = O.Target.value_or(TorchVersion::defaultTarget());
+    if (!O.Target)
+      for (const FileResult &R : Results)
+        if (R.Eng) {
+          TargetShown = R.Eng->options().Target;
+          break;
+        }
     size_t Findings = 0, Fixable = 0, UnsafeFixable = 0, Errors = 0, Applied = 0, Changed = 0,
            KeptCount = 0;
     bool DiffNonEmpty = false;
@@ -436,7 +536,7 @@ private:
       for (const Diagnostic &D : R.Diags) {
         ++Findings;
         if (!D.Fixes.empty()) {
-          if (Eng->allowed(D.Fixes.front().App))
+          if (R.Eng->allowed(D.Fixes.front().App))
             ++Fixable;
           else if (D.Fixes.front().App == Applicability::Unsafe)
             ++UnsafeFixable;
@@ -461,7 +561,7 @@ private:
                                  {"unsafe_fixable", static_cast<int64_t>(UnsafeFixable)},
                                  {"errors", std::move(JErrors)},
                                  {"kept", static_cast<int64_t>(KeptCount)},
-                                 {"target_torch", Eng->options().Target.str()}};
+                                 {"target_torch", TargetShown.str()}};
       if (O.Cmd == Command::Fix) {
         Summary["fixes_applied"] = static_cast<int64_t>(Applied);
         Summary["files_changed"] = static_cast<int64_t>(Changed);
@@ -540,7 +640,10 @@ private:
 
   const Options &O;
   CliIO &IO;
-  std::unique_ptr<Engine> Eng;
+  RuleSet BaseRules;
+  std::unique_ptr<ConfigCache> Configs;
+  std::map<std::string, std::unique_ptr<Engine>> EngineCache;
+  std::map<std::string, RuleSet> RulesByConfig;
   std::vector<FileResult> Results;
 };
 

@@ -1,0 +1,82 @@
+//===--- YamlReader.h - YAML documents with places in their errors --------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// YamlReader wraps LLVM's YAML node parser for devport's own files (rules,
+/// .devport.yaml): it turns parse errors into "file:line:col: yaml error: ..."
+/// instead of printing them, and gives the helpers that validation needs
+/// (a node's place, scalar values, mappings with known keys). Every problem is
+/// collected, so one run reports all of them. Not thread-safe; one per file.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_CORE_YAMLREADER_H
+#define DEVPORT_CORE_YAMLREADER_H
+
+#include "core/Rule.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace devport {
+
+class YamlReader {
+public:
+  YamlReader(llvm::StringRef FileName, llvm::StringRef Yaml);
+  YamlReader(const YamlReader &) = delete;
+  YamlReader &operator=(const YamlReader &) = delete;
+
+  /// The top-level mapping of the single document, or null after reporting
+  /// why not (What names the file's kind in messages: "rule file").
+  llvm::yaml::MappingNode *topMapping(llvm::StringRef What);
+
+  /// Reports a second document after the one topMapping() returned; call it
+  /// once the first document's nodes are no longer needed.
+  void expectSingleDocument(llvm::StringRef What);
+
+  RuleLoc loc(llvm::yaml::Node *N) const;
+  void addError(const RuleLoc &L, const std::string &Msg);
+  /// Every problem so far, one "file:line:col: reason" per line.
+  const std::string &errors() const { return Errors; }
+
+  /// The value of a plain, quoted or block scalar; reports "'Key' must be a
+  /// string" for anything else.
+  std::optional<std::string> scalar(llvm::yaml::Node *N, llvm::StringRef Key);
+  /// The scalars of a sequence (or of a single scalar, as a one-element list),
+  /// each with its place.
+  std::vector<std::pair<std::string, RuleLoc>> scalarList(llvm::yaml::Node *N,
+                                                          llvm::StringRef Key);
+
+  using KeyFn = std::function<void(const std::string &Key, llvm::yaml::Node *Value,
+                                   RuleLoc KeyLoc)>;
+  /// Calls Fn for each entry of M; unknown keys (listing Allowed) and
+  /// duplicate keys are errors. What names the mapping in messages.
+  void forEachKey(llvm::yaml::MappingNode &M, llvm::ArrayRef<llvm::StringRef> Allowed,
+                  llvm::StringRef What, const KeyFn &Fn);
+
+  const std::string &fileName() const { return FileName; }
+
+private:
+  std::string FileName;
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  llvm::SourceMgr SM;
+  std::unique_ptr<llvm::yaml::Stream> Stream;
+  llvm::yaml::document_iterator Doc;
+  std::string Errors;
+};
+
+} // namespace devport
+
+#endif

@@ -1,0 +1,105 @@
+//===--- ConfigTests.cpp - .devport.yaml ----------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/Config.h"
+
+#include "tests/support/TestFiles.h"
+
+#include <gtest/gtest.h>
+
+namespace devport {
+namespace {
+
+TEST(Config, ParsesEveryKey) {
+  test::TempDir D;
+  D.mkdir("extra");
+  D.write(".devport.yaml", "target-torch: \"2.7\"\n"
+                           "select: [device-runtime, cuda-method]\n"
+                           "ignore: cuda-device-check\n"
+                           "exclude: [\"third_party/\", \"**/gen_*.py\"]\n"
+                           "per-file-ignores:\n"
+                           "  \"test/**\": [cuda-method-device]\n"
+                           "  \"tools/*.py\": [device-placement]\n"
+                           "device-expression: self.device\n"
+                           "device-type-expression: self.device_type\n"
+                           "rules: [extra]\n");
+  auto C = Config::load(D.path(".devport.yaml"));
+  ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
+  EXPECT_EQ("2.7", C->Target->str());
+  ASSERT_EQ(2u, C->Select.size());
+  EXPECT_EQ("cuda-method", C->Select[1].Text);
+  EXPECT_EQ(2u, C->Select[1].Loc.Line);
+  ASSERT_EQ(1u, C->Ignore.size());
+  EXPECT_EQ("self.device", C->DeviceExpression);
+  EXPECT_EQ("self.device_type", C->DeviceTypeExpression);
+  ASSERT_EQ(1u, C->RuleFiles.size());
+  EXPECT_EQ(D.path("extra"), C->RuleFiles[0]);
+  EXPECT_EQ(D.path(), C->Dir);
+
+  EXPECT_EQ(std::vector<std::string>{"cuda-method-device"}, C->ignoredFor(D.path("test/a/b.py")));
+  EXPECT_EQ(std::vector<std::string>{"device-placement"}, C->ignoredFor(D.path("tools/x.py")));
+  EXPECT_TRUE(C->ignoredFor(D.path("tools/sub/x.py")).empty());
+  EXPECT_TRUE(C->ignoredFor("/elsewhere/test/a.py").empty());
+  EXPECT_TRUE(C->excludes(D.path("third_party/lib/a.py")));
+  EXPECT_TRUE(C->excludes(D.path("pkg/gen_ops.py")));
+  EXPECT_FALSE(C->excludes(D.path("pkg/ops.py")));
+}
+
+TEST(Config, ErrorsNameTheirPlace) {
+  struct Case {
+    const char *Yaml, *Expected;
+  } Cases[] = {
+      {"colour: blue\n", "c.yaml:1:1: unknown key 'colour' in a .devport.yaml"},
+      {"target-torch: two\n", "c.yaml:1:15: invalid target-torch 'two'"},
+      {"select: {a: b}\n", "c.yaml:1:10: 'select' must be a list of strings"},
+      {"per-file-ignores: [x]\n", "c.yaml:1:20: 'per-file-ignores' must map globs"},
+      {"device-expression: \"\"\n", "c.yaml:1:20: 'device-expression' must be a one-line"},
+      {"rules: [no/such/dir]\n", "c.yaml:1:9: rule file or directory 'no/such/dir' not found"},
+      {"select: [a\n", "c.yaml:1:11: yaml error"},
+      {"- a\n", "c.yaml:1:1: expected a mapping"},
+  };
+  for (const Case &C : Cases) {
+    auto R = Config::parse("c.yaml", C.Yaml);
+    ASSERT_FALSE(static_cast<bool>(R)) << C.Yaml;
+    std::string Err = llvm::toString(R.takeError());
+    EXPECT_NE(std::string::npos, Err.find(C.Expected)) << Err;
+  }
+}
+
+TEST(Config, UnknownRuleNamesAreErrorsWithTheirPlace) {
+  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules");
+  ASSERT_TRUE(static_cast<bool>(Rules));
+  auto C = Config::parse("c.yaml", "select: [device-runtime]\nignore:\n  - cuda-nope\n"
+                                   "per-file-ignores:\n  'a/*': [memory, bogus]\n");
+  ASSERT_TRUE(static_cast<bool>(C));
+  llvm::Error E = C->checkNames(*Rules);
+  ASSERT_TRUE(static_cast<bool>(E));
+  EXPECT_EQ("c.yaml:3:5: unknown rule or category 'cuda-nope'\n"
+            "c.yaml:5:19: unknown rule or category 'bogus'",
+            llvm::toString(std::move(E)));
+}
+
+TEST(Config, FoundUpwardAndCached) {
+  test::TempDir D;
+  D.write("proj/.devport.yaml", "target-torch: '2.6'\n");
+  D.write("proj/pkg/sub/a.py", "");
+  D.write("other/b.py", "");
+  EXPECT_EQ(D.path("proj/.devport.yaml"), findConfigFile(D.path("proj/pkg/sub")));
+  ConfigCache Cache;
+  auto A = Cache.forFile(D.path("proj/pkg/sub/a.py"));
+  ASSERT_TRUE(static_cast<bool>(A));
+  EXPECT_EQ("2.6", (*A)->Target->str());
+  auto B = Cache.forFile(D.path("other/b.py"));
+  ASSERT_TRUE(static_cast<bool>(B));
+  EXPECT_FALSE((*B)->Target.has_value()); // no config above other/ in the temp dir
+  ConfigCache Forced(D.path("proj/.devport.yaml"));
+  auto F = Forced.forFile(D.path("other/b.py"));
+  ASSERT_TRUE(static_cast<bool>(F));
+  EXPECT_EQ("2.6", (*F)->Target->str());
+}
+
+} // namespace
+} // namespace devport
