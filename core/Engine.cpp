@@ -137,6 +137,69 @@ std::vector<std::string> templateRoots(llvm::StringRef T) {
   return Out;
 }
 
+/// Rewrites the dotted names of a template to the aliases the file already
+/// has: `torch.distributed.X` becomes `dist.X` after `import torch.distributed
+/// as dist`, `torch.X` becomes `t.X` after `import torch as t` (when no plain
+/// `torch` is bound). Metavariables and strings are left alone.
+std::string useAliases(llvm::StringRef T, const python::NameResolver &R,
+                       llvm::ArrayRef<python::Scope> Scopes) {
+  std::string Out;
+  char Quote = 0;
+  for (size_t I = 0; I < T.size();) {
+    char C = T[I];
+    if (Quote) {
+      Out += C;
+      if (C == '\\' && I + 1 < T.size())
+        Out += T[++I];
+      else if (C == Quote)
+        Quote = 0;
+      ++I;
+      continue;
+    }
+    if (C == '\'' || C == '"') {
+      Quote = C;
+      Out += C;
+      ++I;
+      continue;
+    }
+    bool Start = llvm::isAlpha(C) || C == '_';
+    bool AfterDotOrDollar = I > 0 && (T[I - 1] == '.' || T[I - 1] == '$' ||
+                                      llvm::isAlnum(T[I - 1]) || T[I - 1] == '_');
+    if (!Start || AfterDotOrDollar) {
+      Out += C;
+      ++I;
+      continue;
+    }
+    // A dotted chain a.b.c starting here.
+    size_t E = I;
+    std::vector<size_t> Dots;
+    while (E < T.size() && (llvm::isAlnum(T[E]) || T[E] == '_' ||
+                            (T[E] == '.' && E + 1 < T.size() &&
+                             (llvm::isAlpha(T[E + 1]) || T[E + 1] == '_')))) {
+      if (T[E] == '.')
+        Dots.push_back(E);
+      ++E;
+    }
+    llvm::StringRef Chain = T.slice(I, E);
+    std::string Replaced = Chain.str();
+    // Longest module prefix first; the last segment is the attribute used.
+    for (size_t K = Dots.size(); K-- > 0;) {
+      llvm::StringRef Prefix = T.slice(I, Dots[K]);
+      const python::Binding *Plain = R.lookup(Prefix, Scopes);
+      if (!Prefix.contains('.') && Plain && Plain->Target == Prefix)
+        break; // `import torch` is there: keep the full name
+      std::string Alias = R.aliasFor(Prefix, Scopes);
+      if (!Alias.empty() && Alias != Prefix) {
+        Replaced = Alias + T.slice(Dots[K], E).str();
+        break;
+      }
+    }
+    Out += Replaced;
+    I = E;
+  }
+  return Out;
+}
+
 std::string lineColumnOf(const SourceFile &F, uint32_t Offset) {
   LineColumn LC = F.lineColumn(Offset);
   return std::to_string(LC.Line) + ":" + std::to_string(LC.Column);
@@ -207,22 +270,27 @@ CheckResult Engine::checkText(llvm::StringRef Text, unsigned *ErrorCount) const 
     } else if (M.InErrorRegion) {
       D.Notes.push_back("no fix: the code around it has a syntax error");
     } else {
-      auto Lookup = [&](llvm::StringRef Name) -> std::optional<std::string> {
-        if (Name == "DEVICE")
-          return Opts.DeviceExpression;
-        if (Name == "DEVICE_TYPE")
-          return deviceTypeExpression();
-        for (const BoundVar &B : M.Bindings)
-          if (B.Name == Name)
-            return Text.slice(B.Range.Begin, B.Range.End).str();
-        return std::nullopt;
-      };
-      std::string Replacement = expandTemplate(RF->Template, Lookup);
-      // Names the replacement needs in scope: those of the template and of the
-      // device expression, not those inside the bound code.
-      std::string Needs = expandTemplate(RF->Template, [&](llvm::StringRef Name) {
-        return Name == "DEVICE" || Name == "DEVICE_TYPE" ? Lookup(Name) : std::nullopt;
-      });
+      // The template with the device expressions in, written with the
+      // file's own aliases; then the bound code goes in.
+      std::string Device = useAliases(Opts.DeviceExpression, Resolver, M.Scopes);
+      std::string DeviceType = useAliases(deviceTypeExpression(), Resolver, M.Scopes);
+      std::string Needs = useAliases(
+          expandTemplate(RF->Template,
+                         [&](llvm::StringRef Name) -> std::optional<std::string> {
+                           if (Name == "DEVICE")
+                             return Device;
+                           if (Name == "DEVICE_TYPE")
+                             return DeviceType;
+                           return "$" + Name.str(); // expanded below
+                         }),
+          Resolver, M.Scopes);
+      std::string Replacement =
+          expandTemplate(Needs, [&](llvm::StringRef Name) -> std::optional<std::string> {
+            for (const BoundVar &B : M.Bindings)
+              if (B.Name == Name)
+                return Text.slice(B.Range.Begin, B.Range.End).str();
+            return std::nullopt;
+          });
       Fix X;
       X.App = RF->App;
       X.Title = RF->Title.empty() ? "replace with `" + Replacement + "`" : RF->Title;

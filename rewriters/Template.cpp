@@ -30,6 +30,21 @@ std::string expandTemplate(llvm::StringRef Template, const MetavarLookup &Lookup
         if (Value && !Value->empty()) {
           Out += *Value;
         } else {
+          // An unbound keyword argument goes whole: `priority=$P` -> "".
+          size_t K = Out.size();
+          while (K > 0 && Out[K - 1] == ' ')
+            --K;
+          if (K > 0 && Out[K - 1] == '=') {
+            size_t NameEnd = K - 1;
+            while (NameEnd > 0 && Out[NameEnd - 1] == ' ')
+              --NameEnd;
+            size_t NameBegin = NameEnd;
+            while (NameBegin > 0 && (isNameChar(Out[NameBegin - 1]) ||
+                                     (Out[NameBegin - 1] >= 'a' && Out[NameBegin - 1] <= 'z')))
+              --NameBegin;
+            if (NameBegin < NameEnd)
+              Out.resize(NameBegin);
+          }
           // Drop a separator: the ", " after it, else the ", " before it.
           size_t J = End;
           while (J < Template.size() && Template[J] == ' ')

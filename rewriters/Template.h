@@ -29,7 +29,8 @@ using MetavarLookup = std::function<std::optional<std::string>(llvm::StringRef N
 /// Substitutes `$NAME` and `$$$NAME` (NAME = [A-Z_][A-Z0-9_]*) in Template.
 /// An unbound metavariable expands to "" and, if it stood in an argument
 /// list, the comma next to it is dropped too, so that
-/// `f($A, $B)` with only A bound gives `f(a)` and with neither gives `f()`.
+/// `f($A, $B)` with only A bound gives `f(a)` and with neither gives `f()`;
+/// an unbound keyword argument goes whole, so `f($A, key=$K)` gives `f(a)`.
 /// `$$` followed by a non-name character is a literal '$'. Everything else is
 /// copied verbatim.
 std::string expandTemplate(llvm::StringRef Template, const MetavarLookup &Lookup);

@@ -99,6 +99,20 @@ void NameResolver::collect(TSNode N, const void *ScopeId, bool IsModuleLevel) {
   });
 }
 
+/// Binds Name in Map; a second import of the same name to another target
+/// (`try: from torch.amp import X` / `except: from torch.cuda.amp import X`,
+/// or version-gated branches) makes the name ambiguous: it resolves to
+/// nothing, so no rule rewrites either spelling.
+static void bindName(llvm::StringMap<Binding> &Map, llvm::StringRef Name, Binding B) {
+  auto It = Map.find(Name);
+  if (It == Map.end()) {
+    Map[Name] = std::move(B);
+    return;
+  }
+  if (It->second.Target != B.Target)
+    It->second.Target = "<ambiguous>";
+}
+
 void NameResolver::addImport(TSNode Stmt, const void *ScopeId) {
   const Grammar &G = Grammar::get();
   auto &Map = ByScope[ScopeId];
@@ -108,14 +122,14 @@ void NameResolver::addImport(TSNode Stmt, const void *ScopeId) {
       // import a.b.c  binds a -> a
       std::string Full = dottedText(C, Src);
       std::string Root = Full.substr(0, Full.find('.'));
-      Map[Root] = Binding{Root, rangeOf(Stmt)};
+      bindName(Map, Root, Binding{Root, rangeOf(Stmt)});
     } else if (S == G.AliasedImport) {
       // import a.b as c  binds c -> a.b
       TSNode Name = ts_node_child_by_field_id(C, G.FName);
       TSNode Alias = ts_node_child_by_field_id(C, G.FAlias);
       if (ts_node_is_null(Name) || ts_node_is_null(Alias))
         return;
-      Map[textOf(Alias, Src)] = Binding{dottedText(Name, Src), rangeOf(Stmt)};
+      bindName(Map, textOf(Alias, Src), Binding{dottedText(Name, Src), rangeOf(Stmt)});
     }
   });
 }
@@ -133,13 +147,13 @@ void NameResolver::addFromImport(TSNode Stmt, const void *ScopeId) {
     TSSymbol S = ts_node_symbol(C);
     if (S == G.DottedName) {
       std::string Name = dottedText(C, Src);
-      Map[Name] = Binding{From + "." + Name, rangeOf(Stmt)};
+      bindName(Map, Name, Binding{From + "." + Name, rangeOf(Stmt)});
     } else if (S == G.AliasedImport) {
       TSNode Name = ts_node_child_by_field_id(C, G.FName);
       TSNode Alias = ts_node_child_by_field_id(C, G.FAlias);
       if (ts_node_is_null(Name) || ts_node_is_null(Alias))
         return;
-      Map[textOf(Alias, Src)] = Binding{From + "." + dottedText(Name, Src), rangeOf(Stmt)};
+      bindName(Map, textOf(Alias, Src), Binding{From + "." + dottedText(Name, Src), rangeOf(Stmt)});
     }
   });
 }
@@ -158,6 +172,27 @@ const Binding *NameResolver::lookup(llvm::StringRef Name, llvm::ArrayRef<Scope> 
       return &B->second;
   }
   return nullptr;
+}
+
+std::string NameResolver::aliasFor(llvm::StringRef Target, llvm::ArrayRef<Scope> Scopes) const {
+  std::string Best;
+  for (size_t I = Scopes.size(); I-- > 0;) {
+    auto It = ByScope.find(Scopes[I].Id);
+    if (It == ByScope.end())
+      continue;
+    for (const auto &Entry : It->second) {
+      if (Entry.second.Target != Target)
+        continue;
+      // Not shadowed by an inner binding of the same name.
+      if (lookup(Entry.first(), Scopes) != &Entry.second)
+        continue;
+      if (Best.empty() || Entry.first() < Best)
+        Best = Entry.first().str(); // deterministic among several
+    }
+    if (!Best.empty())
+      return Best;
+  }
+  return Best;
 }
 
 std::optional<std::string> NameResolver::qualifiedName(TSNode Expr,

@@ -58,6 +58,10 @@ public:
   /// skipped, as Python does. Null if no import binds Name.
   const Binding *lookup(llvm::StringRef Name, llvm::ArrayRef<Scope> Scopes) const;
 
+  /// A name visible from Scopes that is bound to Target (`dist` after
+  /// `import torch.distributed as dist`), or "" if there is none.
+  std::string aliasFor(llvm::StringRef Target, llvm::ArrayRef<Scope> Scopes) const;
+
   /// The qualified name of an identifier or of an attribute chain of
   /// identifiers (`a.b.c`), with its root resolved through the imports; an
   /// unbound root stands for itself. nullopt for any other node.

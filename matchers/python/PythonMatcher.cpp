@@ -152,7 +152,7 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
   llvm::SmallVector<BoundVar, 4> Bindings;
   std::vector<const Compiled *> Candidates;
 
-  auto Enter = [&](TSNode N) {
+  auto Enter = [&](TSNode N, TSFieldId Field) {
     uint8_t Flags = 0;
     bool IsClass = false;
     if (NameResolver::opensScope(N, IsClass)) {
@@ -187,10 +187,15 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
     std::sort(Candidates.begin(), Candidates.end(),
               [](const Compiled *A, const Compiled *B) { return A->Order < B->Order; });
     MatchContext Ctx{Src, &Resolver, Scopes};
+    // A name pattern (`torch.cuda`) matches a whole reference, not the
+    // `torch.cuda` inside `torch.cuda.x` or the callee of `torch.cuda.x()`.
+    bool Partial = Field == G.FObject || Field == G.FFunction;
     const Rule *LastRule = nullptr;
     for (const Compiled *C : Candidates) {
       if (C->R == LastRule)
         continue; // one finding per rule and node: the first pattern that matches
+      if (Partial && C->P.Root.K == PatternNode::QualName)
+        continue;
       if (!matchPattern(C->P, N, Ctx, Bindings) || !constraintsHold(*C, Bindings, Src))
         continue;
       LastRule = C->R;
@@ -214,17 +219,17 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
   };
 
   TSTreeCursor Cur = ts_tree_cursor_new(Root);
-  Enter(Root);
+  Enter(Root, 0);
   for (;;) {
     if (ts_tree_cursor_goto_first_child(&Cur)) {
-      Enter(ts_tree_cursor_current_node(&Cur));
+      Enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
       continue;
     }
     bool Done = false;
     for (;;) {
       Leave();
       if (ts_tree_cursor_goto_next_sibling(&Cur)) {
-        Enter(ts_tree_cursor_current_node(&Cur));
+        Enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
         break;
       }
       if (!ts_tree_cursor_goto_parent(&Cur)) {

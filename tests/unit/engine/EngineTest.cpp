@@ -207,3 +207,21 @@ TEST(Engine, DeviceExpressionIsConfigurable) {
 
 } // namespace
 } // namespace devport
+
+namespace devport {
+namespace {
+
+TEST(Engine, FixesUseTheFilesOwnAliases) {
+  auto E = realRules();
+  EXPECT_EQ("import torch as t\nt.accelerator.synchronize()\nx = y.to(t.accelerator.current_accelerator())\n",
+            fixed(*E, "import torch as t\nt.cuda.synchronize()\nx = y.cuda()\n"));
+  // A plain `import torch` wins over an alias.
+  EXPECT_EQ("import torch\nimport torch as t\ntorch.accelerator.synchronize()\n",
+            fixed(*E, "import torch\nimport torch as t\nt.cuda.synchronize()\n"));
+  // An alias in a function is used there, not elsewhere.
+  EXPECT_EQ("def f():\n    import torch as tt\n    tt.accelerator.synchronize()\n",
+            fixed(*E, "def f():\n    import torch as tt\n    tt.cuda.synchronize()\n"));
+}
+
+} // namespace
+} // namespace devport

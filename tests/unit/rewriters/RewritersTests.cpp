@@ -126,6 +126,10 @@ TEST(Template, SubstitutesMetavariables) {
   EXPECT_EQ("f(rank)", expandTemplate("f($DEV, $NONE)", L));
   EXPECT_EQ("f(x)", expandTemplate("f($NONE, x)", L));
   EXPECT_EQ("cost: $5", expandTemplate("cost: $$5", L));
+  EXPECT_EQ("torch.Stream(rank)", expandTemplate("torch.Stream($DEV, priority=$P)", L));
+  EXPECT_EQ("torch.Stream(priority=rank)", expandTemplate("torch.Stream($NONE, priority=$DEV)", L));
+  EXPECT_EQ("f(enabled=rank, a, b)",
+            expandTemplate("f(enabled=$DEV, dtype=$DT, $$$ARGS)", L));
   EXPECT_EQ("$lower stays", expandTemplate("$lower stays", L));
 }
 
