@@ -45,11 +45,20 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
             P->RequiredWords.push_back(Lit);
         }
       auto C = std::make_unique<Compiled>(Compiled{R.get(), I, std::move(*P), Order++});
-      Slot &S = M->Table[C->P.RootSymbol];
-      if (C->P.AnchorName.empty())
-        S.Any.push_back(C.get());
-      else
-        S.ByAnchor[C->P.AnchorName].push_back(C.get());
+      // A name may be spelled as an identifier (after `from m import name`)
+      // or as an attribute chain: a name pattern waits at both.
+      std::vector<TSSymbol> Symbols{C->P.RootSymbol};
+      if (C->P.Root.K == PatternNode::QualName) {
+        const Grammar &G = Grammar::get();
+        Symbols = {G.Identifier, G.Attribute};
+      }
+      for (TSSymbol Sym : Symbols) {
+        Slot &S = M->Table[Sym];
+        if (C->P.AnchorName.empty())
+          S.Any.push_back(C.get());
+        else
+          S.ByAnchor[C->P.AnchorName].push_back(C.get());
+      }
       M->Patterns.push_back(std::move(C));
     }
     for (const auto &W : R->Where) {
@@ -149,10 +158,14 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
   // Per depth: did entering this node push a scope / enter an ERROR node?
   std::vector<uint8_t> Pushed;
   unsigned ErrorDepth = 0;
+  unsigned ImportDepth = 0; // inside an import statement: names there are not references
   llvm::SmallVector<BoundVar, 4> Bindings;
   std::vector<const Compiled *> Candidates;
 
+  std::vector<TSSymbol> Parents; // symbols of the nodes entered and not left
   auto Enter = [&](TSNode N, TSFieldId Field) {
+    TSSymbol Parent = Parents.empty() ? 0 : Parents.back();
+    Parents.push_back(ts_node_symbol(N));
     uint8_t Flags = 0;
     bool IsClass = false;
     if (NameResolver::opensScope(N, IsClass)) {
@@ -163,6 +176,10 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
     if (S == G.Error) {
       ++ErrorDepth;
       Flags |= 2;
+    }
+    if (S == G.ImportStatement || S == G.ImportFromStatement || S == G.FutureImportStatement) {
+      ++ImportDepth;
+      Flags |= 4;
     }
     Pushed.push_back(Flags);
     if (S == G.Comment) {
@@ -190,11 +207,15 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
     // A name pattern (`torch.cuda`) matches a whole reference, not the
     // `torch.cuda` inside `torch.cuda.x` or the callee of `torch.cuda.x()`.
     bool Partial = Field == G.FObject || Field == G.FFunction;
+    // Nor does it match where a name is defined rather than used: imports,
+    // `def name`, `class name`, `name=` arguments, `as name`, `name = ...`.
+    bool Defines = ImportDepth > 0 || Field == G.FName || Field == G.FAlias ||
+                   (Field == G.FLeft && Parent == G.Assignment);
     const Rule *LastRule = nullptr;
     for (const Compiled *C : Candidates) {
       if (C->R == LastRule)
         continue; // one finding per rule and node: the first pattern that matches
-      if (Partial && C->P.Root.K == PatternNode::QualName)
+      if ((Partial || Defines) && C->P.Root.K == PatternNode::QualName)
         continue;
       if (!matchPattern(C->P, N, Ctx, Bindings) || !constraintsHold(*C, Bindings, Src))
         continue;
@@ -210,12 +231,15 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
     }
   };
   auto Leave = [&] {
+    Parents.pop_back();
     uint8_t Flags = Pushed.back();
     Pushed.pop_back();
     if (Flags & 1)
       Scopes.pop_back();
     if (Flags & 2)
       --ErrorDepth;
+    if (Flags & 4)
+      --ImportDepth;
   };
 
   TSTreeCursor Cur = ts_tree_cursor_new(Root);

@@ -90,6 +90,8 @@ const Grammar &Grammar::get() {
     G.ConcatenatedString = sym(L, "concatenated_string");
     G.Decorator = sym(L, "decorator");
     G.ParenthesizedExpression = sym(L, "parenthesized_expression");
+    G.Assignment = sym(L, "assignment");
+    G.AugmentedAssignment = sym(L, "augmented_assignment");
     G.FFunction = field(L, "function");
     G.FArguments = field(L, "arguments");
     G.FObject = field(L, "object");
@@ -99,6 +101,7 @@ const Grammar &Grammar::get() {
     G.FAlias = field(L, "alias");
     G.FModuleName = field(L, "module_name");
     G.FBody = field(L, "body");
+    G.FLeft = field(L, "left");
     return G;
   }();
   return G;

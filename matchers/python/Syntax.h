@@ -57,8 +57,10 @@ struct Grammar {
       ListSplat, DictionarySplat, Block, DecoratedDefinition, Parameters, LambdaParameters,
       IfStatement, TryStatement, WithStatement, ForStatement, WhileStatement, ElseClause,
       ElifClause, ExceptClause, FinallyClause, MatchStatement, CaseClause, List, Tuple, Set,
-      Dictionary, Subscript, ConcatenatedString, Decorator, ParenthesizedExpression;
-  TSFieldId FFunction, FArguments, FObject, FAttribute, FName, FValue, FAlias, FModuleName, FBody;
+      Dictionary, Subscript, ConcatenatedString, Decorator, ParenthesizedExpression, Assignment,
+      AugmentedAssignment;
+  TSFieldId FFunction, FArguments, FObject, FAttribute, FName, FValue, FAlias, FModuleName, FBody,
+      FLeft;
 
   static const Grammar &get();
 };

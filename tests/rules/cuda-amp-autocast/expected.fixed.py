@@ -1,0 +1,29 @@
+import os
+import unittest
+
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
+
+from torch.cuda.amp import autocast
+
+with torch.amp.autocast(torch.accelerator.current_accelerator().type):  # expect: cuda-amp-autocast
+    pass
+with torch.amp.autocast(torch.accelerator.current_accelerator().type, dtype=torch.bfloat16):  # expect: cuda-amp-autocast
+    pass
+with torch.amp.autocast(torch.accelerator.current_accelerator().type, enabled=False):  # expect: cuda-amp-autocast
+    pass
+with torch.amp.autocast(torch.accelerator.current_accelerator().type, enabled=use_amp):  # expect: cuda-amp-autocast
+    pass
+
+
+@torch.amp.autocast(torch.accelerator.current_accelerator().type)  # expect: cuda-amp-autocast
+def forward(x):
+    return x
+
+
+# Negatives.
+with torch.autocast("cuda"):
+    pass
+with torch.amp.autocast("cuda"):
+    pass

@@ -1,0 +1,14 @@
+import os
+import unittest
+
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
+
+scaler = torch.amp.GradScaler(torch.accelerator.current_accelerator().type)  # expect: cuda-amp-grad-scaler
+scaler = torch.amp.GradScaler(torch.accelerator.current_accelerator().type, 2.0**16, enabled=use_amp)  # expect: cuda-amp-grad-scaler
+
+
+# Negatives.
+scaler = torch.amp.GradScaler("cuda")
+scaler = torch.amp.GradScaler(dev) if NEW_TORCH else old_scaler

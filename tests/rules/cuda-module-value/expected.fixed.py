@@ -1,0 +1,15 @@
+import os
+import unittest
+
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
+
+device_mod = torch.get_device_module()  # expect: cuda-module-value
+self.mod = torch.get_device_module()  # expect: cuda-module-value
+
+
+# Negatives.
+m = torch.cuda if torch.device(d).type == "cuda" else torch
+x = torch.cuda.amp
+torch.cuda.synchronize()

@@ -1,0 +1,23 @@
+import os
+import unittest
+
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
+
+dist.init_process_group(dist.get_default_backend_for_device(torch.accelerator.current_accelerator()), rank=r, world_size=n)  # expect: nccl-backend
+dist.init_process_group(
+    backend=dist.get_default_backend_for_device(torch.accelerator.current_accelerator()),  # expect: nccl-backend
+    rank=r,
+)
+pg = torch.distributed.new_group(ranks, backend=dist.get_default_backend_for_device(torch.accelerator.current_accelerator()))  # expect: nccl-backend
+backend = dist.get_default_backend_for_device(torch.accelerator.current_accelerator()) if torch.cuda.is_available() else "gloo"  # expect: nccl-backend
+self.backend = dist.get_default_backend_for_device(torch.accelerator.current_accelerator())  # expect: nccl-backend
+
+
+# Negatives.
+dist.init_process_group("gloo")
+if backend == "nccl":
+    pass
+name = "nccl"
+os.environ["NCCL_DEBUG"] = "INFO"

@@ -1,0 +1,23 @@
+import os
+import unittest
+
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
+
+dist.init_process_group("nccl", rank=r, world_size=n)  # expect: nccl-backend
+dist.init_process_group(
+    backend="nccl",  # expect: nccl-backend
+    rank=r,
+)
+pg = torch.distributed.new_group(ranks, backend='nccl')  # expect: nccl-backend
+backend = "nccl" if torch.cuda.is_available() else "gloo"  # expect: nccl-backend
+self.backend = "nccl"  # expect: nccl-backend
+
+
+# Negatives.
+dist.init_process_group("gloo")
+if backend == "nccl":
+    pass
+name = "nccl"
+os.environ["NCCL_DEBUG"] = "INFO"
