@@ -6,6 +6,7 @@
 
 #include "core/Engine.h"
 
+#include "matchers/python/Imports.h"
 #include "matchers/python/NameResolver.h"
 #include "matchers/python/PythonMatcher.h"
 #include "matchers/python/Syntax.h"
@@ -17,6 +18,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <map>
 
 namespace devport {
 
@@ -196,6 +198,78 @@ std::string useAliases(llvm::StringRef T, const python::NameResolver &R,
     }
     Out += Replaced;
     I = E;
+  }
+  return Out;
+}
+
+/// Edits that remove the `from torch.cuda... import name` items of Fixed that
+/// were used in Original and are no longer used in Fixed: the fixes made
+/// them unused. A statement left with no names goes whole, with its line.
+std::vector<Edit> unusedImportRemovals(llvm::StringRef Original, llvm::StringRef Fixed,
+                                       python::Parser &P) {
+  python::TreePtr TB = P.parse(Original), TA = P.parse(Fixed);
+  if (!TB || !TA)
+    return {};
+  python::ImportUse Before =
+      python::collectImportUse(ts_tree_root_node(TB.get()), Original, "torch.cuda");
+  python::ImportUse After =
+      python::collectImportUse(ts_tree_root_node(TA.get()), Fixed, "torch.cuda");
+  std::map<uint32_t, std::vector<const python::ImportedName *>> Dead; // by statement
+  for (const python::ImportedName &I : After.Imports)
+    if (Before.Uses.lookup(I.Name) > 0 && After.Uses.lookup(I.Name) == 0)
+      Dead[I.Statement.Begin].push_back(&I);
+  std::vector<Edit> Out;
+  auto IsBlank = [](char C) { return C == ' ' || C == '\t'; };
+  for (auto &[Begin, Items] : Dead) {
+    const python::ImportedName &First = *Items.front();
+    if (Items.size() == First.ItemsInStatement) {
+      // The whole statement, and its line if nothing else is on it.
+      uint32_t B = First.Statement.Begin, E = First.Statement.End;
+      uint32_t LB = B;
+      while (LB > 0 && IsBlank(Fixed[LB - 1]))
+        --LB;
+      uint32_t LE = E;
+      while (LE < Fixed.size() && IsBlank(Fixed[LE]))
+        ++LE;
+      bool LineStart = LB == 0 || Fixed[LB - 1] == '\n' || Fixed[LB - 1] == '\r';
+      if (LineStart && LE < Fixed.size() && (Fixed[LE] == '\n' || Fixed[LE] == '\r')) {
+        LE += (Fixed[LE] == '\r' && LE + 1 < Fixed.size() && Fixed[LE + 1] == '\n') ? 2 : 1;
+        Out.push_back(Edit::deletion({LB, LE}));
+      } else if (LineStart && LE == Fixed.size()) {
+        Out.push_back(Edit::deletion({LB, LE}));
+      } else {
+        // Shares its line (`import x; from torch.cuda import y`): leave it.
+      }
+      continue;
+    }
+    for (const python::ImportedName *I : Items) {
+      // `a, ` (with the comma after it), or `, a` for the last item.
+      uint32_t E = I->Item.End;
+      while (E < Fixed.size() && (IsBlank(Fixed[E]) || Fixed[E] == '\n' || Fixed[E] == '\r'))
+        ++E;
+      if (E < Fixed.size() && Fixed[E] == ',') {
+        ++E;
+        while (E < Fixed.size() && IsBlank(Fixed[E]))
+          ++E;
+        uint32_t B = I->Item.Begin;
+        // An item on a line of its own (parenthesized imports) takes its line.
+        uint32_t LB = B;
+        while (LB > 0 && IsBlank(Fixed[LB - 1]))
+          --LB;
+        if (LB > 0 && Fixed[LB - 1] == '\n' && E < Fixed.size() &&
+            (Fixed[E] == '\n' || Fixed[E] == '\r')) {
+          B = LB;
+          E += (Fixed[E] == '\r' && E + 1 < Fixed.size() && Fixed[E + 1] == '\n') ? 2 : 1;
+        }
+        Out.push_back(Edit::deletion({B, E}));
+        continue;
+      }
+      uint32_t B = I->Item.Begin;
+      while (B > 0 && (IsBlank(Fixed[B - 1]) || Fixed[B - 1] == '\n'))
+        --B;
+      if (B > 0 && Fixed[B - 1] == ',')
+        Out.push_back(Edit::deletion({B - 1, I->Item.End}));
+    }
   }
   return Out;
 }
@@ -427,6 +501,18 @@ FixOutcome Engine::fix(const SourceFile &F) const {
     Out.Applied += static_cast<unsigned>(R.Applied.size());
     ++Out.Rounds;
     Diags = checkText(Out.Text, &Errors).Findings;
+  }
+  // Imports that the fixes left unused go too.
+  if (Out.Applied > 0) {
+    Fix Cleanup;
+    Cleanup.Edits = unusedImportRemovals(F.text(), Out.Text, Parser);
+    if (!Cleanup.Edits.empty()) {
+      ApplyResult R = applyFixes(Out.Text, {&Cleanup});
+      if (!R.Applied.empty() && ErrorsIn(R.Text) <= Errors) {
+        Out.Text = std::move(R.Text);
+        Diags = checkText(Out.Text, &Errors).Findings;
+      }
+    }
   }
   for (Diagnostic &D : Diags)
     Out.Remaining.push_back(std::move(D));

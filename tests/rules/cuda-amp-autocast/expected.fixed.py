@@ -5,7 +5,6 @@ import torch
 import torch.distributed as dist
 from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
 
-from torch.cuda.amp import autocast
 
 with torch.amp.autocast(torch.accelerator.current_accelerator().type):  # expect: cuda-amp-autocast
     pass

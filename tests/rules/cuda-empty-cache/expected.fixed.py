@@ -2,7 +2,6 @@ import gc
 
 import torch
 import torch.cuda as tc
-from torch.cuda import empty_cache
 
 torch.accelerator.empty_cache()  # expect: cuda-empty-cache
 torch.accelerator.empty_cache()  # expect: cuda-empty-cache

@@ -9,7 +9,6 @@ from unittest import mock
 import torch
 import torch.cuda as tc
 from torch import cuda
-from torch.cuda import is_available as has_gpu
 
 # A comment that mentions torch.cuda.is_available() is never touched.
 USE_GPU = torch.accelerator.is_available()  # expect: cuda-is-available

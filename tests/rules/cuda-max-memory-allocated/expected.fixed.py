@@ -2,7 +2,6 @@ import gc
 
 import torch
 import torch.cuda as tc
-from torch.cuda import max_memory_allocated
 
 x = torch.accelerator.max_memory_allocated()  # expect: cuda-max-memory-allocated
 x = torch.accelerator.max_memory_allocated(0)  # expect: cuda-max-memory-allocated

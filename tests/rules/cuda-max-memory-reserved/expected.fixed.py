@@ -2,7 +2,6 @@ import gc
 
 import torch
 import torch.cuda as tc
-from torch.cuda import max_memory_reserved
 
 x = torch.accelerator.max_memory_reserved()  # expect: cuda-max-memory-reserved
 x = torch.accelerator.max_memory_reserved(0)  # expect: cuda-max-memory-reserved

@@ -2,7 +2,6 @@ import gc
 
 import torch
 import torch.cuda as tc
-from torch.cuda import memory_allocated
 
 x = torch.accelerator.memory_allocated()  # expect: cuda-memory-allocated
 x = torch.accelerator.memory_allocated(0)  # expect: cuda-memory-allocated

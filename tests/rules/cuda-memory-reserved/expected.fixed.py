@@ -2,7 +2,6 @@ import gc
 
 import torch
 import torch.cuda as tc
-from torch.cuda import memory_reserved
 
 x = torch.accelerator.memory_reserved()  # expect: cuda-memory-reserved
 x = torch.accelerator.memory_reserved(0)  # expect: cuda-memory-reserved

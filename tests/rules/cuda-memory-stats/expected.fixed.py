@@ -2,7 +2,6 @@ import gc
 
 import torch
 import torch.cuda as tc
-from torch.cuda import memory_stats
 
 x = torch.accelerator.memory_stats()  # expect: cuda-memory-stats
 x = torch.accelerator.memory_stats(0)  # expect: cuda-memory-stats

@@ -2,7 +2,6 @@ import gc
 
 import torch
 import torch.cuda as tc
-from torch.cuda import reset_accumulated_memory_stats
 
 x = torch.accelerator.reset_accumulated_memory_stats()  # expect: cuda-reset-accumulated-memory-stats
 x = torch.accelerator.reset_accumulated_memory_stats(0)  # expect: cuda-reset-accumulated-memory-stats

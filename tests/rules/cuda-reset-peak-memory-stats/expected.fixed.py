@@ -2,7 +2,6 @@ import gc
 
 import torch
 import torch.cuda as tc
-from torch.cuda import reset_peak_memory_stats
 
 x = torch.accelerator.reset_peak_memory_stats()  # expect: cuda-reset-peak-memory-stats
 x = torch.accelerator.reset_peak_memory_stats(0)  # expect: cuda-reset-peak-memory-stats

@@ -1,5 +1,4 @@
 import torch
-from torch.cuda import set_device
 
 torch.accelerator.set_device_index(rank)  # expect: cuda-set-device
 torch.accelerator.set_device_index(local_rank)  # expect: cuda-set-device

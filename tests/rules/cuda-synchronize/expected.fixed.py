@@ -1,5 +1,4 @@
 import torch
-from torch.cuda import synchronize
 
 torch.accelerator.synchronize()  # expect: cuda-synchronize
 torch.accelerator.synchronize(0)  # expect: cuda-synchronize

@@ -47,7 +47,6 @@ TEST(Engine, NestedMatchesAreFixedTogether) {
 TEST(Engine, AddsImportOnceWhenTorchIsNotBound) {
   auto E = realRules();
   EXPECT_EQ("import torch\n"
-            "from torch.cuda import synchronize, device_count\n"
             "torch.accelerator.synchronize()\n"
             "torch.accelerator.synchronize()\n"
             "n = torch.accelerator.device_count()\n",
@@ -62,7 +61,6 @@ TEST(Engine, ImportGoesAfterDocstringAndFutureImports) {
   EXPECT_EQ("\"\"\"Doc.\"\"\"\n"
             "from __future__ import annotations\n"
             "import torch\n"
-            "from torch.cuda import device_count\n"
             "n = torch.accelerator.device_count()\n",
             fixed(*E, "\"\"\"Doc.\"\"\"\n"
                       "from __future__ import annotations\n"
@@ -76,8 +74,7 @@ TEST(Engine, KeepsCrlfAndBom) {
                    "from torch.cuda import device_count\r\nn = device_count()\r\n";
   std::string Out = fixed(*E, In);
   EXPECT_EQ("\xEF\xBB\xBF"
-            "import torch\r\nfrom torch.cuda import device_count\r\n"
-            "n = torch.accelerator.device_count()\r\n",
+            "import torch\r\nn = torch.accelerator.device_count()\r\n",
             Out);
 }
 
@@ -221,6 +218,24 @@ TEST(Engine, FixesUseTheFilesOwnAliases) {
   // An alias in a function is used there, not elsewhere.
   EXPECT_EQ("def f():\n    import torch as tt\n    tt.accelerator.synchronize()\n",
             fixed(*E, "def f():\n    import torch as tt\n    tt.cuda.synchronize()\n"));
+}
+
+} // namespace
+} // namespace devport
+
+namespace devport {
+namespace {
+
+TEST(Engine, RemovesOnlyTheImportsItsFixesLeftUnused) {
+  auto E = realRules();
+  EXPECT_EQ("import torch\nfrom torch.cuda import Stream\ntorch.accelerator.synchronize()\ns = Stream\n",
+            fixed(*E, "import torch\nfrom torch.cuda import synchronize, Stream\nsynchronize()\ns = Stream\n"));
+  EXPECT_EQ("import torch\nfrom torch.cuda import (\n    nvtx,\n)\ntorch.accelerator.synchronize()\nnvtx.mark('x')\n",
+            fixed(*E, "import torch\nfrom torch.cuda import (\n    synchronize,\n    nvtx,\n)\n"
+                      "synchronize()\nnvtx.mark('x')\n"));
+  // Never used before the fix: not devport's business.
+  EXPECT_EQ("import torch\nfrom torch.cuda import nccl\ntorch.accelerator.synchronize()\n",
+            fixed(*E, "import torch\nfrom torch.cuda import nccl\ntorch.cuda.synchronize()\n"));
 }
 
 } // namespace

@@ -1,0 +1,63 @@
+//===--- Imports.cpp - Which imported names a file uses -------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/Imports.h"
+
+namespace devport::python {
+
+ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef ModulePrefix) {
+  const Grammar &G = Grammar::get();
+  ImportUse Out;
+  TSTreeCursor Cur = ts_tree_cursor_new(Root);
+  for (;;) {
+    TSNode N = ts_tree_cursor_current_node(&Cur);
+    TSSymbol S = ts_node_symbol(N);
+    bool Descend = true;
+    if (S == G.ImportFromStatement) {
+      Descend = false;
+      TSNode Module = ts_node_child_by_field_id(N, G.FModuleName);
+      llvm::StringRef M = ts_node_is_null(Module) ? "" : textOf(Module, Src);
+      if (ts_node_symbol(Module) == G.DottedName &&
+          (M == ModulePrefix || M.startswith(ModulePrefix.str() + "."))) {
+        std::vector<ImportedName> Items;
+        forEachChild(N, [&](TSNode C) {
+          if (sameNode(C, Module))
+            return;
+          TSSymbol CS = ts_node_symbol(C);
+          if (CS == G.DottedName)
+            Items.push_back({M.str(), textOf(C, Src).str(), rangeOf(C), rangeOf(N), 0});
+          else if (CS == G.AliasedImport) {
+            TSNode Alias = ts_node_child_by_field_id(C, G.FAlias);
+            if (!ts_node_is_null(Alias))
+              Items.push_back({M.str(), textOf(Alias, Src).str(), rangeOf(C), rangeOf(N), 0});
+          }
+        });
+        for (ImportedName &I : Items) {
+          I.ItemsInStatement = static_cast<unsigned>(Items.size());
+          Out.Imports.push_back(std::move(I));
+        }
+      }
+    } else if (S == G.ImportStatement || S == G.FutureImportStatement) {
+      Descend = false;
+    } else if (S == G.Identifier) {
+      TSFieldId F = ts_tree_cursor_current_field_id(&Cur);
+      if (F != G.FAttribute && F != G.FName)
+        ++Out.Uses[textOf(N, Src)];
+    }
+    if (Descend && ts_tree_cursor_goto_first_child(&Cur))
+      continue;
+    bool Moved = false;
+    while (!(Moved = ts_tree_cursor_goto_next_sibling(&Cur)))
+      if (!ts_tree_cursor_goto_parent(&Cur))
+        break;
+    if (!Moved)
+      break;
+  }
+  ts_tree_cursor_delete(&Cur);
+  return Out;
+}
+
+} // namespace devport::python
