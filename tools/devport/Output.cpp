@@ -6,6 +6,7 @@
 
 #include "tools/devport/Output.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace devport {
@@ -118,18 +119,51 @@ llvm::json::Value ruleToJSON(const Rule &R) {
 void renderExplain(llvm::raw_ostream &OS, const Rule &R) {
   OS << "# " << R.Id << "\n\n";
   OS << R.Message << "\n\n";
-  OS << "Language: " << R.Language << ". Category: " << R.Category
+  OS << "Kind: " << (R.Kind == RuleKind::Keep ? "keep (code that must stay CUDA)" : "finding")
+     << ". Language: " << R.Language << ". Category: " << R.Category
      << ". Severity: " << severityName(R.Sev) << ".\n\n";
+  OS << "## What it does\n\n";
   if (!R.Description.empty())
-    OS << "## What it does\n\n" << llvm::StringRef(R.Description).trim() << "\n\n";
-  OS << "## Matches\n\n";
+    OS << llvm::StringRef(R.Description).trim() << "\n\n";
+  OS << "It matches:\n\n";
   for (const RulePattern &P : R.Patterns)
     OS << "    " << P.Text << "\n";
   OS << "\n";
+  if (!R.Where.empty()) {
+    OS << "where\n\n";
+    for (const auto &[Name, C] : R.Where) {
+      OS << "- `$" << Name << "`";
+      if (!C.Regex.empty())
+        OS << " matches `" << C.Regex << "`";
+      if (!C.NotRegex.empty())
+        OS << (C.Regex.empty() ? "" : " and") << " does not match `" << C.NotRegex << "`";
+      OS << "\n";
+    }
+    OS << "\n";
+  }
+  OS << "## Why is this bad?\n\n";
+  if (R.Kind == RuleKind::Keep)
+    OS << "It is not: this code is CUDA-specific by design. devport accounts for it (`devport "
+          "check --show-kept` lists it) and reports no other finding inside it.\n\n";
+  else
+    OS << R.Message << ": the code does not run, or silently falls back to the CPU, on other "
+          "accelerators (XPU, MPS, NPU, HPU, ...).\n\n";
+  if (!R.Examples.empty()) {
+    OS << "## Example\n\n";
+    for (const RuleExample &Ex : R.Examples)
+      OS << "```python\n" << llvm::StringRef(Ex.Before).rtrim() << "\n```\n\n";
+    bool After = llvm::any_of(R.Examples, [](const RuleExample &E) { return !E.After.empty(); });
+    if (After) {
+      OS << "Use instead:\n\n";
+      for (const RuleExample &Ex : R.Examples)
+        if (!Ex.After.empty())
+          OS << "```python\n" << llvm::StringRef(Ex.After).rtrim() << "\n```\n\n";
+    }
+  }
+  OS << "## Fix safety\n\n";
   if (R.Fixes.empty()) {
-    OS << "## Fix\n\nNone: the finding is reported for a human to decide.\n\n";
+    OS << "No fix: the finding is reported for a human to decide.\n\n";
   } else {
-    OS << "## Fix\n\n";
     for (const RuleFix &X : R.Fixes) {
       OS << "- PyTorch " << X.Since.str() << " or later: `" << X.Template << "` ("
          << applicabilityName(X.App) << ")";
@@ -137,20 +171,25 @@ void renderExplain(llvm::raw_ostream &OS, const Rule &R) {
         OS << ": " << X.Note;
       OS << "\n";
     }
-    OS << "\nThe first fix whose release is at most `--target-torch` is used.\n\n";
+    OS << "\nThe first fix whose release is at most `--target-torch` (default "
+       << TorchVersion::defaultTarget().str()
+       << ") is used. Safe fixes keep the behaviour on CUDA; unsafe ones need "
+          "`--unsafe-fixes`. A fix whose edit would remove a comment becomes unsafe.\n\n";
   }
   if (!R.Note.empty())
     OS << "## Notes\n\n" << llvm::StringRef(R.Note).trim() << "\n\n";
-  if (!R.Examples.empty()) {
-    OS << "## Example\n\n";
-    for (const RuleExample &Ex : R.Examples) {
-      OS << "```python\n" << llvm::StringRef(Ex.Before).rtrim() << "\n```\n\n";
-      if (!Ex.After.empty())
-        OS << "Use instead:\n\n```python\n" << llvm::StringRef(Ex.After).rtrim() << "\n```\n\n";
-    }
-  }
+  bool UsesDevice = llvm::any_of(R.Fixes, [](const RuleFix &X) {
+    return llvm::StringRef(X.Template).contains("$DEVICE");
+  });
+  OS << "## Options\n\n- `--target-torch` / `target-torch`: picks the fix.\n";
+  if (UsesDevice)
+    OS << "- `--device-expression` / `device-expression` (`$DEVICE`, default "
+          "`torch.accelerator.current_accelerator()`) and `--device-type-expression` "
+          "(`$DEVICE_TYPE`): the device the fix writes.\n";
+  OS << "- `# devport: ignore[" << R.Id << "]` silences one finding; `ignore: [" << R.Id
+     << "]` in `.devport.yaml` all of them.\n";
   if (!R.Url.empty())
-    OS << "## References\n\n- " << R.Url << "\n";
+    OS << "\n## References\n\n- " << R.Url << "\n";
 }
 
 } // namespace devport
