@@ -18,7 +18,7 @@ namespace devport {
 
 static const llvm::StringRef ConfigKeys[] = {
     "target-torch", "select", "ignore", "exclude", "per-file-ignores",
-    "device-expression", "device-type-expression", "rules"};
+    "device-expression", "device-type-expression", "rules", "docstrings"};
 
 static std::string absoluteDir(llvm::StringRef Path) {
   llvm::SmallString<256> A(Path);
@@ -69,6 +69,13 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
         Expression(V, Key, C.DeviceExpression);
       } else if (Key == "device-type-expression") {
         Expression(V, Key, C.DeviceTypeExpression);
+      } else if (Key == "docstrings") {
+        if (auto S = Y.scalar(V, Key)) {
+          if (*S == "fix")
+            C.FixDocstrings = true;
+          else if (*S != "report")
+            Y.addError(Y.loc(V), "invalid docstrings '" + *S + "' (expected report or fix)");
+        }
       } else if (Key == "rules") {
         for (auto &[Text, L] : Y.scalarList(V, Key)) {
           llvm::SmallString<256> P(Text);

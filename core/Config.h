@@ -17,6 +17,7 @@
 ///     device-expression: self.device      # $DEVICE in fixes
 ///     device-type-expression: self.device_type
 ///     rules: [tools/devport-rules/]       # extra rule files or directories
+///     docstrings: report                  # or fix: also fix `>>>` doctest lines
 ///
 /// Unknown keys, wrong types and bad values are errors with file:line:col.
 /// Rule names are checked against the rule database by checkNames().
@@ -60,6 +61,7 @@ struct Config {
   std::vector<FileIgnore> PerFileIgnores;
   std::string DeviceExpression, DeviceTypeExpression;
   std::vector<std::string> RuleFiles; ///< Absolute paths of extra rule files or directories.
+  bool FixDocstrings = false;         ///< `docstrings: fix`
 
   /// Parses Yaml as the config file Path (whose directory anchors relative
   /// paths and globs).

@@ -325,90 +325,13 @@ CheckResult Engine::checkText(llvm::StringRef Text, unsigned *ErrorCount) const 
       Result.Kept.push_back(std::move(K));
       continue;
     }
-    Diagnostic D;
-    D.RuleId = R.Id;
-    D.Message = R.Message;
-    D.Range = M.Range;
-    D.Sev = R.Sev;
-    if (!R.Focus.empty())
-      for (const BoundVar &B : M.Bindings)
-        if (B.Name == R.Focus)
-          D.Range = B.Range;
+    Diagnostic D = diagnose(M, Text, F, Resolver, Found.Comments);
     if (suppressed(D, Suppressions, F))
       continue;
-    const RuleFix *RF = R.fixFor(Opts.Target);
-    if (!RF) {
-      if (!R.Fixes.empty())
-        D.Notes.push_back("no fix for PyTorch " + Opts.Target.str() + " (--target-torch); " +
-                          "the replacement needs " + R.Fixes.back().Since.str() + " or later");
-    } else if (M.InErrorRegion) {
-      D.Notes.push_back("no fix: the code around it has a syntax error");
-    } else {
-      // The template with the device expressions in, written with the
-      // file's own aliases; then the bound code goes in.
-      std::string Device = useAliases(Opts.DeviceExpression, Resolver, M.Scopes);
-      std::string DeviceType = useAliases(deviceTypeExpression(), Resolver, M.Scopes);
-      std::string Needs = useAliases(
-          expandTemplate(RF->Template,
-                         [&](llvm::StringRef Name) -> std::optional<std::string> {
-                           if (Name == "DEVICE")
-                             return Device;
-                           if (Name == "DEVICE_TYPE")
-                             return DeviceType;
-                           return "$" + Name.str(); // expanded below
-                         }),
-          Resolver, M.Scopes);
-      std::string Replacement =
-          expandTemplate(Needs, [&](llvm::StringRef Name) -> std::optional<std::string> {
-            for (const BoundVar &B : M.Bindings)
-              if (B.Name == Name)
-                return Text.slice(B.Range.Begin, B.Range.End).str();
-            return std::nullopt;
-          });
-      Fix X;
-      X.App = RF->App;
-      X.Title = RF->Title.empty() ? "replace with `" + Replacement + "`" : RF->Title;
-      X.Edits = tokenEdits(Text, D.Range, Replacement);
-      // A comment inside a replaced span would be lost: never silently.
-      for (const Edit &Ed : X.Edits) {
-        auto C = std::lower_bound(Found.Comments.begin(), Found.Comments.end(), Ed.Range.Begin,
-                                  [](const ByteRange &A, uint32_t Off) { return A.Begin < Off; });
-        if (C != Found.Comments.end() && C->Begin < Ed.Range.End) {
-          if (X.App == Applicability::Safe)
-            X.App = Applicability::Unsafe;
-          D.Notes.push_back("the fix would remove a comment: it is unsafe");
-          break;
-        }
-      }
-      // The names the replacement uses must be importable where it goes.
-      bool Usable = true;
-      for (const std::string &Root : templateRoots(Needs)) {
-        // Only `torch` is imported on demand; other names (a project's
-        // `self.device`, say) are the project's to provide.
-        if (Root != "torch")
-          continue;
-        const python::Binding *B = Resolver.lookup(Root, M.Scopes);
-        if (B && B->Target == Root)
-          continue; // `import torch` (or `import torch.x`) is in scope
-        if (B) {
-          D.Notes.push_back("no fix: `" + Root + "` is bound to `" + B->Target + "` here");
-          Usable = false;
-          break;
-        }
-        uint32_t At = Resolver.importInsertionOffset();
-        std::string Line = "import " + Root + F.lineEnding().str();
-        if (At > 0 && At == Text.size() && !Text.endswith("\n") && !Text.endswith("\r"))
-          Line = F.lineEnding().str() + Line;
-        X.Edits.insert(X.Edits.begin(), Edit::insertion(At, Line));
-      }
-      if (Usable) {
-        if (!RF->Note.empty())
-          D.Notes.push_back(RF->Note);
-        D.Fixes.push_back(std::move(X));
-      }
-    }
     Out.push_back(std::move(D));
   }
+  for (ByteRange Doc : Found.Doctests)
+    checkDoctest(F, Doc, Result);
   // Findings inside kept code are not findings: the keep rule accounts for them.
   if (!Result.Kept.empty()) {
     std::vector<Diagnostic> Left;
@@ -433,6 +356,218 @@ CheckResult Engine::checkText(llvm::StringRef Text, unsigned *ErrorCount) const 
   std::stable_sort(Out.begin(), Out.end(), ByPlace);
   std::stable_sort(Result.Kept.begin(), Result.Kept.end(), ByPlace);
   return Result;
+}
+
+Diagnostic Engine::diagnose(const python::RuleMatch &M, llvm::StringRef Text,
+                            const SourceFile &F, const python::NameResolver &Resolver,
+                            llvm::ArrayRef<ByteRange> Comments) const {
+  const Rule &R = *M.R;
+  Diagnostic D;
+  D.RuleId = R.Id;
+  D.Message = R.Message;
+  D.Range = M.Range;
+  D.Sev = R.Sev;
+  if (!R.Focus.empty())
+    for (const BoundVar &B : M.Bindings)
+      if (B.Name == R.Focus)
+        D.Range = B.Range;
+  const RuleFix *RF = R.fixFor(Opts.Target);
+  if (!RF) {
+    if (!R.Fixes.empty())
+      D.Notes.push_back("no fix for PyTorch " + Opts.Target.str() + " (--target-torch); " +
+                        "the replacement needs " + R.Fixes.back().Since.str() + " or later");
+  } else if (M.InErrorRegion) {
+    D.Notes.push_back("no fix: the code around it has a syntax error");
+  } else {
+    // The template with the device expressions in, written with the
+    // file's own aliases; then the bound code goes in.
+    std::string Device = useAliases(Opts.DeviceExpression, Resolver, M.Scopes);
+    std::string DeviceType = useAliases(deviceTypeExpression(), Resolver, M.Scopes);
+    std::string Needs = useAliases(
+        expandTemplate(RF->Template,
+                       [&](llvm::StringRef Name) -> std::optional<std::string> {
+                         if (Name == "DEVICE")
+                           return Device;
+                         if (Name == "DEVICE_TYPE")
+                           return DeviceType;
+                         return "$" + Name.str(); // expanded below
+                       }),
+        Resolver, M.Scopes);
+    std::string Replacement =
+        expandTemplate(Needs, [&](llvm::StringRef Name) -> std::optional<std::string> {
+          for (const BoundVar &B : M.Bindings)
+            if (B.Name == Name)
+              return Text.slice(B.Range.Begin, B.Range.End).str();
+          return std::nullopt;
+        });
+    Fix X;
+    X.App = RF->App;
+    X.Title = RF->Title.empty() ? "replace with `" + Replacement + "`" : RF->Title;
+    X.Edits = tokenEdits(Text, D.Range, Replacement);
+    // A comment inside a replaced span would be lost: never silently.
+    for (const Edit &Ed : X.Edits) {
+      auto C = std::lower_bound(Comments.begin(), Comments.end(), Ed.Range.Begin,
+                                [](const ByteRange &A, uint32_t Off) { return A.Begin < Off; });
+      if (C != Comments.end() && C->Begin < Ed.Range.End) {
+        if (X.App == Applicability::Safe)
+          X.App = Applicability::Unsafe;
+        D.Notes.push_back("the fix would remove a comment: it is unsafe");
+        break;
+      }
+    }
+    // The names the replacement uses must be importable where it goes.
+    bool Usable = true;
+    for (const std::string &Root : templateRoots(Needs)) {
+      // Only `torch` is imported on demand; other names (a project's
+      // `self.device`, say) are the project's to provide.
+      if (Root != "torch")
+        continue;
+      const python::Binding *B = Resolver.lookup(Root, M.Scopes);
+      if (B && B->Target == Root)
+        continue; // `import torch` (or `import torch.x`) is in scope
+      if (B) {
+        D.Notes.push_back("no fix: `" + Root + "` is bound to `" + B->Target + "` here");
+        Usable = false;
+        break;
+      }
+      uint32_t At = Resolver.importInsertionOffset();
+      std::string Line = "import " + Root + F.lineEnding().str();
+      if (At > 0 && At == Text.size() && !Text.endswith("\n") && !Text.endswith("\r"))
+        Line = F.lineEnding().str() + Line;
+      X.Edits.insert(X.Edits.begin(), Edit::insertion(At, Line));
+    }
+    if (Usable) {
+      if (!RF->Note.empty())
+        D.Notes.push_back(RF->Note);
+      D.Fixes.push_back(std::move(X));
+    }
+  }
+  return D;
+}
+
+namespace {
+
+/// The code of a docstring's doctest lines (`>>> ` and `... `), one line of
+/// code per line, and where each line came from in the file.
+struct DoctestSource {
+  std::string Code;
+  struct Line {
+    uint32_t Virt, File, Len;
+  };
+  std::vector<Line> Lines;
+
+  /// The file offset of a code offset; nullopt between lines.
+  std::optional<uint32_t> toFile(uint32_t V) const {
+    auto It = std::upper_bound(Lines.begin(), Lines.end(), V,
+                               [](uint32_t X, const Line &L) { return X < L.Virt; });
+    if (It == Lines.begin())
+      return std::nullopt;
+    --It;
+    if (V > It->Virt + It->Len)
+      return std::nullopt;
+    return It->File + (V - It->Virt);
+  }
+  /// A code range in one line, as a file range.
+  std::optional<ByteRange> toFile(ByteRange R) const {
+    auto B = toFile(R.Begin), E = toFile(R.End);
+    if (!B || !E || *E < *B || (*E - *B) != R.size())
+      return std::nullopt; // spans prompts: not contiguous in the file
+    return ByteRange{*B, *E};
+  }
+};
+
+DoctestSource extractDoctest(llvm::StringRef Text, ByteRange Range) {
+  DoctestSource Out;
+  uint32_t Pos = Range.Begin;
+  while (Pos < Range.End) {
+    uint32_t Eol = Pos;
+    while (Eol < Range.End && Text[Eol] != '\n' && Text[Eol] != '\r')
+      ++Eol;
+    llvm::StringRef Line = Text.slice(Pos, Eol);
+    llvm::StringRef Trimmed = Line.ltrim(" \t");
+    uint32_t Indent = static_cast<uint32_t>(Line.size() - Trimmed.size());
+    bool Prompt = Trimmed.startswith(">>> ") || Trimmed.startswith("... ") ||
+                  Trimmed == ">>>" || Trimmed == "...";
+    // A backslash means an escape the file and the string disagree on: skip.
+    if (Prompt && !Trimmed.contains('\\')) {
+      uint32_t CodeAt = Pos + Indent + std::min<uint32_t>(4, static_cast<uint32_t>(Trimmed.size()));
+      llvm::StringRef Code = Text.slice(CodeAt, Eol);
+      // The docstring's closing quotes may end the last line.
+      if (Eol == Range.End)
+        Code = Code.rtrim("\"'");
+      Out.Lines.push_back({static_cast<uint32_t>(Out.Code.size()), CodeAt,
+                           static_cast<uint32_t>(Code.size())});
+      Out.Code += Code.str() + "\n";
+    }
+    Pos = Eol;
+    while (Pos < Range.End && (Text[Pos] == '\n' || Text[Pos] == '\r'))
+      ++Pos;
+  }
+  return Out;
+}
+
+} // namespace
+
+void Engine::checkDoctest(const SourceFile &F, ByteRange Range, CheckResult &Result) const {
+  DoctestSource Doc = extractDoctest(F.text(), Range);
+  if (Doc.Lines.empty() || !Matcher->mayMatch(Doc.Code))
+    return;
+  thread_local python::Parser Parser;
+  python::TreePtr Tree = Parser.parse(Doc.Code);
+  if (!Tree)
+    return;
+  TSNode Root = ts_tree_root_node(Tree.get());
+  python::NameResolver Resolver(Root, Doc.Code);
+  python::FileMatches Found = Matcher->match(Root, Doc.Code, Resolver);
+  SourceFile Virtual(F.path(), Doc.Code);
+  std::vector<ByteRange> Kept;
+  for (const RuleMatch &M : Found.Matches)
+    if (M.R->Kind == RuleKind::Keep)
+      Kept.push_back(M.Range);
+  for (const RuleMatch &M : Found.Matches) {
+    if (M.R->Kind == RuleKind::Keep)
+      continue;
+    Diagnostic D = diagnose(M, Doc.Code, Virtual, Resolver, Found.Comments);
+    if (llvm::any_of(Kept, [&](ByteRange K) { return K.contains(D.Range); }))
+      continue;
+    auto Where = Doc.toFile(D.Range);
+    if (!Where) {
+      // Spans continuation lines: shown from its start to the end of that line.
+      auto B = Doc.toFile(D.Range.Begin);
+      if (!B)
+        continue;
+      uint32_t E = *B;
+      while (E < F.text().size() && F.text()[E] != '\n' && F.text()[E] != '\r')
+        ++E;
+      Where = ByteRange{*B, E};
+    }
+    D.Range = *Where;
+    // Fixes: only on request and only edits within a line. A doctest runs
+    // where `torch` is already a name, so no import is added to it.
+    std::vector<Fix> Fixes;
+    for (Fix &X : D.Fixes) {
+      bool Ok = Opts.FixDocstrings;
+      std::vector<Edit> Mapped;
+      for (Edit &E : X.Edits) {
+        if (E.Range.empty() && llvm::StringRef(E.Replacement).startswith("import "))
+          continue;
+        auto R = Doc.toFile(E.Range);
+        if (!R) {
+          Ok = false;
+          break;
+        }
+        Mapped.push_back(Edit::replacement(*R, E.Replacement));
+      }
+      X.Edits = std::move(Mapped);
+      if (Ok && !X.Edits.empty())
+        Fixes.push_back(std::move(X));
+    }
+    if (Fixes.empty() && !D.Fixes.empty() && !Opts.FixDocstrings)
+      D.Notes.push_back("in a doctest: reported only (`docstrings: fix` in .devport.yaml fixes "
+                        "doctests too)");
+    D.Fixes = std::move(Fixes);
+    Result.Findings.push_back(std::move(D));
+  }
 }
 
 std::string Engine::deviceTypeExpression() const {

@@ -38,8 +38,10 @@
 
 namespace devport {
 namespace python {
+class NameResolver;
 class PythonMatcher;
-}
+struct RuleMatch;
+} // namespace python
 
 struct EngineOptions {
   /// Release the fixes must run on: picks each rule's first fix whose `since`
@@ -57,6 +59,9 @@ struct EngineOptions {
   /// `# devport: ignore[...]` comment that is not among them is reported.
   /// Empty: the engine's own rules.
   std::vector<std::string> KnownRuleIds;
+  /// Findings in doctests (`>>>` lines of docstrings) get their fixes too;
+  /// otherwise they are reported only (`docstrings: fix` in .devport.yaml).
+  bool FixDocstrings = false;
   /// fix(): at most this many rounds of match-and-apply.
   unsigned MaxFixRounds = 8;
 
@@ -116,6 +121,12 @@ public:
 
 private:
   Engine(RuleSet Rules, EngineOptions Opts);
+  /// The finding (with its fix, if any) of a finding rule's match in Text.
+  Diagnostic diagnose(const python::RuleMatch &M, llvm::StringRef Text, const SourceFile &F,
+                      const python::NameResolver &Resolver,
+                      llvm::ArrayRef<ByteRange> Comments) const;
+  /// The findings of the doctests in the string at Range of F's text.
+  void checkDoctest(const SourceFile &F, ByteRange Range, CheckResult &Result) const;
   /// check() on raw text; ErrorCount receives the parse's syntax error count.
   CheckResult checkText(llvm::StringRef Text, unsigned *ErrorCount) const;
 

@@ -182,6 +182,9 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
       Flags |= 4;
     }
     Pushed.push_back(Flags);
+    if (S == G.String && Parent == G.ExpressionStatement &&
+        textOf(N, Src).contains(">>>"))
+      Out.Doctests.push_back(rangeOf(N));
     if (S == G.Comment) {
       Out.Comments.push_back(rangeOf(N));
       llvm::StringRef T = textOf(N, Src);

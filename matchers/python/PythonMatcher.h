@@ -52,6 +52,9 @@ struct FileMatches {
   std::vector<RuleMatch> Matches; ///< In document order of their start.
   std::vector<DirectiveComment> Directives;
   std::vector<ByteRange> Comments; ///< Every comment, in document order.
+  /// Docstring-like strings (a string that is a whole statement) holding
+  /// `>>>` doctest prompts: the engine checks their code separately.
+  std::vector<ByteRange> Doctests;
 };
 
 class PythonMatcher {

@@ -409,6 +409,7 @@ private:
     else if (Cfg.Target)
       EO.Target = *Cfg.Target;
     EO.UnsafeFixes = O.UnsafeFixes;
+    EO.FixDocstrings = Cfg.FixDocstrings;
     if (!O.DeviceExpression.empty())
       EO.DeviceExpression = O.DeviceExpression;
     else if (!Cfg.DeviceExpression.empty())

@@ -1,5 +1,5 @@
 """
->>> torch.zeros(2, device="cuda")
+>>> torch.zeros(2, device="cuda")  # expect: cuda-device-string
 """
 import torch
 from torch.testing._internal.common_methods_invocations import DecorateInfo

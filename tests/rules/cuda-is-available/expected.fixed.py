@@ -1,6 +1,6 @@
 """Module docstring: torch.cuda.is_available() here is documentation, not code.
 
->>> torch.cuda.is_available()
+>>> torch.cuda.is_available()  # expect: cuda-is-available
 True
 """
 import unittest

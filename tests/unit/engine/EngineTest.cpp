@@ -240,3 +240,40 @@ TEST(Engine, RemovesOnlyTheImportsItsFixesLeftUnused) {
 
 } // namespace
 } // namespace devport
+
+namespace devport {
+namespace {
+
+TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
+  std::string Code = "def f():\n"
+                     "    \"\"\"\n"
+                     "    >>> torch.cuda.synchronize()\n"
+                     "    >>> x = torch.zeros(\n"
+                     "    ...     2, device=\"cuda\")\n"
+                     "    \"\"\"\n";
+  auto Report = realRules();
+  SourceFile F("t.py", Code);
+  std::vector<Diagnostic> Ds = Report->check(F);
+  ASSERT_EQ(2u, Ds.size());
+  EXPECT_EQ("cuda-synchronize", Ds[0].RuleId);
+  EXPECT_EQ(3u, F.lineColumn(Ds[0].Range.Begin).Line);
+  EXPECT_EQ(9u, F.lineColumn(Ds[0].Range.Begin).Column);
+  EXPECT_EQ("cuda-device-string", Ds[1].RuleId);
+  EXPECT_EQ(5u, F.lineColumn(Ds[1].Range.Begin).Line);
+  EXPECT_TRUE(Ds[0].Fixes.empty());
+  EXPECT_EQ(Code, fixed(*Report, Code));
+
+  EngineOptions O;
+  O.FixDocstrings = true;
+  auto Fixer = realRules(O);
+  EXPECT_EQ("def f():\n"
+            "    \"\"\"\n"
+            "    >>> torch.accelerator.synchronize()\n"
+            "    >>> x = torch.zeros(\n"
+            "    ...     2, device=torch.accelerator.current_accelerator().type)\n"
+            "    \"\"\"\n",
+            fixed(*Fixer, Code));
+}
+
+} // namespace
+} // namespace devport
