@@ -1,0 +1,27 @@
+import os
+import unittest
+
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
+
+def run(x, device=torch.accelerator.current_accelerator().type):  # expect: cuda-device-default
+    return x
+
+
+def build(*, device: str = torch.accelerator.current_accelerator().type) -> None:  # expect: cuda-device-default
+    pass
+
+
+class Trainer:
+    def fit(self, data, device=torch.accelerator.current_accelerator().type):  # expect: cuda-device-default
+        pass
+
+
+# Negatives.
+def run(x, device="cpu"):
+    return x
+
+
+def other(x, backend="cuda"):
+    return x
