@@ -11,13 +11,9 @@ namespace devport::python {
 ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef ModulePrefix) {
   const Grammar &G = Grammar::get();
   ImportUse Out;
-  TSTreeCursor Cur = ts_tree_cursor_new(Root);
-  for (;;) {
-    TSNode N = ts_tree_cursor_current_node(&Cur);
+  preorder(Root, [&](TSNode N, TSTreeCursor *Cur) {
     TSSymbol S = ts_node_symbol(N);
-    bool Descend = true;
     if (S == G.ImportFromStatement) {
-      Descend = false;
       TSNode Module = ts_node_child_by_field_id(N, G.FModuleName);
       llvm::StringRef M = ts_node_is_null(Module) ? "" : textOf(Module, Src);
       if (ts_node_symbol(Module) == G.DottedName &&
@@ -40,23 +36,17 @@ ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef Mod
           Out.Imports.push_back(std::move(I));
         }
       }
-    } else if (S == G.ImportStatement || S == G.FutureImportStatement) {
-      Descend = false;
-    } else if (S == G.Identifier) {
-      TSFieldId F = ts_tree_cursor_current_field_id(&Cur);
+      return false;
+    }
+    if (S == G.ImportStatement || S == G.FutureImportStatement)
+      return false;
+    if (S == G.Identifier) {
+      TSFieldId F = ts_tree_cursor_current_field_id(Cur);
       if (F != G.FAttribute && F != G.FName)
         ++Out.Uses[textOf(N, Src)];
     }
-    if (Descend && ts_tree_cursor_goto_first_child(&Cur))
-      continue;
-    bool Moved = false;
-    while (!(Moved = ts_tree_cursor_goto_next_sibling(&Cur)))
-      if (!ts_tree_cursor_goto_parent(&Cur))
-        break;
-    if (!Moved)
-      break;
-  }
-  ts_tree_cursor_delete(&Cur);
+    return true;
+  });
   return Out;
 }
 

@@ -108,24 +108,12 @@ const Grammar &Grammar::get() {
 }
 
 unsigned countSyntaxErrors(TSNode N) {
-  if (!ts_node_has_error(N))
-    return 0;
   unsigned Count = 0;
-  TSTreeCursor C = ts_tree_cursor_new(N);
-  for (;;) {
-    TSNode Cur = ts_tree_cursor_current_node(&C);
+  preorder(N, [&](TSNode Cur, TSTreeCursor *) {
     if (ts_node_is_error(Cur) || ts_node_is_missing(Cur))
       ++Count;
-    if (ts_node_has_error(Cur) && ts_tree_cursor_goto_first_child(&C))
-      continue;
-    bool Moved = false;
-    while (!(Moved = ts_tree_cursor_goto_next_sibling(&C)))
-      if (!ts_tree_cursor_goto_parent(&C))
-        break;
-    if (!Moved)
-      break;
-  }
-  ts_tree_cursor_delete(&C);
+    return ts_node_has_error(Cur);
+  });
   return Count;
 }
 

@@ -86,6 +86,24 @@ template <typename F> void forEachChild(TSNode N, F &&Fn) {
   ts_tree_cursor_delete(&C);
 }
 
+/// Visits N and its descendants in document order with one cursor, in linear
+/// time. Fn(node, cursor) returns whether to descend into the node; the
+/// cursor gives the node's field in its parent.
+template <typename F> void preorder(TSNode N, F &&Fn) {
+  TSTreeCursor C = ts_tree_cursor_new(N);
+  for (;;) {
+    if (Fn(ts_tree_cursor_current_node(&C), &C) && ts_tree_cursor_goto_first_child(&C))
+      continue;
+    bool Moved = false;
+    while (!(Moved = ts_tree_cursor_goto_next_sibling(&C)))
+      if (!ts_tree_cursor_goto_parent(&C))
+        break;
+    if (!Moved)
+      break;
+  }
+  ts_tree_cursor_delete(&C);
+}
+
 /// Number of ERROR and MISSING nodes in the tree under N.
 unsigned countSyntaxErrors(TSNode N);
 

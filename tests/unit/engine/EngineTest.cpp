@@ -164,11 +164,6 @@ TEST(Engine, FixChangesNothingOutsideEdits) {
             fixed(*E, Code));
 }
 
-} // namespace
-} // namespace devport
-
-namespace devport {
-namespace {
 
 TEST(Engine, KeepRulesSuppressFindingsInsideThem) {
   auto E = realRules();
@@ -202,11 +197,6 @@ TEST(Engine, DeviceExpressionIsConfigurable) {
             fixed(*E, "x = t.cuda()\ny = torch.zeros(1, device=\"cuda\")\n"));
 }
 
-} // namespace
-} // namespace devport
-
-namespace devport {
-namespace {
 
 TEST(Engine, FixesUseTheFilesOwnAliases) {
   auto E = realRules();
@@ -220,11 +210,6 @@ TEST(Engine, FixesUseTheFilesOwnAliases) {
             fixed(*E, "def f():\n    import torch as tt\n    tt.cuda.synchronize()\n"));
 }
 
-} // namespace
-} // namespace devport
-
-namespace devport {
-namespace {
 
 TEST(Engine, RemovesOnlyTheImportsItsFixesLeftUnused) {
   auto E = realRules();
@@ -238,11 +223,6 @@ TEST(Engine, RemovesOnlyTheImportsItsFixesLeftUnused) {
             fixed(*E, "import torch\nfrom torch.cuda import nccl\ntorch.cuda.synchronize()\n"));
 }
 
-} // namespace
-} // namespace devport
-
-namespace devport {
-namespace {
 
 TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
   std::string Code = "def f():\n"
