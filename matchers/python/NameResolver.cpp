@@ -75,28 +75,36 @@ NameResolver::NameResolver(TSNode Root, llvm::StringRef Src) : Src(Src) {
   collect(Root, Root.id, true);
 }
 
-void NameResolver::collect(TSNode N, const void *ScopeId, bool IsModuleLevel) {
+void NameResolver::collect(TSNode Root, const void *RootScope, bool) {
+  // Iterative over the statement structure: nesting can be arbitrarily deep.
   const Grammar &G = Grammar::get();
-  forEachChild(N, [&](TSNode C) {
-    if (!ts_node_is_named(C))
-      return;
-    TSSymbol S = ts_node_symbol(C);
-    if (S == G.ImportStatement) {
-      addImport(C, ScopeId);
-    } else if (S == G.ImportFromStatement) {
-      addFromImport(C, ScopeId);
-    } else if (S == G.FunctionDefinition || S == G.ClassDefinition) {
-      collect(C, C.id, false); // a new scope
-    } else if (S == G.Block || S == G.DecoratedDefinition || S == G.IfStatement ||
-               S == G.TryStatement || S == G.WithStatement || S == G.ForStatement ||
-               S == G.WhileStatement || S == G.ElseClause || S == G.ElifClause ||
-               S == G.ExceptClause || S == G.FinallyClause ||
-               S == G.MatchStatement || S == G.CaseClause || S == G.Error) {
-      collect(C, ScopeId, IsModuleLevel); // statements nested in the same scope
-    } else if (S == G.Lambda) {
-      // A lambda holds no import statements.
-    }
-  });
+  std::vector<std::pair<TSNode, const void *>> Work{{Root, RootScope}};
+  while (!Work.empty()) {
+    TSNode N = Work.back().first;
+    const void *ScopeId = Work.back().second;
+    Work.pop_back();
+    std::vector<std::pair<TSNode, const void *>> Children;
+    forEachChild(N, [&](TSNode C) {
+      if (!ts_node_is_named(C))
+        return;
+      TSSymbol S = ts_node_symbol(C);
+      if (S == G.ImportStatement) {
+        addImport(C, ScopeId);
+      } else if (S == G.ImportFromStatement) {
+        addFromImport(C, ScopeId);
+      } else if (S == G.FunctionDefinition || S == G.ClassDefinition) {
+        Children.push_back({C, C.id}); // a new scope
+      } else if (S == G.Block || S == G.DecoratedDefinition || S == G.IfStatement ||
+                 S == G.TryStatement || S == G.WithStatement || S == G.ForStatement ||
+                 S == G.WhileStatement || S == G.ElseClause || S == G.ElifClause ||
+                 S == G.ExceptClause || S == G.FinallyClause || S == G.MatchStatement ||
+                 S == G.CaseClause || S == G.Error) {
+        Children.push_back({C, ScopeId}); // statements nested in the same scope
+      }
+    });
+    // Keep document order: a later import of the same name is seen later.
+    Work.insert(Work.end(), Children.rbegin(), Children.rend());
+  }
 }
 
 /// Binds Name in Map; a second import of the same name to another target
@@ -197,25 +205,29 @@ std::string NameResolver::aliasFor(llvm::StringRef Target, llvm::ArrayRef<Scope>
 
 std::optional<std::string> NameResolver::qualifiedName(TSNode Expr,
                                                        llvm::ArrayRef<Scope> Scopes) const {
+  // Iterative: attribute chains can be arbitrarily long (`a.b.c....`).
   const Grammar &G = Grammar::get();
-  TSSymbol S = ts_node_symbol(Expr);
-  if (S == G.Identifier) {
-    llvm::StringRef Name = textOf(Expr, Src);
-    if (const Binding *B = lookup(Name, Scopes))
-      return B->Target;
-    return Name.str();
-  }
-  if (S == G.Attribute) {
-    TSNode Obj = ts_node_child_by_field_id(Expr, G.FObject);
-    TSNode Attr = ts_node_child_by_field_id(Expr, G.FAttribute);
+  llvm::SmallVector<llvm::StringRef, 8> Attrs;
+  TSNode N = Expr;
+  while (ts_node_symbol(N) == G.Attribute) {
+    TSNode Obj = ts_node_child_by_field_id(N, G.FObject);
+    TSNode Attr = ts_node_child_by_field_id(N, G.FAttribute);
     if (ts_node_is_null(Obj) || ts_node_is_null(Attr))
       return std::nullopt;
-    auto Base = qualifiedName(Obj, Scopes);
-    if (!Base)
-      return std::nullopt;
-    return *Base + "." + textOf(Attr, Src).str();
+    Attrs.push_back(textOf(Attr, Src));
+    N = Obj;
   }
-  return std::nullopt;
+  if (ts_node_symbol(N) != G.Identifier)
+    return std::nullopt;
+  llvm::StringRef Name = textOf(N, Src);
+  std::string Out;
+  if (const Binding *B = lookup(Name, Scopes))
+    Out = B->Target;
+  else
+    Out = Name.str();
+  for (size_t I = Attrs.size(); I-- > 0;)
+    Out += "." + Attrs[I].str();
+  return Out;
 }
 
 size_t NameResolver::size() const {

@@ -255,5 +255,22 @@ TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
             fixed(*Fixer, Code));
 }
 
+TEST(Engine, PathologicalInputsDoNotCrash) {
+  auto E = realRules();
+  std::string Chain = "import torch\nx = torch";
+  for (int I = 0; I < 200000; ++I)
+    Chain += ".a";
+  Chain += ".synchronize()\n";
+  EXPECT_TRUE(E->check(SourceFile("t.py", Chain)).empty());
+  std::string Nested = "import torch\nx = " + std::string(20000, '(') + "torch.cuda.synchronize()" +
+                       std::string(20000, ')') + "\n";
+  EXPECT_EQ(1u, E->check(SourceFile("t.py", Nested)).size());
+  std::string Wide = "import torch\nx = torch.zeros(";
+  for (int I = 0; I < 50000; ++I)
+    Wide += "1, ";
+  Wide += "device=\"cuda\")\n";
+  EXPECT_EQ(1u, E->check(SourceFile("t.py", Wide)).size());
+}
+
 } // namespace
 } // namespace devport
