@@ -281,8 +281,8 @@ std::string lineColumnOf(const SourceFile &F, uint32_t Offset) {
 
 } // namespace
 
-CheckResult Engine::checkText(llvm::StringRef Text, unsigned *ErrorCount) const {
-  SourceFile F("", Text.str());
+CheckResult Engine::checkText(const SourceFile &F, unsigned *ErrorCount) const {
+  llvm::StringRef Text = F.text();
   CheckResult Result;
   if (ErrorCount)
     *ErrorCount = 0;
@@ -577,16 +577,16 @@ std::string Engine::deviceTypeExpression() const {
 }
 
 std::vector<Diagnostic> Engine::check(const SourceFile &F) const {
-  return checkText(F.text(), nullptr).Findings;
+  return checkText(F, nullptr).Findings;
 }
 
-CheckResult Engine::checkAll(const SourceFile &F) const { return checkText(F.text(), nullptr); }
+CheckResult Engine::checkAll(const SourceFile &F) const { return checkText(F, nullptr); }
 
 FixOutcome Engine::fix(const SourceFile &F) const {
   FixOutcome Out;
   Out.Text = F.text().str();
   unsigned Errors = 0;
-  std::vector<Diagnostic> Diags = checkText(Out.Text, &Errors).Findings;
+  std::vector<Diagnostic> Diags = checkText(F, &Errors).Findings;
   thread_local python::Parser Parser;
   auto ErrorsIn = [&](llvm::StringRef T) {
     python::TreePtr Tree = Parser.parse(T);
@@ -635,7 +635,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
     Out.Text = std::move(R.Text);
     Out.Applied += static_cast<unsigned>(R.Applied.size());
     ++Out.Rounds;
-    Diags = checkText(Out.Text, &Errors).Findings;
+    Diags = checkText(SourceFile(F.path(), Out.Text), &Errors).Findings;
   }
   // Imports that the fixes left unused go too.
   if (Out.Applied > 0) {
@@ -645,7 +645,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
       ApplyResult R = applyFixes(Out.Text, {&Cleanup});
       if (!R.Applied.empty() && ErrorsIn(R.Text) <= Errors) {
         Out.Text = std::move(R.Text);
-        Diags = checkText(Out.Text, &Errors).Findings;
+        Diags = checkText(SourceFile(F.path(), Out.Text), &Errors).Findings;
       }
     }
   }

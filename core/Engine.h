@@ -127,8 +127,8 @@ private:
                       llvm::ArrayRef<ByteRange> Comments) const;
   /// The findings of the doctests in the string at Range of F's text.
   void checkDoctest(const SourceFile &F, ByteRange Range, CheckResult &Result) const;
-  /// check() on raw text; ErrorCount receives the parse's syntax error count.
-  CheckResult checkText(llvm::StringRef Text, unsigned *ErrorCount) const;
+  /// check(); ErrorCount receives the parse's syntax error count.
+  CheckResult checkText(const SourceFile &F, unsigned *ErrorCount) const;
 
   RuleSet Rules;
   EngineOptions Opts;
