@@ -6,49 +6,69 @@
 
 #include "rewriters/AtomicWrite.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <string>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace devport {
+namespace {
 
-static llvm::Error fail(llvm::StringRef Path, const std::string &Why) {
+/// "Path: Why; not written".
+llvm::Error fail(llvm::StringRef Path, const std::string &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s; not written",
                                  Path.str().c_str(), Why.c_str());
 }
 
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
-                                const FileStamp &Expected) {
-  // Write through a symlink to its target, so that the link stays a link.
-  llvm::SmallString<256> Target;
-  if (std::error_code EC = llvm::sys::fs::real_path(Path, Target))
-    return fail(Path, "cannot resolve path: " + EC.message());
-  auto Now = statFile(Target);
-  if (!Now) {
-    llvm::consumeError(Now.takeError());
-    return fail(Path, "cannot stat");
-  }
-  if (Expected.Valid && !(*Now == Expected))
-    return fail(Path, "changed on disk since it was read");
-  uint32_t Mode = Expected.Valid ? Expected.Mode : Now->Mode;
+std::string errnoText(int E) { return std::strerror(E); }
 
-  llvm::SmallString<256> Dir(Target);
-  llvm::sys::path::remove_filename(Dir);
-  std::string Tmp = (Dir.empty() ? std::string(".") : std::string(Dir.str())) + "/." +
-                    llvm::sys::path::filename(Target).str() + ".devport-XXXXXX";
-  int FD = ::mkstemp(Tmp.data());
-  if (FD < 0)
-    return fail(Path, std::string("cannot create a temporary file: ") + strerror(errno));
-  auto Cleanup = [&](const std::string &Why) {
-    ::close(FD);
-    ::unlink(Tmp.c_str());
-    return fail(Path, Why);
-  };
+bool sameStamp(const FileStamp &A, const FileStamp &B) {
+  return A.Size == B.Size && A.MTimeNs == B.MTimeNs && A.Inode == B.Inode && A.Device == B.Device;
+}
+
+/// The temporary file: removed when destroyed unless released.
+class TempFile {
+public:
+  explicit TempFile(std::string Pattern) : Path(std::move(Pattern)) {
+    FD = ::mkstemp(Path.data());
+    Err = FD < 0 ? errno : 0;
+  }
+  ~TempFile() {
+    if (FD >= 0)
+      ::close(FD);
+    if (!Released && Err == 0)
+      ::unlink(Path.c_str());
+  }
+  TempFile(const TempFile &) = delete;
+  TempFile &operator=(const TempFile &) = delete;
+
+  int fd() const { return FD; }
+  int error() const { return Err; }
+  const std::string &path() const { return Path; }
+  /// Closes the descriptor; errno on failure, else 0.
+  int close() {
+    int R = ::close(FD);
+    FD = -1;
+    return R == 0 ? 0 : errno;
+  }
+  /// The file was renamed away: nothing to remove.
+  void release() { Released = true; }
+
+private:
+  std::string Path;
+  int FD = -1;
+  int Err = 0;
+  bool Released = false;
+};
+
+/// Writes all of Content to FD; errno on failure, else 0.
+int writeAll(int FD, llvm::StringRef Content) {
   const char *P = Content.data();
   size_t Left = Content.size();
   while (Left > 0) {
@@ -56,31 +76,83 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
     if (N < 0) {
       if (errno == EINTR)
         continue;
-      return Cleanup(std::string("cannot write: ") + strerror(errno));
+      return errno;
     }
     P += N;
     Left -= static_cast<size_t>(N);
   }
-  if (::fchmod(FD, static_cast<mode_t>(Mode)) != 0)
-    return Cleanup(std::string("cannot set permissions: ") + strerror(errno));
-  if (::fsync(FD) != 0)
-    return Cleanup(std::string("cannot sync: ") + strerror(errno));
-  if (::close(FD) != 0) {
-    ::unlink(Tmp.c_str());
-    return fail(Path, std::string("cannot close: ") + strerror(errno));
+  return 0;
+}
+
+} // namespace
+
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
+                                const FileStamp &Expected) {
+  // Write through a symlink to its target, so that the link stays a link.
+  llvm::SmallString<256> Target;
+  if (std::error_code EC = llvm::sys::fs::real_path(Path, Target)) {
+    if (Expected.Valid && EC == std::errc::no_such_file_or_directory)
+      return fail(Path, "changed on disk since it was read");
+    return fail(Path, "cannot resolve path: " + EC.message());
   }
+  struct stat St;
+  if (::stat(Target.c_str(), &St) != 0) {
+    int E = errno;
+    if (Expected.Valid && E == ENOENT)
+      return fail(Path, "changed on disk since it was read");
+    return fail(Path, "cannot stat: " + errnoText(E));
+  }
+  if (!S_ISREG(St.st_mode))
+    return fail(Path, "not a regular file");
+  auto Now = statFile(Target);
+  if (!Now)
+    return fail(Path, "cannot stat: " + llvm::errorToErrorCode(Now.takeError()).message());
+  if (Expected.Valid && !sameStamp(*Now, Expected))
+    return fail(Path, "changed on disk since it was read");
+  // Mode 0 means a stamp built by hand without one: keep the file's own.
+  uint32_t Mode = Expected.Valid && Expected.Mode != 0 ? Expected.Mode : Now->Mode;
+
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Target);
+  std::string DirName = Dir.empty() ? std::string(".") : Dir.str();
+  TempFile Tmp(DirName + "/." + llvm::sys::path::filename(Target).str() + ".devport-XXXXXX");
+  if (Tmp.error())
+    return fail(Path,
+                "cannot create a temporary file in " + DirName + ": " + errnoText(Tmp.error()));
+  if (int E = writeAll(Tmp.fd(), Content))
+    return fail(Path, "cannot write " + Tmp.path() + ": " + errnoText(E));
+  // Keep the owner where we may (as root, or a group we belong to); a file we
+  // could write but not chown simply becomes ours, as with any editor.
+  if (St.st_uid != ::geteuid() || St.st_gid != ::getegid()) {
+    if (::fchown(Tmp.fd(), St.st_uid, St.st_gid) != 0 &&
+        ::fchown(Tmp.fd(), static_cast<uid_t>(-1), St.st_gid) != 0) {
+      // Not fatal: see above.
+    }
+  }
+  if (::fchmod(Tmp.fd(), static_cast<mode_t>(Mode)) != 0)
+    return fail(Path, "cannot set permissions: " + errnoText(errno));
+  if (::fsync(Tmp.fd()) != 0)
+    return fail(Path, "cannot sync " + Tmp.path() + ": " + errnoText(errno));
+  if (int E = Tmp.close())
+    return fail(Path, "cannot close " + Tmp.path() + ": " + errnoText(E));
+
   // Check again just before the rename: the window is as small as it gets.
   auto Before = statFile(Target);
-  if (!Before || (Expected.Valid && !(*Before == Expected))) {
-    if (!Before)
-      llvm::consumeError(Before.takeError());
-    ::unlink(Tmp.c_str());
+  if (!Before) {
+    llvm::consumeError(Before.takeError());
     return fail(Path, "changed on disk since it was read");
   }
-  if (::rename(Tmp.c_str(), Target.c_str()) != 0) {
-    int E = errno;
-    ::unlink(Tmp.c_str());
-    return fail(Path, std::string("cannot replace: ") + strerror(E));
+  if (!sameStamp(*Before, Expected.Valid ? Expected : *Now))
+    return fail(Path, "changed on disk since it was read");
+  if (::rename(Tmp.path().c_str(), Target.c_str()) != 0)
+    return fail(Path, "cannot replace the file: " + errnoText(errno));
+  Tmp.release();
+
+  // Make the rename itself durable; the content is already in place, so a
+  // failure here is not reported.
+  int DirFD = ::open(DirName.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (DirFD >= 0) {
+    (void)::fsync(DirFD);
+    ::close(DirFD);
   }
   return llvm::Error::success();
 }

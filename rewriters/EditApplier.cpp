@@ -7,109 +7,129 @@
 #include "rewriters/EditApplier.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <numeric>
+#include <utility>
 
 namespace devport {
+namespace {
 
-/// Edits sorted by range; false if any lies outside [0, Size] or two overlap.
-static bool wellFormed(const Fix &X, size_t Size) {
-  std::vector<const Edit *> Es;
+/// True if every edit of X lies inside [0, Size] and no two of them overlap
+/// (ByteRange::overlaps, so two insertions at one offset overlap too).
+bool wellFormed(const Fix &X, size_t Size) {
+  std::vector<ByteRange> Rs;
+  Rs.reserve(X.Edits.size());
   for (const Edit &E : X.Edits) {
     if (E.Range.Begin > E.Range.End || E.Range.End > Size)
       return false;
-    Es.push_back(&E);
+    Rs.push_back(E.Range);
   }
-  std::sort(Es.begin(), Es.end(), [](const Edit *A, const Edit *B) {
-    return A->Range.Begin != B->Range.Begin ? A->Range.Begin < B->Range.Begin
-                                            : A->Range.End < B->Range.End;
+  std::sort(Rs.begin(), Rs.end(), [](ByteRange A, ByteRange B) {
+    return A.Begin != B.Begin ? A.Begin < B.Begin : A.End < B.End;
   });
-  for (size_t I = 1; I < Es.size(); ++I)
-    if (Es[I - 1]->Range.overlaps(Es[I]->Range) || Es[I - 1]->Range.End > Es[I]->Range.Begin)
+  for (size_t I = 1; I < Rs.size(); ++I)
+    if (Rs[I - 1].overlaps(Rs[I]) || Rs[I - 1].End > Rs[I].Begin)
       return false;
   return true;
 }
 
+/// The edits accepted so far, disjoint in the sense of ByteRange::overlaps,
+/// ordered by (Begin, End): an insertion sorts before a replacement that
+/// starts at its offset, which is also the order they are applied in.
+class AcceptedEdits {
+public:
+  using Key = std::pair<uint32_t, uint32_t>;
+
+  enum class Verdict { Free, Duplicate, Conflict };
+
+  /// Whether E can join: Free, Duplicate (the same range and text is already
+  /// in; nothing to add) or Conflict. O(log n).
+  Verdict check(const Edit &E) const {
+    Key K{E.Range.Begin, E.Range.End};
+    auto Same = Edits.find(K);
+    if (Same != Edits.end())
+      return Same->second->Replacement == E.Replacement ? Verdict::Duplicate : Verdict::Conflict;
+    // The accepted edits are disjoint, so of those ordered before E only the
+    // last can reach into it, and of those after it only the few starting
+    // at or before E's end (an insertion at E's end, a range starting there,
+    // or one starting inside E, which conflicts at once).
+    auto Next = Edits.lower_bound(K);
+    if (Next != Edits.begin() && std::prev(Next)->second->Range.overlaps(E.Range))
+      return Verdict::Conflict;
+    for (auto It = Next; It != Edits.end() && It->first.first <= E.Range.End; ++It)
+      if (It->second->Range.overlaps(E.Range))
+        return Verdict::Conflict;
+    return Verdict::Free;
+  }
+
+  void add(const Edit &E) { Edits.emplace(Key{E.Range.Begin, E.Range.End}, &E); }
+
+  /// Text with every accepted edit applied; other bytes are copied as they are.
+  std::string apply(llvm::StringRef Text) const {
+    std::string Out;
+    Out.reserve(Text.size());
+    uint32_t Pos = 0;
+    for (const auto &Entry : Edits) {
+      const Edit &E = *Entry.second;
+      Out.append(Text.data() + Pos, E.Range.Begin - Pos);
+      Out += E.Replacement;
+      Pos = E.Range.End;
+    }
+    Out.append(Text.data() + Pos, Text.size() - Pos);
+    return Out;
+  }
+
+private:
+  std::map<Key, const Edit *> Edits;
+};
+
+} // namespace
+
 ApplyResult applyFixes(llvm::StringRef Text, llvm::ArrayRef<const Fix *> Fixes) {
-  ApplyResult R;
-  // Outer fixes first: by span start, then by the longer span; ties by input order.
-  std::vector<size_t> Order(Fixes.size());
-  for (size_t I = 0; I < Order.size(); ++I)
-    Order[I] = I;
+  // Outer fixes first: by span start, then the longer span; ties keep the
+  // input order (so of two different insertions at one offset the first
+  // fix wins).
   std::vector<ByteRange> Spans(Fixes.size());
   for (size_t I = 0; I < Fixes.size(); ++I)
     Spans[I] = Fixes[I]->span();
+  std::vector<size_t> Order(Fixes.size());
+  std::iota(Order.begin(), Order.end(), size_t(0));
   std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
     if (Spans[A].Begin != Spans[B].Begin)
       return Spans[A].Begin < Spans[B].Begin;
     return Spans[A].End > Spans[B].End;
   });
 
-  // Accepted edits, keyed by (begin, end) so that overlap checks are
-  // logarithmic. Identical edits from several fixes are kept once.
-  std::map<std::pair<uint32_t, uint32_t>, const Edit *> Taken;
-  auto Conflicts = [&](const Edit &E, bool &Duplicate) {
-    Duplicate = false;
-    auto Key = std::make_pair(E.Range.Begin, E.Range.End);
-    auto It = Taken.find(Key);
-    if (It != Taken.end()) {
-      if (It->second->Replacement == E.Replacement) {
-        Duplicate = true;
-        return false;
-      }
-      return true;
-    }
-    // Accepted edits are disjoint, so only the last one starting before E and
-    // those starting inside E can overlap it.
-    auto Next = Taken.lower_bound(Key);
-    if (Next != Taken.begin()) {
-      auto Prev = std::prev(Next);
-      if (Prev->second->Range.overlaps(E.Range))
-        return true;
-    }
-    for (auto N = Next; N != Taken.end() && N->first.first <= E.Range.End; ++N) {
-      if (N->second->Range.overlaps(E.Range))
-        return true;
-    }
-    return false;
-  };
-
+  AcceptedEdits Accepted;
   std::vector<bool> Applied(Fixes.size(), false);
+  std::vector<const Edit *> New;
   for (size_t I : Order) {
     const Fix &X = *Fixes[I];
-    if (X.Edits.empty() || !wellFormed(X, Text.size())) {
-      continue;
-    }
+    if (X.Edits.empty() || !wellFormed(X, Text.size()))
+      continue; // nothing to apply, or invalid
+    New.clear();
     bool Clash = false;
-    std::vector<const Edit *> New;
     for (const Edit &E : X.Edits) {
-      bool Dup = false;
-      if (Conflicts(E, Dup)) {
+      AcceptedEdits::Verdict V = Accepted.check(E);
+      if (V == AcceptedEdits::Verdict::Conflict) {
         Clash = true;
         break;
       }
-      if (!Dup)
+      if (V == AcceptedEdits::Verdict::Free)
         New.push_back(&E);
     }
     if (Clash)
       continue;
     for (const Edit *E : New)
-      Taken[{E->Range.Begin, E->Range.End}] = E;
+      Accepted.add(*E);
     Applied[I] = true;
   }
+
+  ApplyResult R;
   for (size_t I = 0; I < Fixes.size(); ++I)
     (Applied[I] ? R.Applied : R.Skipped).push_back(I);
-
-  // Apply in order. An insertion at the same offset as a replacement's start
-  // goes first (the map orders (o, o) before (o, e)).
-  R.Text.reserve(Text.size());
-  uint32_t Pos = 0;
-  for (const auto &Entry : Taken) {
-    const Edit &E = *Entry.second;
-    R.Text.append(Text.data() + Pos, E.Range.Begin - Pos);
-    R.Text += E.Replacement;
-    Pos = E.Range.End;
-  }
-  R.Text.append(Text.data() + Pos, Text.size() - Pos);
+  R.Text = Accepted.apply(Text);
   return R;
 }
 

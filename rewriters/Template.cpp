@@ -7,20 +7,78 @@
 #include "rewriters/Template.h"
 
 namespace devport {
+namespace {
 
-static bool isNameStart(char C) { return (C >= 'A' && C <= 'Z') || C == '_'; }
-static bool isNameChar(char C) { return isNameStart(C) || (C >= '0' && C <= '9'); }
+bool isNameStart(char C) { return (C >= 'A' && C <= 'Z') || C == '_'; }
+bool isNameChar(char C) { return isNameStart(C) || (C >= '0' && C <= '9'); }
+bool isIdentChar(char C) { return isNameChar(C) || (C >= 'a' && C <= 'z'); }
+bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; }
+
+/// Size of Out without its trailing whitespace.
+size_t trimmedEnd(const std::string &Out, size_t End) {
+  while (End > 0 && isSpace(Out[End - 1]))
+    --End;
+  return End;
+}
+
+/// Removes what an unbound metavariable leaves behind in an argument list:
+/// its keyword (`key=`) or star (`*`, `**`), then one separating comma with
+/// the whitespace around it, preferring the comma before it (`f(a, $B)`)
+/// over the one after it (`f($A, b)`). Out holds the expansion so far; Next
+/// is the template offset after the metavariable. Returns where to go on in
+/// the template.
+size_t dropUnboundArgument(std::string &Out, llvm::StringRef Template, size_t Next) {
+  // Ex) `key=$K` -> "", but not `a == $B` or `a <= $B`.
+  size_t K = trimmedEnd(Out, Out.size());
+  if (K > 0 && Out[K - 1] == '=' && !(K > 1 && llvm::StringRef("=!<>").contains(Out[K - 2]))) {
+    size_t NameEnd = trimmedEnd(Out, K - 1);
+    size_t NameBegin = NameEnd;
+    while (NameBegin > 0 && isIdentChar(Out[NameBegin - 1]))
+      --NameBegin;
+    if (NameBegin < NameEnd)
+      Out.resize(NameBegin);
+  } else {
+    // Ex) `*$ARGS`, `**$KW` -> "".
+    size_t Stars = K;
+    while (Stars > 0 && K - Stars < 2 && Out[Stars - 1] == '*')
+      --Stars;
+    size_t Before = trimmedEnd(Out, Stars);
+    if (Stars < K && (Before == 0 || Out[Before - 1] == '(' || Out[Before - 1] == ','))
+      Out.resize(Stars);
+  }
+  // Ex) `f(a, $B)` -> "f(a" (then ")" follows).
+  size_t Before = trimmedEnd(Out, Out.size());
+  if (Before > 0 && Out[Before - 1] == ',') {
+    Out.resize(Before - 1);
+    return Next;
+  }
+  // Ex) `f($A, b)` -> "f(" and go on at "b)".
+  size_t J = Next;
+  while (J < Template.size() && isSpace(Template[J]))
+    ++J;
+  if (J < Template.size() && Template[J] == ',') {
+    ++J;
+    while (J < Template.size() && isSpace(Template[J]))
+      ++J;
+    return J;
+  }
+  return Next;
+}
+
+} // namespace
 
 std::string expandTemplate(llvm::StringRef Template, const MetavarLookup &Lookup) {
   std::string Out;
   Out.reserve(Template.size() + 16);
+  unsigned Depth = 0; // brackets open in the template, outside string literals
+  char Quote = 0;     // the quote of the template's string literal we are in
   for (size_t I = 0; I < Template.size();) {
     char C = Template[I];
     if (C == '$') {
       size_t Dollars = 1;
       while (I + Dollars < Template.size() && Template[I + Dollars] == '$' && Dollars < 3)
         ++Dollars;
-      size_t NameAt = I + (Dollars == 3 ? 3 : 1);
+      size_t NameAt = I + Dollars;
       if ((Dollars == 1 || Dollars == 3) && NameAt < Template.size() &&
           isNameStart(Template[NameAt])) {
         size_t End = NameAt;
@@ -29,47 +87,39 @@ std::string expandTemplate(llvm::StringRef Template, const MetavarLookup &Lookup
         std::optional<std::string> Value = Lookup(Template.slice(NameAt, End));
         if (Value && !Value->empty()) {
           Out += *Value;
+          I = End;
+        } else if (Depth > 0 && !Quote) {
+          // Unbound (or bound to nothing, as `$$$ARGS` for no arguments)
+          // inside an argument list: the argument goes whole.
+          I = dropUnboundArgument(Out, Template, End);
         } else {
-          // An unbound keyword argument goes whole: `priority=$P` -> "".
-          size_t K = Out.size();
-          while (K > 0 && Out[K - 1] == ' ')
-            --K;
-          if (K > 0 && Out[K - 1] == '=') {
-            size_t NameEnd = K - 1;
-            while (NameEnd > 0 && Out[NameEnd - 1] == ' ')
-              --NameEnd;
-            size_t NameBegin = NameEnd;
-            while (NameBegin > 0 && (isNameChar(Out[NameBegin - 1]) ||
-                                     (Out[NameBegin - 1] >= 'a' && Out[NameBegin - 1] <= 'z')))
-              --NameBegin;
-            if (NameBegin < NameEnd)
-              Out.resize(NameBegin);
-          }
-          // Drop a separator: the ", " after it, else the ", " before it.
-          size_t J = End;
-          while (J < Template.size() && Template[J] == ' ')
-            ++J;
-          if (J < Template.size() && Template[J] == ',') {
-            ++J;
-            while (J < Template.size() && Template[J] == ' ')
-              ++J;
-            End = J;
-          } else {
-            size_t K = Out.size();
-            while (K > 0 && Out[K - 1] == ' ')
-              --K;
-            if (K > 0 && Out[K - 1] == ',')
-              Out.resize(K - 1);
-          }
+          I = End; // elsewhere it just expands to nothing
         }
-        I = End;
         continue;
       }
       if (Dollars >= 2) {
-        Out += '$'; // `$$` is a literal dollar
+        Out += '$'; // Ex) `$$5` -> "$5"
         I += 2;
         continue;
       }
+    }
+    // Track brackets and string literals (roughly: enough to tell an
+    // argument list from the rest).
+    if (Quote) {
+      if (C == '\\' && I + 1 < Template.size()) {
+        Out += C;
+        Out += Template[I + 1];
+        I += 2;
+        continue;
+      }
+      if (C == Quote)
+        Quote = 0;
+    } else if (C == '\'' || C == '"') {
+      Quote = C;
+    } else if (C == '(' || C == '[' || C == '{') {
+      ++Depth;
+    } else if ((C == ')' || C == ']' || C == '}') && Depth > 0) {
+      --Depth;
     }
     Out += C;
     ++I;
