@@ -3,364 +3,670 @@
 // Part of devport. See README.md.
 //
 //===----------------------------------------------------------------------===//
+///
+/// \file
+/// The directory walk behind collectFiles(): gitignore-style patterns (parsed
+/// and classified once per .gitignore, matched with a port of git's
+/// wildmatch), the stack of ignore files that applies to each directory, and
+/// the --exclude globs.
+///
+//===----------------------------------------------------------------------===//
 
 #include "core/Workspace.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cctype>
 #include <memory>
 #include <optional>
 
 namespace devport {
-
-// ---------------------------------------------------------------- globs ---
-
-/// Matches Str against a gitignore glob fragment Pat (no leading '/' or
-/// trailing '/' markers left).
-static bool globMatch(llvm::StringRef Pat, llvm::StringRef Str) {
-  while (!Pat.empty()) {
-    if (Pat.startswith("**")) {
-      llvm::StringRef Rest = Pat.drop_front(2);
-      if (Rest.empty())
-        return true; // `**` at the end matches everything below
-      if (Rest.front() == '/') {
-        // `**/`: zero or more whole directories.
-        Rest = Rest.drop_front();
-        for (size_t I = 0; I <= Str.size(); ++I)
-          if ((I == 0 || Str[I - 1] == '/') && globMatch(Rest, Str.drop_front(I)))
-            return true;
-        return false;
-      }
-      Pat = Pat.drop_front(); // `**x` is `*x`
-      continue;
-    }
-    char C = Pat.front();
-    if (C == '*') {
-      Pat = Pat.drop_front();
-      for (size_t I = 0; I <= Str.size(); ++I) {
-        if (globMatch(Pat, Str.drop_front(I)))
-          return true;
-        if (I < Str.size() && Str[I] == '/')
-          return false;
-      }
-      return false;
-    }
-    if (Str.empty())
-      return false;
-    if (C == '?') {
-      if (Str.front() == '/')
-        return false;
-      Pat = Pat.drop_front();
-      Str = Str.drop_front();
-      continue;
-    }
-    if (C == '[') {
-      size_t Close = Pat.find(']', Pat.size() > 2 && (Pat[1] == '!' || Pat[1] == '^') ? 3 : 2);
-      if (Close != llvm::StringRef::npos) {
-        llvm::StringRef Set = Pat.slice(1, Close);
-        bool Negate = !Set.empty() && (Set.front() == '!' || Set.front() == '^');
-        if (Negate)
-          Set = Set.drop_front();
-        char S = Str.front();
-        bool In = false;
-        for (size_t I = 0; I < Set.size(); ++I) {
-          if (I + 2 < Set.size() && Set[I + 1] == '-') {
-            In |= Set[I] <= S && S <= Set[I + 2];
-            I += 2;
-          } else {
-            In |= Set[I] == S;
-          }
-        }
-        if (In == Negate || S == '/')
-          return false;
-        Pat = Pat.drop_front(Close + 1);
-        Str = Str.drop_front();
-        continue;
-      }
-    }
-    if (C == '\\' && Pat.size() > 1) {
-      Pat = Pat.drop_front();
-      C = Pat.front();
-    }
-    if (Str.front() != C)
-      return false;
-    Pat = Pat.drop_front();
-    Str = Str.drop_front();
-  }
-  return Str.empty();
-}
-
 namespace {
 
-/// One gitignore line, parsed.
-struct IgnorePattern {
-  std::string Glob;
-  bool Negate = false;
-  bool DirOnly = false;
-  bool Anchored = false; ///< Matched against the whole relative path.
+// ------------------------------------------------------------ wildmatch ---
+
+enum class Wild { Match, NoMatch, AbortAll, AbortToStarStar };
+
+/// git's wildmatch() in WM_PATHNAME mode (git/wildmatch.c), on explicit-length
+/// strings: `*`, `?` and `[...]` never match '/'; a `**` that fills a whole
+/// path segment matches any number of directories; `\` escapes. The abort
+/// results cut the backtracking short, which keeps `*a*b*c` linear enough.
+class WildMatcher {
+public:
+  WildMatcher(llvm::StringRef Pattern, llvm::StringRef Text)
+      : PBegin(Pattern.begin()), PEnd(Pattern.end()), TEnd(Text.end()) {}
+
+  Wild run(const char *P, const char *T) const {
+    for (; pc(P) != 0; ++T, ++P) {
+      unsigned char PCh = pc(P);
+      unsigned char TCh = tc(T);
+      if (TCh == 0 && PCh != '*')
+        return Wild::AbortAll;
+      switch (PCh) {
+      case '\\':
+        // Ex) `\#`, `\*`: the next character literally.
+        PCh = pc(++P);
+        [[fallthrough]];
+      default:
+        if (TCh != PCh)
+          return Wild::NoMatch;
+        continue;
+      case '?':
+        if (TCh == '/')
+          return Wild::NoMatch;
+        continue;
+      case '*': {
+        const char *Star = P;
+        bool MatchSlash = false;
+        if (pc(++P) == '*') {
+          while (pc(++P) == '*') {
+          }
+          // Ex) `**/x`, `a/**/x`, `a/**`: a whole segment of stars.
+          if ((Star == PBegin || Star[-1] == '/') &&
+              (pc(P) == 0 || pc(P) == '/' || (pc(P) == '\\' && pc(P + 1) == '/'))) {
+            if (pc(P) == '/' && run(P + 1, T) == Wild::Match)
+              return Wild::Match; // `**/` as zero directories
+            MatchSlash = true;
+          }
+          // Ex) `a**b`: an ordinary `*`.
+        }
+        if (pc(P) == 0) {
+          // A trailing `**` matches everything, a trailing `*` the rest of
+          // this segment only.
+          if (!MatchSlash && std::find(T, TEnd, '/') != TEnd)
+            return Wild::NoMatch;
+          return Wild::Match;
+        }
+        if (!MatchSlash && pc(P) == '/') {
+          // Ex) `a/*/b`: one `*` then a slash spans exactly one segment.
+          const char *Slash = std::find(T, TEnd, '/');
+          if (Slash == TEnd)
+            return Wild::NoMatch;
+          T = Slash;
+          break; // the loop's increment consumes the slash on both sides
+        }
+        while (TCh != 0) {
+          if (!isSpecial(pc(P))) {
+            // Skip ahead to the next occurrence of the literal after `*`.
+            unsigned char Want = pc(P);
+            while ((TCh = tc(T)) != 0 && (MatchSlash || TCh != '/')) {
+              if (TCh == Want)
+                break;
+              ++T;
+            }
+            if (TCh != Want)
+              return Wild::NoMatch;
+          }
+          Wild M = run(P, T);
+          if (M != Wild::NoMatch) {
+            if (!MatchSlash || M != Wild::AbortToStarStar)
+              return M;
+          } else if (!MatchSlash && TCh == '/') {
+            return Wild::AbortToStarStar;
+          }
+          TCh = tc(++T);
+        }
+        return Wild::AbortAll;
+      }
+      case '[': {
+        // Ex) `[abc]`, `[!0-9]`, `[^a]`, `[]x]`, `[[:digit:]]`.
+        PCh = pc(++P);
+        if (PCh == '^')
+          PCh = '!';
+        bool Negated = PCh == '!';
+        if (Negated)
+          PCh = pc(++P);
+        unsigned char PrevCh = 0;
+        bool Matched = false;
+        do {
+          if (PCh == 0)
+            return Wild::AbortAll; // no closing ']': the pattern never matches
+          if (PCh == '\\') {
+            PCh = pc(++P);
+            if (PCh == 0)
+              return Wild::AbortAll;
+            if (TCh == PCh)
+              Matched = true;
+          } else if (PCh == '-' && PrevCh && pc(P + 1) && pc(P + 1) != ']') {
+            PCh = pc(++P);
+            if (PCh == '\\') {
+              PCh = pc(++P);
+              if (PCh == 0)
+                return Wild::AbortAll;
+            }
+            if (TCh <= PCh && TCh >= PrevCh)
+              Matched = true;
+            PCh = 0; // a range cannot start another range
+          } else if (PCh == '[' && pc(P + 1) == ':') {
+            const char *S = P += 2;
+            while ((PCh = pc(P)) != 0 && PCh != ']')
+              ++P;
+            if (PCh == 0)
+              return Wild::AbortAll;
+            if (P - S < 1 || P[-1] != ':') {
+              // Not `[:name:]`: an ordinary '['.
+              P = S - 2;
+              PCh = '[';
+              if (TCh == PCh)
+                Matched = true;
+              continue;
+            }
+            std::optional<bool> In = inClass(llvm::StringRef(S, P - S - 1), TCh);
+            if (!In)
+              return Wild::AbortAll; // unknown class name
+            Matched |= *In;
+            PCh = 0;
+          } else if (TCh == PCh) {
+            Matched = true;
+          }
+        } while (PrevCh = PCh, (PCh = pc(++P)) != ']');
+        if (Matched == Negated || TCh == '/')
+          return Wild::NoMatch;
+        continue;
+      }
+      }
+    }
+    return T < TEnd ? Wild::NoMatch : Wild::Match;
+  }
+
+private:
+  unsigned char pc(const char *P) const { return P < PEnd ? static_cast<unsigned char>(*P) : 0; }
+  unsigned char tc(const char *T) const { return T < TEnd ? static_cast<unsigned char>(*T) : 0; }
+  static bool isSpecial(unsigned char C) { return C == '*' || C == '?' || C == '[' || C == '\\'; }
+
+  static std::optional<bool> inClass(llvm::StringRef Name, unsigned char C) {
+    if (Name == "alnum")
+      return std::isalnum(C) != 0;
+    if (Name == "alpha")
+      return std::isalpha(C) != 0;
+    if (Name == "blank")
+      return C == ' ' || C == '\t';
+    if (Name == "cntrl")
+      return std::iscntrl(C) != 0;
+    if (Name == "digit")
+      return std::isdigit(C) != 0;
+    if (Name == "graph")
+      return std::isgraph(C) != 0;
+    if (Name == "lower")
+      return std::islower(C) != 0;
+    if (Name == "print")
+      return std::isprint(C) != 0;
+    if (Name == "punct")
+      return std::ispunct(C) != 0;
+    if (Name == "space")
+      return std::isspace(C) != 0;
+    if (Name == "upper")
+      return std::isupper(C) != 0;
+    if (Name == "xdigit")
+      return std::isxdigit(C) != 0;
+    return std::nullopt;
+  }
+
+  const char *PBegin, *PEnd, *TEnd;
 };
 
-std::optional<IgnorePattern> parseIgnoreLine(llvm::StringRef L) {
+bool wildmatch(llvm::StringRef Pattern, llvm::StringRef Text) {
+  WildMatcher M(Pattern, Text);
+  return M.run(Pattern.begin(), Text.begin()) == Wild::Match;
+}
+
+// ------------------------------------------------------------- patterns ---
+
+/// One gitignore line, parsed and classified once so that matching it against
+/// a path is usually a string comparison.
+struct Pattern {
+  enum class Kind {
+    Literal, ///< Ex) `build`, `docs/conf.py`: no wildcard, compared whole.
+    Suffix,  ///< Ex) `*.pyc`: unanchored `*` + literal, a basename suffix.
+    Glob,    ///< Everything else: wildmatch.
+  };
+  std::string Glob; ///< Without `!`, the anchoring '/' and the trailing '/'.
+  /// Kind::Literal: the text; otherwise a literal every match ends with
+  /// (Ex) ".pyc" for `*/**/*.pyc`), checked before anything else.
+  std::string Literal;
+  Kind K = Kind::Glob;
+  bool Negate = false;
+  bool DirOnly = false;
+  /// Matched against the whole path relative to the pattern's base (it had
+  /// a leading or inner '/'); otherwise against the basename only.
+  bool Anchored = false;
+
+  /// Rel: the path relative to the base; Name: its last component.
+  bool matches(llvm::StringRef Rel, llvm::StringRef Name, bool IsDir) const {
+    if (DirOnly && !IsDir)
+      return false;
+    llvm::StringRef Subject = Anchored ? Rel : Name;
+    if (K == Kind::Literal)
+      return Subject == Literal;
+    if (!Subject.endswith(Literal))
+      return false;
+    return K == Kind::Suffix || wildmatch(Glob, Subject);
+  }
+};
+
+bool hasWildcard(llvm::StringRef S) { return S.find_first_of("*?[\\") != llvm::StringRef::npos; }
+
+/// Parses one line of a .gitignore; nullopt for blank lines and comments.
+std::optional<Pattern> parsePattern(llvm::StringRef L) {
   if (L.endswith("\r"))
     L = L.drop_back();
-  // Trailing spaces are dropped unless escaped.
-  while (L.endswith(" ") && !L.endswith("\\ "))
-    L = L.drop_back();
-  if (L.empty() || L.startswith("#"))
-    return std::nullopt;
-  IgnorePattern P;
-  if (L.startswith("!")) {
-    P.Negate = true;
-    L = L.drop_front();
-  } else if (L.startswith("\\!") || L.startswith("\\#")) {
-    L = L.drop_front();
+  // Trailing spaces go unless escaped with a backslash (`a\ ` keeps one).
+  size_t Keep = 0;
+  for (size_t I = 0; I < L.size(); ++I) {
+    if (L[I] == ' ')
+      continue;
+    if (L[I] == '\\' && I + 1 < L.size())
+      ++I;
+    Keep = I + 1;
   }
-  if (L.endswith("/")) {
+  L = L.take_front(Keep);
+  if (L.empty() || L.front() == '#')
+    return std::nullopt;
+  Pattern P;
+  if (L.consume_front("!"))
+    P.Negate = true;
+  if (L.endswith("/") && !L.endswith("\\/")) {
     P.DirOnly = true;
     L = L.drop_back();
   }
-  if (L.startswith("/")) {
+  if (L.consume_front("/"))
     P.Anchored = true;
-    L = L.drop_front();
+  // Ex) `**/foo`: in all directories, the same as `foo` (gitignore(5)).
+  while (L.startswith("**/") && !L.drop_front(3).contains('/')) {
+    L = L.drop_front(3);
+    P.Anchored = false;
   }
   if (L.contains('/'))
     P.Anchored = true;
   if (L.empty())
     return std::nullopt;
   P.Glob = L.str();
+  if (!hasWildcard(L)) {
+    P.K = Pattern::Kind::Literal;
+    P.Literal = P.Glob;
+    return P;
+  }
+  if (!P.Anchored && L.front() == '*' && !hasWildcard(L.drop_front())) {
+    P.K = Pattern::Kind::Suffix;
+    P.Literal = L.drop_front().str();
+    return P;
+  }
+  // The literal tail after the last wildcard, bracket, escape or '/' (a
+  // `**/` may match no directory, and so no '/').
+  P.Literal = L.drop_front(L.find_last_of("*?[]\\/") + 1).str();
   return P;
 }
 
-bool matches(const IgnorePattern &P, llvm::StringRef RelPath, bool IsDir) {
-  if (P.DirOnly && !IsDir)
-    return false;
-  if (P.Anchored)
-    return globMatch(P.Glob, RelPath);
-  return globMatch(P.Glob, llvm::sys::path::filename(RelPath, llvm::sys::path::Style::posix));
+/// The last component of a '/'-separated path.
+llvm::StringRef baseName(llvm::StringRef Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == llvm::StringRef::npos ? Path : Path.drop_front(Slash + 1);
 }
 
-/// The patterns of one .gitignore (or .git/info/exclude) and the directory
-/// they are relative to.
+/// Last match wins: true if ignored, false if re-included, nullopt if no
+/// pattern matches.
+std::optional<bool> decide(llvm::ArrayRef<Pattern> Patterns, llvm::StringRef Rel,
+                           llvm::StringRef Name, bool IsDir) {
+  for (const Pattern &P : llvm::reverse(Patterns))
+    if (P.matches(Rel, Name, IsDir))
+      return !P.Negate;
+  return std::nullopt;
+}
+
+/// The patterns of one .gitignore (or info/exclude) and the directory they
+/// are relative to.
 struct IgnoreFile {
-  std::string Base; ///< Absolute directory, no trailing '/'.
-  std::vector<IgnorePattern> Patterns;
+  std::string Base; ///< Absolute, no trailing '/'; "" for the root directory.
+  std::vector<Pattern> Patterns;
 };
 
-std::unique_ptr<IgnoreFile> loadIgnoreFile(llvm::StringRef Path, llvm::StringRef Base) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true, false);
-  if (!Buf)
-    return nullptr;
-  auto F = std::make_unique<IgnoreFile>();
-  F->Base = Base.str();
-  llvm::SmallVector<llvm::StringRef, 32> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n');
-  for (llvm::StringRef L : Lines)
-    if (auto P = parseIgnoreLine(L))
-      F->Patterns.push_back(std::move(*P));
-  if (F->Patterns.empty())
-    return nullptr;
-  return F;
-}
-
-/// Ignored by the stack of ignore files (shallowest first)? The last matching
-/// pattern decides, deeper files after shallower ones.
-bool ignored(llvm::ArrayRef<const IgnoreFile *> Stack, llvm::StringRef AbsPath, bool IsDir) {
-  bool Result = false;
-  for (const IgnoreFile *F : Stack) {
-    if (!AbsPath.startswith(F->Base) || AbsPath.size() <= F->Base.size() ||
-        AbsPath[F->Base.size()] != '/')
-      continue;
-    llvm::StringRef Rel = AbsPath.drop_front(F->Base.size() + 1);
-    for (const IgnorePattern &P : F->Patterns)
-      if (matches(P, Rel, IsDir))
-        Result = !P.Negate;
-  }
-  return Result;
-}
+// --------------------------------------------------------------- walking ---
 
 const char *const SkippedDirs[] = {
-    ".git", ".hg", ".svn", ".bzr", ".venv", "venv", ".tox", ".nox", ".mypy_cache", ".ruff_cache",
-    ".pytest_cache", "__pycache__", "node_modules", ".eggs", "__pypackages__", "buck-out",
-    "_build"};
+    ".git",         ".hg",   ".svn",           ".bzr",        ".venv",         "venv",
+    ".tox",         ".nox",  ".mypy_cache",    ".ruff_cache", ".pytest_cache", "__pycache__",
+    "node_modules", ".eggs", "__pypackages__", "buck-out",    "_build"};
+
+bool isSkippedDir(llvm::StringRef Name) { return llvm::is_contained(SkippedDirs, Name); }
+
+/// "Permission denied" -> "permission denied".
+std::string describe(std::error_code EC) {
+  std::string M = EC.message();
+  if (!M.empty())
+    M[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(M[0])));
+  return M;
+}
+
+/// Dir/Name, without doubling the '/' of the root directory.
+std::string childPath(llvm::StringRef Dir, llvm::StringRef Name) {
+  std::string P = Dir.str();
+  if (P.empty() || P.back() != '/')
+    P += '/';
+  P += Name;
+  return P;
+}
 
 std::string absolute(llvm::StringRef P) {
   llvm::SmallString<256> A(P);
   llvm::sys::fs::make_absolute(A);
   llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-  if (A.size() > 1 && A.back() == '/')
+  while (A.size() > 1 && A.back() == '/')
     A.pop_back();
   return std::string(A.str());
 }
 
+/// A file found, as shown to the user and as an absolute path (the identity
+/// used to drop duplicates).
+struct Found {
+  std::string Display;
+  std::string Abs;
+};
+
+/// Walks the roots of one collectFiles() call. Owns the stack of ignore files
+/// that apply to the directory being walked: ancestors' first, deeper ones
+/// later; entries below Floor belong to an enclosing repository and do not
+/// apply inside a nested one.
 class Walker {
 public:
-  Walker(const WorkspaceOptions &O, WorkspaceFiles &Out) : O(O), Out(Out) {
-    Cwd = absolute(".");
+  Walker(const WorkspaceOptions &O, std::vector<Found> &Files, std::vector<std::string> &Warnings)
+      : O(O), Files(Files), Warnings(Warnings), Cwd(absolute(".")) {
+    for (const std::string &E : O.Excludes) {
+      llvm::StringRef G = E;
+      while (G.consume_front("./")) {
+      }
+      if (auto P = parsePattern(G))
+        Excludes.push_back(std::move(*P));
+    }
   }
 
-  bool excluded(llvm::StringRef AbsPath, bool IsDir) const {
-    if (O.Excludes.empty())
+  /// Is an explicitly named path, or one of its parent directories (up to the
+  /// current directory), matched by an --exclude glob?
+  bool excludedPath(llvm::StringRef Abs, bool IsDir) const {
+    if (Excludes.empty())
       return false;
-    llvm::StringRef Rel = AbsPath;
-    if (Rel.startswith(Cwd) && Rel.size() > Cwd.size() && Rel[Cwd.size()] == '/')
-      Rel = Rel.drop_front(Cwd.size() + 1);
-    for (const std::string &G : O.Excludes) {
-      auto P = parseIgnoreLine(G);
-      if (!P || (P->DirOnly && !IsDir))
-        continue;
-      if (P->Anchored) {
-        if (globMatch(P->Glob, Rel))
-          return true;
-        continue;
-      }
-      // Unanchored: any component of the path.
-      llvm::SmallVector<llvm::StringRef, 16> Parts;
-      Rel.split(Parts, '/', -1, false);
-      for (size_t I = 0; I < Parts.size(); ++I)
-        if (globMatch(P->Glob, Parts[I]) && (!P->DirOnly || I + 1 < Parts.size() || IsDir))
-          return true;
+    llvm::StringRef Rel = relToCwd(Abs);
+    for (size_t Slash = Rel.find('/'); Slash != llvm::StringRef::npos;
+         Slash = Rel.find('/', Slash + 1)) {
+      llvm::StringRef Dir = Rel.take_front(Slash);
+      if (decide(Excludes, Dir, baseName(Dir), true).value_or(false))
+        return true;
+    }
+    return !Rel.empty() && decide(Excludes, Rel, baseName(Rel), IsDir).value_or(false);
+  }
+
+  void walkRoot(llvm::StringRef Display, llvm::StringRef Abs) {
+    Stack.clear();
+    Floor = 0;
+    RootDisplay = Display.str();
+    RootAbsSize = Abs.size();
+    if (O.RespectGitignore)
+      loadAncestors(Abs);
+    llvm::SmallString<256> Buf(Abs);
+    walk(Buf);
+  }
+
+private:
+  /// Abs relative to the current directory; a path outside it stays
+  /// absolute, less its leading '/'.
+  llvm::StringRef relToCwd(llvm::StringRef Abs) const {
+    if (Abs.size() > Cwd.size() && Abs.startswith(Cwd) && (Cwd == "/" || Abs[Cwd.size()] == '/'))
+      return Abs.drop_front(Cwd == "/" ? 1 : Cwd.size() + 1);
+    if (Abs == Cwd)
+      return "";
+    return Abs.drop_while([](char C) { return C == '/'; });
+  }
+
+  bool excludedEntry(llvm::StringRef Abs, llvm::StringRef Name, bool IsDir) const {
+    if (Excludes.empty())
+      return false;
+    return decide(Excludes, relToCwd(Abs), Name, IsDir).value_or(false);
+  }
+
+  bool ignored(llvm::StringRef Abs, llvm::StringRef Name, bool IsDir) const {
+    for (size_t I = Stack.size(); I-- > Floor;) {
+      const IgnoreFile &F = *Stack[I];
+      assert(Abs.startswith(F.Base) && Abs.size() > F.Base.size() + 1 &&
+             Abs[F.Base.size()] == '/' && "ignore files apply to their own subtree only");
+      if (auto D = decide(F.Patterns, Abs.drop_front(F.Base.size() + 1), Name, IsDir))
+        return *D;
     }
     return false;
   }
 
-  /// Loads the ignore files of every ancestor of AbsDir up to the repository
-  /// root (the nearest ancestor holding .git), AbsDir's own excluded.
-  void loadAncestors(const std::string &AbsDir) {
-    std::vector<std::string> Chain;
-    llvm::StringRef D = AbsDir;
-    std::string Repo;
-    for (llvm::StringRef P = llvm::sys::path::parent_path(D); !P.empty();
+  void push(llvm::StringRef File, llvm::StringRef Dir) {
+    auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    if (!Buf) {
+      if (Buf.getError() != std::errc::no_such_file_or_directory)
+        Warnings.push_back(File.str() + ": cannot read: " + describe(Buf.getError()));
+      return;
+    }
+    auto F = std::make_unique<IgnoreFile>();
+    F->Base = Dir == "/" ? "" : Dir.str();
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    Text.consume_front("\xEF\xBB\xBF");
+    while (!Text.empty()) {
+      llvm::StringRef Line;
+      std::tie(Line, Text) = Text.split('\n');
+      if (auto P = parsePattern(Line))
+        F->Patterns.push_back(std::move(*P));
+    }
+    if (!F->Patterns.empty())
+      Stack.push_back(std::move(F));
+  }
+
+  /// Starts the rules of the repository whose work tree is Dir (it holds
+  /// `.git`, a directory or, for submodules and worktrees, a file naming the
+  /// git directory): outer repositories' ignore files stop applying.
+  void enterRepository(llvm::StringRef Dir) {
+    Floor = Stack.size();
+    llvm::SmallString<256> GitDir(Dir);
+    llvm::sys::path::append(GitDir, ".git");
+    if (!llvm::sys::fs::is_directory(GitDir)) {
+      // "gitdir: <path>", relative to Dir.
+      auto Buf = llvm::MemoryBuffer::getFile(GitDir, false, false);
+      if (!Buf)
+        return;
+      llvm::StringRef Target = (*Buf)->getBuffer().trim();
+      if (!Target.consume_front("gitdir:"))
+        return;
+      Target = Target.trim();
+      if (llvm::sys::path::is_absolute(Target)) {
+        GitDir = Target;
+      } else {
+        GitDir = Dir;
+        llvm::sys::path::append(GitDir, Target);
+      }
+      // A worktree's info/exclude lives in the common directory.
+      llvm::SmallString<256> CommonFile(GitDir);
+      llvm::sys::path::append(CommonFile, "commondir");
+      if (auto C = llvm::MemoryBuffer::getFile(CommonFile, false, false)) {
+        llvm::StringRef Common = (*C)->getBuffer().trim();
+        if (llvm::sys::path::is_absolute(Common))
+          GitDir = Common;
+        else
+          llvm::sys::path::append(GitDir, Common);
+      }
+    }
+    llvm::sys::path::append(GitDir, "info", "exclude");
+    push(GitDir, Dir);
+  }
+
+  /// Pushes the ignore files of Root's ancestors, from the repository's work
+  /// tree root (the nearest ancestor holding `.git`) down to Root's parent.
+  /// Outside a repository no ancestor counts; a Root that is itself a
+  /// repository's root is handled by walk().
+  void loadAncestors(llvm::StringRef Root) {
+    if (llvm::sys::fs::exists(childPath(Root, ".git")))
+      return;
+    std::vector<llvm::StringRef> Chain;
+    llvm::StringRef Repo;
+    for (llvm::StringRef P = llvm::sys::path::parent_path(Root); !P.empty();
          P = llvm::sys::path::parent_path(P)) {
-      Chain.push_back(P.str());
-      if (llvm::sys::fs::exists(P + "/.git")) {
-        Repo = P.str();
+      Chain.push_back(P);
+      if (llvm::sys::fs::exists(childPath(P, ".git"))) {
+        Repo = P;
         break;
       }
       if (P == "/")
         break;
     }
-    if (llvm::sys::fs::exists(AbsDir + "/.git"))
-      Repo = AbsDir, Chain.clear();
     if (Repo.empty())
-      Chain.clear(); // outside a repository only the walked tree's own files count
-    std::reverse(Chain.begin(), Chain.end());
-    if (!Repo.empty())
-      push(loadIgnoreFile(Repo + "/.git/info/exclude", Repo == "/" ? "" : Repo));
-    for (const std::string &Dir : Chain)
-      push(loadIgnoreFile(Dir + "/.gitignore", Dir == "/" ? "" : Dir));
+      return;
+    enterRepository(Repo);
+    for (llvm::StringRef Dir : llvm::reverse(Chain))
+      push(childPath(Dir, ".gitignore"), Dir);
   }
 
-  void walk(const std::string &Display, const std::string &Abs) {
-    size_t Mark = Stack.size();
-    if (O.RespectGitignore)
-      push(loadIgnoreFile(Abs + "/.gitignore", Abs));
+  /// Walks the directory Abs (an absolute path, used as a buffer: restored on
+  /// return).
+  void walk(llvm::SmallString<256> &Abs) {
     std::error_code EC;
-    std::vector<std::pair<std::string, llvm::sys::fs::file_type>> Entries;
-    for (llvm::sys::fs::directory_iterator It(Abs, EC, /*follow_symlinks=*/false), End;
-         It != End && !EC; It.increment(EC))
-      Entries.push_back({llvm::sys::path::filename(It->path()).str(), It->type()});
+    llvm::sys::fs::directory_iterator It(Abs, EC, /*follow_symlinks=*/false), End;
+    struct Entry {
+      std::string Name;
+      llvm::sys::fs::file_type Type;
+    };
+    std::vector<Entry> Entries;
+    bool HasGit = false, HasGitignore = false;
+    for (; !EC && It != End; It.increment(EC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      if (Name == ".git")
+        HasGit = true;
+      else if (Name == ".gitignore")
+        HasGitignore = true;
+      Entries.push_back({Name.str(), It->type()});
+    }
     if (EC)
-      Out.Warnings.push_back(Display + ": cannot read directory: " + EC.message());
-    std::sort(Entries.begin(), Entries.end());
-    for (auto &Entry : Entries) {
-      const std::string &Name = Entry.first;
-      llvm::sys::fs::file_type Type = Entry.second;
-      std::string ChildAbs = Abs == "/" ? "/" + Name : Abs + "/" + Name;
-      std::string ChildDisplay = Display == "/" ? "/" + Name : Display + "/" + Name;
-      bool IsDir = Type == llvm::sys::fs::file_type::directory_file;
-      if (Type == llvm::sys::fs::file_type::symlink_file) {
-        // Follow links to files, never to directories (cycles).
+      Warnings.push_back(display(Abs) + ": cannot read directory: " + describe(EC));
+
+    size_t Mark = Stack.size();
+    size_t OldFloor = Floor;
+    if (O.RespectGitignore) {
+      if (HasGit)
+        enterRepository(Abs);
+      if (HasGitignore)
+        push(childPath(Abs, ".gitignore"), Abs);
+    }
+
+    size_t Size = Abs.size();
+    for (const Entry &E : Entries) {
+      Abs.resize(Size);
+      if (Abs.size() > 1)
+        Abs.push_back('/');
+      Abs.append(E.Name);
+      llvm::sys::fs::file_type Type = E.Type;
+      if (Type == llvm::sys::fs::file_type::type_unknown) {
+        // The file system gives no type in the directory entry: lstat.
         llvm::sys::fs::file_status St;
-        if (llvm::sys::fs::status(ChildAbs, St, /*follow=*/true) ||
+        if (!llvm::sys::fs::status(Abs, St, /*follow=*/false))
+          Type = St.type();
+      }
+      if (Type == llvm::sys::fs::file_type::directory_file) {
+        if (isSkippedDir(E.Name) || excludedEntry(Abs, E.Name, true) ||
+            (O.RespectGitignore && ignored(Abs, E.Name, true)))
+          continue;
+        walk(Abs);
+        continue;
+      }
+      if (Type == llvm::sys::fs::file_type::symlink_file) {
+        // Links to files are followed; links to directories never (cycles),
+        // broken links are dropped.
+        llvm::sys::fs::file_status St;
+        if (llvm::sys::fs::status(Abs, St, /*follow=*/true) ||
             St.type() != llvm::sys::fs::file_type::regular_file)
           continue;
-      } else if (!IsDir && Type != llvm::sys::fs::file_type::regular_file &&
-                 Type != llvm::sys::fs::file_type::type_unknown) {
-        continue;
+      } else if (Type != llvm::sys::fs::file_type::regular_file) {
+        continue; // sockets, fifos, devices
       }
-      if (IsDir && llvm::is_contained(SkippedDirs, Name))
+      if (!llvm::any_of(O.Extensions,
+                        [&](const std::string &X) { return llvm::StringRef(E.Name).endswith(X); }))
         continue;
-      if (excluded(ChildAbs, IsDir))
+      if (excludedEntry(Abs, E.Name, false) || (O.RespectGitignore && ignored(Abs, E.Name, false)))
         continue;
-      if (O.RespectGitignore && ignored(Stack, ChildAbs, IsDir))
-        continue;
-      if (IsDir) {
-        walk(ChildDisplay, ChildAbs);
-        continue;
-      }
-      if (llvm::any_of(O.Extensions, [&](const std::string &E) {
-            return llvm::StringRef(Name).endswith(E);
-          }))
-        Out.Files.push_back(ChildDisplay);
+      Files.push_back({display(Abs), Abs.str().str()});
     }
-    while (Stack.size() > Mark) {
-      Stack.pop_back();
-      Owned.pop_back();
-    }
+    Abs.resize(Size);
+
+    Stack.resize(Mark);
+    Floor = OldFloor;
   }
 
-  void resetStack() {
-    Stack.clear();
-    Owned.clear();
-  }
-
-private:
-  void push(std::unique_ptr<IgnoreFile> F) {
-    if (!F)
-      return;
-    Stack.push_back(F.get());
-    Owned.push_back(std::move(F));
+  /// The path under the current root as the user spelled the root.
+  std::string display(llvm::StringRef Abs) const {
+    llvm::StringRef Tail = Abs.drop_front(RootAbsSize);
+    std::string D = RootDisplay;
+    if (!Tail.startswith("/") && !llvm::StringRef(D).endswith("/"))
+      D += '/'; // the root is "/" spelled otherwise (Ex) "." in "/")
+    D += Tail;
+    return D;
   }
 
   const WorkspaceOptions &O;
-  WorkspaceFiles &Out;
+  std::vector<Found> &Files;
+  std::vector<std::string> &Warnings;
   std::string Cwd;
-  std::vector<const IgnoreFile *> Stack;
-  std::vector<std::unique_ptr<IgnoreFile>> Owned;
+  std::vector<Pattern> Excludes;
+  std::vector<std::unique_ptr<IgnoreFile>> Stack;
+  size_t Floor = 0;
+  std::string RootDisplay;
+  size_t RootAbsSize = 0;
 };
 
 } // namespace
 
 bool matchGlob(llvm::StringRef Glob, llvm::StringRef Path, bool IsDir) {
-  auto P = parseIgnoreLine(Glob);
-  if (!P)
-    return false;
-  return matches(*P, Path, IsDir);
+  auto P = parsePattern(Glob);
+  return P && P->matches(Path, baseName(Path), IsDir);
 }
 
 llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
                                             const WorkspaceOptions &Opts) {
   WorkspaceFiles Out;
-  Walker W(Opts, Out);
+  std::vector<Found> Files;
+  Walker W(Opts, Files, Out.Warnings);
   for (const std::string &P : Paths) {
     llvm::sys::fs::file_status St;
     if (std::error_code EC = llvm::sys::fs::status(P, St, /*follow=*/true)) {
-      if (EC == std::errc::no_such_file_or_directory)
+      if (EC == std::errc::no_such_file_or_directory) {
+        llvm::sys::fs::file_status Link;
+        if (!llvm::sys::fs::status(P, Link, /*follow=*/false) &&
+            Link.type() == llvm::sys::fs::file_type::symlink_file) {
+          Out.Warnings.push_back(P + ": broken symbolic link");
+          continue;
+        }
         return llvm::createStringError(EC, "%s: no such file or directory", P.c_str());
-      return llvm::createStringError(EC, "%s: %s", P.c_str(), EC.message().c_str());
+      }
+      return llvm::createStringError(EC, "%s: %s", P.c_str(), describe(EC).c_str());
     }
     std::string Abs = absolute(P);
-    bool IsDir = St.type() == llvm::sys::fs::file_type::directory_file;
-    if (!IsDir) {
-      if (!W.excluded(Abs, false))
-        Out.Files.push_back(P);
+    if (St.type() != llvm::sys::fs::file_type::directory_file) {
+      // Named explicitly: kept whatever its extension or .gitignore say.
+      if (!W.excludedPath(Abs, false))
+        Files.push_back({P, Abs});
       continue;
     }
-    std::string Display = P;
-    while (Display.size() > 1 && Display.back() == '/')
-      Display.pop_back();
-    W.resetStack();
-    if (Opts.RespectGitignore)
-      W.loadAncestors(Abs);
-    W.walk(Display, Abs);
+    if (W.excludedPath(Abs, true))
+      continue;
+    llvm::StringRef Display = P;
+    while (Display.size() > 1 && Display.endswith("/"))
+      Display = Display.drop_back();
+    W.walkRoot(Display, Abs);
   }
-  std::sort(Out.Files.begin(), Out.Files.end());
-  Out.Files.erase(std::unique(Out.Files.begin(), Out.Files.end()), Out.Files.end());
+  // Sorted by spelling; a file reached twice (`src` and `./src/a.py`) is
+  // kept once, under the spelling that sorts first.
+  llvm::sort(Files, [](const Found &A, const Found &B) { return A.Display < B.Display; });
+  llvm::StringSet<> Seen;
+  for (Found &F : Files)
+    if (Seen.insert(F.Abs).second)
+      Out.Files.push_back(std::move(F.Display));
   return Out;
 }
 

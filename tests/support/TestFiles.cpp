@@ -18,40 +18,70 @@ namespace devport::test {
 
 TempDir::TempDir() {
   llvm::SmallString<128> P;
-  std::error_code EC = llvm::sys::fs::createUniqueDirectory("devport-test", P);
-  EXPECT_FALSE(EC) << EC.message();
+  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("devport-test", P)) {
+    ADD_FAILURE() << "cannot create a temporary directory: " << EC.message();
+    return;
+  }
+  // /tmp may be a symlink (macOS); tests compare paths with what the code
+  // under test computes from real paths.
   llvm::SmallString<128> Real;
   Root = llvm::sys::fs::real_path(P, Real) ? std::string(P.str()) : std::string(Real.str());
 }
 
-TempDir::~TempDir() { llvm::sys::fs::remove_directories(Root); }
+TempDir::~TempDir() {
+  if (Root.empty())
+    return;
+  if (std::error_code EC = llvm::sys::fs::remove_directories(Root, /*IgnoreErrors=*/false))
+    ADD_FAILURE() << Root << ": cannot remove the temporary directory: " << EC.message();
+}
+
+std::string TempDir::path(llvm::StringRef Rel) const {
+  if (Rel.empty())
+    return Root;
+  return Root + "/" + Rel.str();
+}
 
 void TempDir::mkdir(llvm::StringRef Rel) const {
-  std::error_code EC = llvm::sys::fs::create_directories(path(Rel));
-  EXPECT_FALSE(EC) << Rel.str() << ": " << EC.message();
+  if (std::error_code EC = llvm::sys::fs::create_directories(path(Rel)))
+    ADD_FAILURE() << Rel.str() << ": cannot create directory: " << EC.message();
 }
 
 void TempDir::write(llvm::StringRef Rel, llvm::StringRef Content) const {
-  llvm::StringRef Parent = llvm::sys::path::parent_path(Rel);
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Rel, llvm::sys::path::Style::posix);
   if (!Parent.empty())
     mkdir(Parent);
   std::error_code EC;
-  llvm::raw_fd_ostream OS(path(Rel), EC);
-  EXPECT_FALSE(EC) << Rel.str() << ": " << EC.message();
+  llvm::raw_fd_ostream OS(path(Rel), EC, llvm::sys::fs::OF_None);
+  if (EC) {
+    ADD_FAILURE() << Rel.str() << ": cannot write: " << EC.message();
+    return;
+  }
   OS << Content;
+  OS.close();
+  if (OS.has_error()) {
+    ADD_FAILURE() << Rel.str() << ": cannot write: " << OS.error().message();
+    OS.clear_error();
+  }
 }
 
 std::string TempDir::read(llvm::StringRef Rel) const { return readFile(path(Rel)); }
 
 void TempDir::symlink(llvm::StringRef Target, llvm::StringRef Rel) const {
-  std::error_code EC = llvm::sys::fs::create_link(Target, path(Rel));
-  EXPECT_FALSE(EC) << Rel.str() << ": " << EC.message();
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Rel, llvm::sys::path::Style::posix);
+  if (!Parent.empty())
+    mkdir(Parent);
+  if (std::error_code EC = llvm::sys::fs::create_link(Target, path(Rel)))
+    ADD_FAILURE() << Rel.str() << ": cannot create symlink: " << EC.message();
 }
 
 std::string readFile(llvm::StringRef Path) {
-  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, false);
-  EXPECT_TRUE(static_cast<bool>(B)) << Path.str() << ": cannot read";
-  return B ? (*B)->getBuffer().str() : std::string();
+  auto B = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                       /*RequiresNullTerminator=*/false);
+  if (!B) {
+    ADD_FAILURE() << Path.str() << ": cannot read: " << B.getError().message();
+    return std::string();
+  }
+  return (*B)->getBuffer().str();
 }
 
 } // namespace devport::test

@@ -6,7 +6,8 @@
 ///
 /// \file
 /// TempDir: a fresh directory that a test fills with files and that is
-/// removed, with everything in it, when the TempDir goes out of scope.
+/// removed, with everything in it, when the TempDir goes out of scope. Used by
+/// the Workspace, SourceFile, AtomicWrite and CLI tests.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,11 @@
 
 namespace devport::test {
 
+/// A uniquely named directory under the system temporary directory, created by
+/// the constructor and removed with its whole tree by the destructor
+/// (symlinks inside are removed, never followed). Every helper reports a
+/// failure to the running test (ADD_FAILURE) instead of returning an error.
+/// Not thread-safe; one per test.
 class TempDir {
 public:
   TempDir();
@@ -26,16 +32,21 @@ public:
   TempDir(const TempDir &) = delete;
   TempDir &operator=(const TempDir &) = delete;
 
-  /// The directory (absolute), or Rel inside it.
+  /// The directory: absolute, with symlinks resolved (so paths built from it
+  /// compare equal to what the code under test computes).
   const std::string &path() const { return Root; }
-  std::string path(llvm::StringRef Rel) const { return Root + "/" + Rel.str(); }
+  /// Rel ('/'-separated, relative) inside the directory; path() for "".
+  std::string path(llvm::StringRef Rel) const;
 
-  /// Writes Content to Rel, creating parent directories; fails the test on error.
+  /// Writes Content (bytes, no newline translation) to Rel, creating parent
+  /// directories.
   void write(llvm::StringRef Rel, llvm::StringRef Content) const;
   /// The content of Rel ("" and a test failure if it cannot be read).
   std::string read(llvm::StringRef Rel) const;
+  /// Creates the directory Rel and its parents.
   void mkdir(llvm::StringRef Rel) const;
-  /// Creates a symlink Rel -> Target.
+  /// Creates a symlink Rel -> Target (Target is stored as given: absolute, or
+  /// relative to Rel's directory), creating Rel's parent directories.
   void symlink(llvm::StringRef Target, llvm::StringRef Rel) const;
 
 private:

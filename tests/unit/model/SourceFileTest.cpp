@@ -1,0 +1,291 @@
+//===--- SourceFileTest.cpp - Bytes, lines and columns --------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// SourceFile: the line index (LF, CRLF, lone CR), BOM detection, the three
+/// column units (bytes, code points, UTF-16) and their inverses;
+/// checkContent(); and the errors of SourceFile::read().
+///
+//===----------------------------------------------------------------------===//
+
+#include "core/SourceFile.h"
+
+#include "tests/support/Annotations.h"
+#include "tests/support/TestFiles.h"
+
+#include <gtest/gtest.h>
+
+namespace devport {
+namespace {
+
+// Characters of each UTF-8 length, with their UTF-16 size:
+// é U+00E9 (2 bytes, 1 unit), € U+20AC (3 bytes, 1 unit),
+// 😀 U+1F600 (4 bytes, a surrogate pair: 2 units).
+#define E_ACUTE "\xC3\xA9"
+#define EURO "\xE2\x82\xAC"
+#define GRIN "\xF0\x9F\x98\x80"
+
+// ---------------------------------------------------------- line index ---
+
+TEST(SourceFileTest, LineIndexWithLf) {
+  test::Annotations A("^a\n^bb\n^\n^ccc");
+  SourceFile F("t.py", A.code());
+  ASSERT_EQ(4u, F.lineCount());
+  for (unsigned L = 0; L < 4; ++L)
+    EXPECT_EQ(A.points()[L], F.lineStart(L)) << L;
+  EXPECT_EQ("a", F.lineText(0));
+  EXPECT_EQ("bb", F.lineText(1));
+  EXPECT_EQ("", F.lineText(2));
+  EXPECT_EQ("ccc", F.lineText(3));
+  EXPECT_EQ("", F.lineText(4)); // past the last line
+  // A newline belongs to the line it ends.
+  EXPECT_EQ(0u, F.lineOf(1));
+  EXPECT_EQ(1u, F.lineOf(2));
+  EXPECT_EQ(3u, F.lineOf(static_cast<uint32_t>(F.text().size())));
+}
+
+TEST(SourceFileTest, LineIndexWithCrlfAndLoneCr) {
+  test::Annotations A("^a$crlf^\r\n^bb$cr^\r^c\r\r\n^d");
+  SourceFile F("t.py", A.code());
+  ASSERT_EQ(5u, F.lineCount());
+  EXPECT_EQ("a", F.lineText(0));
+  EXPECT_EQ("bb", F.lineText(1));
+  EXPECT_EQ("c", F.lineText(2));
+  EXPECT_EQ("", F.lineText(3)); // "\r\r\n": a lone CR, then a CRLF
+  EXPECT_EQ("d", F.lineText(4));
+  std::vector<uint32_t> Starts = A.points();
+  EXPECT_EQ(Starts[0], F.lineStart(0));
+  EXPECT_EQ(Starts[1], F.lineStart(1));
+  EXPECT_EQ(Starts[2], F.lineStart(2));
+  EXPECT_EQ(Starts[2] + 2, F.lineStart(3)); // after "c\r"
+  EXPECT_EQ(Starts[3], F.lineStart(4));
+  // Both bytes of a CRLF belong to the line they end.
+  EXPECT_EQ(0u, F.lineOf(A.point("crlf")));
+  EXPECT_EQ(0u, F.lineOf(A.point("crlf") + 1));
+  EXPECT_EQ(1u, F.lineOf(A.point("crlf") + 2));
+  EXPECT_EQ(1u, F.lineOf(A.point("cr")));
+  EXPECT_EQ(2u, F.lineOf(A.point("cr") + 1));
+}
+
+TEST(SourceFileTest, LineCountAtTheEdges) {
+  EXPECT_EQ(1u, SourceFile("t", "").lineCount());
+  EXPECT_EQ("", SourceFile("t", "").lineText(0));
+  EXPECT_EQ(1u, SourceFile("t", "x").lineCount());
+  EXPECT_EQ(2u, SourceFile("t", "x\n").lineCount());
+  EXPECT_EQ(2u, SourceFile("t", "x\r\n").lineCount());
+  EXPECT_EQ(2u, SourceFile("t", "x\r").lineCount());
+  EXPECT_EQ(3u, SourceFile("t", "\n\n").lineCount());
+}
+
+TEST(SourceFileTest, LineEnding) {
+  EXPECT_EQ("\n", SourceFile("t", "x\ny\r\n").lineEnding());
+  EXPECT_EQ("\r\n", SourceFile("t", "x\r\ny\n").lineEnding());
+  EXPECT_EQ("\n", SourceFile("t", "no newline").lineEnding());
+  EXPECT_EQ("\n", SourceFile("t", "").lineEnding());
+}
+
+TEST(SourceFileTest, ByteOrderMark) {
+  EXPECT_TRUE(SourceFile("t", "\xEF\xBB\xBF").hasBOM());
+  EXPECT_TRUE(SourceFile("t", "\xEF\xBB\xBFx = 1\n").hasBOM());
+  EXPECT_FALSE(SourceFile("t", "x = 1\n").hasBOM());
+  EXPECT_FALSE(SourceFile("t", "\xEF\xBB").hasBOM());
+  EXPECT_FALSE(SourceFile("t", "x\xEF\xBB\xBF").hasBOM()); // only at the start
+  EXPECT_FALSE(SourceFile("t", "").hasBOM());
+  // The BOM is part of the text: offsets count its three bytes.
+  SourceFile F("t", "\xEF\xBB\xBFx\ny");
+  EXPECT_EQ(4u, F.lineStart(1) - 1);
+  EXPECT_EQ("\xEF\xBB\xBFx", F.lineText(0));
+}
+
+// ------------------------------------------------------------- columns ---
+
+TEST(SourceFileTest, ColumnsInBytesCodePointsAndUtf16) {
+  test::Annotations A("first line\r\n"
+                      "s = \"$e^" E_ACUTE "$euro^" EURO "$grin^" GRIN "$after^\" + x^\n");
+  SourceFile F("t.py", A.code());
+  struct Want {
+    const char *Name;
+    unsigned ByteCol, CodePointCol, Utf16Col; // 1-, 1- and 0-based
+  } Cases[] = {
+      {"e", 6, 6, 5},
+      {"euro", 8, 7, 6},
+      {"grin", 11, 8, 7},
+      {"after", 15, 9, 9},
+  };
+  for (const Want &W : Cases) {
+    uint32_t Off = A.point(W.Name);
+    EXPECT_EQ(2u, F.byteLineColumn(Off).Line) << W.Name;
+    EXPECT_EQ(W.ByteCol, F.byteLineColumn(Off).Column) << W.Name;
+    EXPECT_EQ(2u, F.lineColumn(Off).Line) << W.Name;
+    EXPECT_EQ(W.CodePointCol, F.lineColumn(Off).Column) << W.Name;
+    EXPECT_EQ(W.Utf16Col, F.utf16Column(Off)) << W.Name;
+    // And back.
+    EXPECT_EQ(Off, F.offsetFromUtf16(1, W.Utf16Col)) << W.Name;
+    EXPECT_EQ(Off, F.offsetFromLineColumn(2, W.CodePointCol)) << W.Name;
+  }
+  EXPECT_EQ(14u, F.lineColumn(A.point()).Column);
+  EXPECT_EQ(14u, F.utf16Column(A.point()));
+  // The first position of a line.
+  EXPECT_EQ((LineColumn{1, 1}).Column, F.lineColumn(0).Column);
+  EXPECT_EQ(0u, F.utf16Column(F.lineStart(1)));
+}
+
+TEST(SourceFileTest, ColumnsRoundTripAtEveryCharacterBoundary) {
+  SourceFile F("t.py", "a" E_ACUTE "b" EURO GRIN "c\r\n" GRIN GRIN "\n");
+  llvm::StringRef T = F.text();
+  for (uint32_t Off = 0; Off <= T.size(); ++Off) {
+    if (Off < T.size() && (static_cast<unsigned char>(T[Off]) & 0xC0) == 0x80)
+      continue; // inside a character
+    unsigned Line = F.lineOf(Off);
+    LineColumn LC = F.lineColumn(Off);
+    EXPECT_EQ(Line + 1, LC.Line) << Off;
+    if (Off < F.lineStart(Line) + F.lineText(Line).size() || Off == T.size()) {
+      EXPECT_EQ(Off, F.offsetFromLineColumn(LC.Line, LC.Column)) << Off;
+      EXPECT_EQ(Off, F.offsetFromUtf16(Line, F.utf16Column(Off))) << Off;
+    }
+  }
+}
+
+TEST(SourceFileTest, OffsetFromUtf16Clamps) {
+  test::Annotations A("x = \"^" GRIN "\"$eol^\r\n$last^y");
+  SourceFile F("t.py", A.code());
+  // The middle of a surrogate pair stays before the character.
+  EXPECT_EQ(A.point(), F.offsetFromUtf16(0, 5));
+  EXPECT_EQ(A.point() + 4, F.offsetFromUtf16(0, 7));
+  // Past the end of a line: the line's end, before its terminator.
+  EXPECT_EQ(A.point("eol"), F.offsetFromUtf16(0, 8));
+  EXPECT_EQ(A.point("eol"), F.offsetFromUtf16(0, 999));
+  EXPECT_EQ(A.point("last") + 1, F.offsetFromUtf16(1, 999));
+  // Past the last line: the end of the text.
+  EXPECT_EQ(F.text().size(), F.offsetFromUtf16(2, 0));
+  EXPECT_EQ(F.text().size(), F.offsetFromUtf16(100, 3));
+}
+
+TEST(SourceFileTest, OffsetFromLineColumnClamps) {
+  SourceFile F("t.py", "ab" E_ACUTE "\ncd");
+  EXPECT_EQ(0u, F.offsetFromLineColumn(1, 1));
+  EXPECT_EQ(0u, F.offsetFromLineColumn(1, 0)); // column 0 reads as 1
+  EXPECT_EQ(0u, F.offsetFromLineColumn(0, 5)); // line 0: the start
+  EXPECT_EQ(2u, F.offsetFromLineColumn(1, 3));
+  EXPECT_EQ(4u, F.offsetFromLineColumn(1, 4)); // after the 2-byte é
+  EXPECT_EQ(4u, F.offsetFromLineColumn(1, 50));
+  EXPECT_EQ(6u, F.offsetFromLineColumn(2, 2));
+  EXPECT_EQ(7u, F.offsetFromLineColumn(2, 50));
+  EXPECT_EQ(7u, F.offsetFromLineColumn(9, 1));
+}
+
+// -------------------------------------------------------- checkContent ---
+
+struct ContentCase {
+  const char *What;
+  llvm::StringRef Bytes;
+  ContentProblem Problem;
+  size_t Offset;
+};
+
+TEST(CheckContentTest, Classifies) {
+  const ContentCase Cases[] = {
+      {"empty", "", ContentProblem::None, 0},
+      {"ascii", "x = 1\n", ContentProblem::None, 0},
+      {"every length", "a" E_ACUTE EURO GRIN, ContentProblem::None, 0},
+      {"U+D7FF", "\xED\x9F\xBF", ContentProblem::None, 0},
+      {"U+E000", "\xEE\x80\x80", ContentProblem::None, 0},
+      {"U+FFFF", "\xEF\xBF\xBF", ContentProblem::None, 0},
+      {"U+10FFFF", "\xF4\x8F\xBF\xBF", ContentProblem::None, 0},
+      {"BOM", "\xEF\xBB\xBFx", ContentProblem::None, 0},
+      {"NUL", llvm::StringRef("ab\0c", 4), ContentProblem::Binary, 2},
+      {"NUL first", llvm::StringRef("\0", 1), ContentProblem::Binary, 0},
+      {"0xFF", "ab\xFF", ContentProblem::InvalidUtf8, 2},
+      {"0xFE", "\xFE", ContentProblem::InvalidUtf8, 0},
+      {"lone continuation", "a\x80", ContentProblem::InvalidUtf8, 1},
+      {"overlong '/' (2 bytes)", "\xC0\xAF", ContentProblem::InvalidUtf8, 0},
+      {"overlong (0xC1)", "x\xC1\xBF", ContentProblem::InvalidUtf8, 1},
+      {"overlong (3 bytes)", "\xE0\x80\xAF", ContentProblem::InvalidUtf8, 0},
+      {"overlong (4 bytes)", "\xF0\x80\x80\xAF", ContentProblem::InvalidUtf8, 0},
+      {"surrogate U+D800", "x\xED\xA0\x80", ContentProblem::InvalidUtf8, 1},
+      {"surrogate U+DFFF", "xy\xED\xBF\xBF", ContentProblem::InvalidUtf8, 2},
+      {"above U+10FFFF", "\xF4\x90\x80\x80", ContentProblem::InvalidUtf8, 0},
+      {"lead 0xF5", "\xF5\x80\x80\x80", ContentProblem::InvalidUtf8, 0},
+      {"truncated at the end", "xy\xE2\x82", ContentProblem::InvalidUtf8, 2},
+      {"truncated 4-byte", GRIN "\xF0\x9F\x98", ContentProblem::InvalidUtf8, 4},
+      {"truncated mid-text", "\xE2\x82x", ContentProblem::InvalidUtf8, 0},
+      {"lead then lead", "\xC3\xC3\xA9", ContentProblem::InvalidUtf8, 0},
+  };
+  for (const ContentCase &C : Cases) {
+    size_t Off = 12345;
+    EXPECT_EQ(C.Problem, checkContent(C.Bytes, Off)) << C.What;
+    if (C.Problem != ContentProblem::None)
+      EXPECT_EQ(C.Offset, Off) << C.What;
+  }
+}
+
+// ---------------------------------------------------------------- read ---
+
+TEST(SourceFileReadTest, ReadsBytesUnchangedWithAStamp) {
+  test::TempDir D;
+  D.write("crlf.py", "\xEF\xBB\xBFx = 1\r\ny = '" E_ACUTE "'\r\n");
+  auto F = SourceFile::read(D.path("crlf.py"));
+  ASSERT_TRUE(static_cast<bool>(F)) << llvm::toString(F.takeError());
+  EXPECT_EQ(D.read("crlf.py"), F->text());
+  EXPECT_EQ(D.path("crlf.py"), F->path());
+  EXPECT_TRUE(F->hasBOM());
+  EXPECT_EQ("\r\n", F->lineEnding());
+  EXPECT_TRUE(F->stamp().Valid);
+  EXPECT_EQ(F->text().size(), F->stamp().Size);
+  D.write("empty.py", "");
+  auto E = SourceFile::read(D.path("empty.py"));
+  ASSERT_TRUE(static_cast<bool>(E)) << llvm::toString(E.takeError());
+  EXPECT_EQ(1u, E->lineCount());
+}
+
+TEST(SourceFileReadTest, MissingFile) {
+  test::TempDir D;
+  auto F = SourceFile::read(D.path("missing.py"));
+  ASSERT_FALSE(static_cast<bool>(F));
+  std::string Msg = llvm::toString(F.takeError());
+  EXPECT_EQ(0u, Msg.find(D.path("missing.py") + ": ")) << Msg;
+  EXPECT_NE(std::string::npos, Msg.find("such file or directory")) << Msg;
+}
+
+TEST(SourceFileReadTest, Directory) {
+  test::TempDir D;
+  D.mkdir("pkg.py");
+  auto F = SourceFile::read(D.path("pkg.py"));
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(D.path("pkg.py") + ": is a directory", llvm::toString(F.takeError()));
+}
+
+TEST(SourceFileReadTest, NotUtf8NamesLineAndColumn) {
+  test::TempDir D;
+  D.write("latin1.py", "x = 1\r\ny = 'caf\xE9'\n");
+  auto F = SourceFile::read(D.path("latin1.py"));
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(D.path("latin1.py") + ":2:9: not valid UTF-8 (byte 0xe9 at offset 15); skipped",
+            llvm::toString(F.takeError()));
+}
+
+TEST(SourceFileReadTest, BinaryFile) {
+  test::TempDir D;
+  D.write("data.py", llvm::StringRef("PK\x03\x04\0\0", 6));
+  auto F = SourceFile::read(D.path("data.py"));
+  ASSERT_FALSE(static_cast<bool>(F));
+  EXPECT_EQ(D.path("data.py") + ": binary file (NUL byte at offset 4); skipped",
+            llvm::toString(F.takeError()));
+}
+
+TEST(SourceFileReadTest, FromBytesChecksLikeRead) {
+  auto Ok = SourceFile::fromBytes("<stdin>", "x = 1\n");
+  ASSERT_TRUE(static_cast<bool>(Ok)) << llvm::toString(Ok.takeError());
+  EXPECT_FALSE(Ok->stamp().Valid);
+  EXPECT_EQ("<stdin>", Ok->path());
+  auto Bad = SourceFile::fromBytes("<stdin>", "\xC0\xAF");
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_EQ("<stdin>:1:1: not valid UTF-8 (byte 0xc0 at offset 0); skipped",
+            llvm::toString(Bad.takeError()));
+}
+
+} // namespace
+} // namespace devport
