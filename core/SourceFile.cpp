@@ -138,7 +138,7 @@ llvm::Expected<SourceFile> SourceFile::fromBytes(std::string Path, std::string B
   case ContentProblem::InvalidUtf8: {
     // Report the place as line:column of the bad byte.
     SourceFile Prefix(Path, Bytes.substr(0, Bad));
-    LineColumn LC = Prefix.byteLineColumn(static_cast<uint32_t>(Bad));
+    LineColumn LC = Prefix.lineColumn(static_cast<uint32_t>(Bad)); // the prefix is valid UTF-8
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s:%u:%u: not valid UTF-8 (byte 0x%02x at offset %zu); "
                                    "skipped",
@@ -165,8 +165,9 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
 }
 
 llvm::StringRef SourceFile::lineEnding() const {
-  size_t NL = Text.find('\n');
-  if (NL != std::string::npos && NL > 0 && Text[NL - 1] == '\r')
+  size_t End = Text.find_first_of("\r\n");
+  if (End != std::string::npos && Text[End] == '\r' && End + 1 < Text.size() &&
+      Text[End + 1] == '\n')
     return "\r\n";
   return "\n";
 }

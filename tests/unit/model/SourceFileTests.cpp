@@ -25,6 +25,7 @@ TEST(SourceFile, LineIndexWithLfCrlfAndLoneCr) {
   EXPECT_EQ(2u, F.lineOf(6));
   EXPECT_EQ("\n", F.lineEnding());
   EXPECT_EQ("\r\n", SourceFile("t", "x\r\ny\n").lineEnding());
+  EXPECT_EQ("\n", SourceFile("t", "a\rb\r\n").lineEnding()); // the first ending is a lone CR
   EXPECT_EQ(1u, SourceFile("t", "").lineCount());
   EXPECT_EQ(2u, SourceFile("t", "x\n").lineCount());
 }
@@ -65,6 +66,9 @@ TEST(SourceFile, CheckContent) {
   EXPECT_EQ(ContentProblem::InvalidUtf8, checkContent("xy\xE2\x82", Off)); // truncated
   EXPECT_EQ(2u, Off);
   EXPECT_EQ(ContentProblem::InvalidUtf8, checkContent("\xF4\x90\x80\x80", Off)); // > U+10FFFF
+  auto Bad = SourceFile::fromBytes("t", "\xC3\xA9\xFF");
+  ASSERT_FALSE(static_cast<bool>(Bad));
+  EXPECT_NE(std::string::npos, llvm::toString(Bad.takeError()).find("t:1:2: not valid UTF-8"));
 }
 
 TEST(SourceFile, ReadErrorsNameThePlace) {
