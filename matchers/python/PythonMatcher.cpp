@@ -155,17 +155,20 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
   const Grammar &G = Grammar::get();
   FileMatches Out;
   std::vector<Scope> Scopes;
-  // Per depth: did entering this node push a scope / enter an ERROR node?
-  std::vector<uint8_t> Pushed;
+  // The nodes entered and not yet left: their symbol, and whether entering
+  // them opened a scope (1), an ERROR node (2) or an import statement (4).
+  struct Entered {
+    TSSymbol Sym;
+    uint8_t Flags;
+  };
+  std::vector<Entered> Path;
   unsigned ErrorDepth = 0;
   unsigned ImportDepth = 0; // inside an import statement: names there are not references
   llvm::SmallVector<BoundVar, 4> Bindings;
   std::vector<const Compiled *> Candidates;
 
-  std::vector<TSSymbol> Parents; // symbols of the nodes entered and not left
   auto Enter = [&](TSNode N, TSFieldId Field) {
-    TSSymbol Parent = Parents.empty() ? 0 : Parents.back();
-    Parents.push_back(ts_node_symbol(N));
+    TSSymbol Parent = Path.empty() ? 0 : Path.back().Sym;
     uint8_t Flags = 0;
     bool IsClass = false;
     if (NameResolver::opensScope(N, IsClass)) {
@@ -181,7 +184,7 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
       ++ImportDepth;
       Flags |= 4;
     }
-    Pushed.push_back(Flags);
+    Path.push_back({S, Flags});
     if (S == G.String && Parent == G.ExpressionStatement &&
         textOf(N, Src).contains(">>>"))
       Out.Doctests.push_back(rangeOf(N));
@@ -234,9 +237,8 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
     }
   };
   auto Leave = [&] {
-    Parents.pop_back();
-    uint8_t Flags = Pushed.back();
-    Pushed.pop_back();
+    uint8_t Flags = Path.back().Flags;
+    Path.pop_back();
     if (Flags & 1)
       Scopes.pop_back();
     if (Flags & 2)

@@ -90,11 +90,6 @@ struct Options {
   bool ShowKept = false;
 };
 
-/// A usage problem: the message, printed with "devport: error: ".
-struct UsageError {
-  std::string Message;
-};
-
 void splitList(llvm::StringRef V, std::vector<std::string> &Out) {
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   V.split(Parts, ',', -1, false);
@@ -534,6 +529,11 @@ private:
             renderText(IO.Out, *R.File, K);
         }
       // With --diff, the remaining findings are what would remain after applying it.
+      // Their positions are in the fixed text: index it once per file.
+      std::optional<SourceFile> FixedFile;
+      if (R.Fixed && R.Fixed->changed(*R.File) && !R.Diags.empty())
+        FixedFile.emplace(R.File->path(), R.Fixed->Text);
+      const SourceFile &Shown = FixedFile ? *FixedFile : *R.File;
       for (const Diagnostic &D : R.Diags) {
         ++Findings;
         if (!D.Fixes.empty()) {
@@ -543,16 +543,9 @@ private:
             ++UnsafeFixable;
         }
         if (O.Fmt == Format::Json)
-          JDiags.push_back(diagnosticToJSON(
-              R.Fixed && R.Fixed->changed(*R.File)
-                  ? SourceFile(R.File->path(), R.Fixed->Text)
-                  : *R.File,
-              D));
+          JDiags.push_back(diagnosticToJSON(Shown, D));
         else if (!O.Diff)
-          renderText(IO.Out, R.Fixed && R.Fixed->changed(*R.File)
-                                 ? SourceFile(R.File->path(), R.Fixed->Text)
-                                 : *R.File,
-                     D);
+          renderText(IO.Out, Shown, D);
       }
     }
     if (O.Fmt == Format::Json) {

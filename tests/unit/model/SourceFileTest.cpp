@@ -85,6 +85,7 @@ TEST(SourceFileTest, LineEnding) {
   EXPECT_EQ("\r\n", SourceFile("t", "x\r\ny\n").lineEnding());
   EXPECT_EQ("\n", SourceFile("t", "no newline").lineEnding());
   EXPECT_EQ("\n", SourceFile("t", "").lineEnding());
+  EXPECT_EQ("\n", SourceFile("t", "a\rb\r\n").lineEnding()); // the first ending is a lone CR
 }
 
 TEST(SourceFileTest, ByteOrderMark) {
@@ -285,6 +286,11 @@ TEST(SourceFileReadTest, FromBytesChecksLikeRead) {
   ASSERT_FALSE(static_cast<bool>(Bad));
   EXPECT_EQ("<stdin>:1:1: not valid UTF-8 (byte 0xc0 at offset 0); skipped",
             llvm::toString(Bad.takeError()));
+  // The column counts code points, as in every other message: "é" is one.
+  auto Late = SourceFile::fromBytes("t", "\xC3\xA9\xFF");
+  ASSERT_FALSE(static_cast<bool>(Late));
+  EXPECT_EQ("t:1:2: not valid UTF-8 (byte 0xff at offset 2); skipped",
+            llvm::toString(Late.takeError()));
 }
 
 } // namespace
