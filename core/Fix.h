@@ -56,16 +56,30 @@ enum class Applicability {
 /// "safe", "unsafe", "display-only".
 const char *applicabilityName(Applicability A);
 
+/// What an edit does, for the front ends and for embedded code: an edit that
+/// adds an import has no place in a doctest, and the one-line summary of a fix
+/// names the import it adds.
+enum class EditRole : uint8_t {
+  Code,         ///< Rewrites the matched code.
+  AddImport,    ///< Inserts an import statement the replacement needs.
+  RemoveImport, ///< Removes an import that the fixes left unused.
+};
+
 /// One replacement of a byte range by new text.
 struct Edit {
   ByteRange Range;
   std::string Replacement;
+  EditRole Role = EditRole::Code;
 
-  static Edit replacement(ByteRange R, std::string Text) { return {R, std::move(Text)}; }
-  static Edit insertion(uint32_t Offset, std::string Text) {
-    return {{Offset, Offset}, std::move(Text)};
+  static Edit replacement(ByteRange R, std::string Text) {
+    return {R, std::move(Text), EditRole::Code};
   }
-  static Edit deletion(ByteRange R) { return {R, std::string()}; }
+  static Edit insertion(uint32_t Offset, std::string Text, EditRole Role = EditRole::Code) {
+    return {{Offset, Offset}, std::move(Text), Role};
+  }
+  static Edit deletion(ByteRange R, EditRole Role = EditRole::Code) {
+    return {R, std::string(), Role};
+  }
 
   friend bool operator==(const Edit &A, const Edit &B) {
     return A.Range == B.Range && A.Replacement == B.Replacement;

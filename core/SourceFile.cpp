@@ -164,13 +164,15 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
   return fromBytes(Path.str(), (*Buf)->getBuffer().str(), *Stamp);
 }
 
-llvm::StringRef SourceFile::lineEnding() const {
+llvm::StringRef lineEndingOf(llvm::StringRef Text) {
   size_t End = Text.find_first_of("\r\n");
-  if (End != std::string::npos && Text[End] == '\r' && End + 1 < Text.size() &&
+  if (End != llvm::StringRef::npos && Text[End] == '\r' && End + 1 < Text.size() &&
       Text[End + 1] == '\n')
     return "\r\n";
   return "\n";
 }
+
+llvm::StringRef SourceFile::lineEnding() const { return lineEndingOf(Text); }
 
 unsigned SourceFile::lineOf(uint32_t Offset) const {
   auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);

@@ -55,6 +55,9 @@ enum class ContentProblem { None, Binary, InvalidUtf8 };
 ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset);
 
 /// A 1-based line and column, as shown to users.
+/// "\r\n" if Text's first line ending is CRLF, else "\n" (a lone CR is not CRLF).
+llvm::StringRef lineEndingOf(llvm::StringRef Text);
+
 struct LineColumn {
   unsigned Line = 1;
   unsigned Column = 1;

@@ -133,4 +133,14 @@ ApplyResult applyFixes(llvm::StringRef Text, llvm::ArrayRef<const Fix *> Fixes) 
   return R;
 }
 
+bool editsTouch(llvm::ArrayRef<Edit> Edits, llvm::ArrayRef<ByteRange> Ranges) {
+  for (const Edit &E : Edits) {
+    auto C = std::lower_bound(Ranges.begin(), Ranges.end(), E.Range.Begin,
+                              [](const ByteRange &A, uint32_t Off) { return A.Begin < Off; });
+    if (C != Ranges.end() && C->Begin < E.Range.End)
+      return true;
+  }
+  return false;
+}
+
 } // namespace devport

@@ -38,6 +38,11 @@ struct ApplyResult {
 /// edits are copied unchanged.
 ApplyResult applyFixes(llvm::StringRef Text, llvm::ArrayRef<const Fix *> Fixes);
 
+/// True if some edit replaces text where one of Ranges (sorted by Begin,
+/// e.g. the file's comments) starts: applying it would remove that range's
+/// start.
+bool editsTouch(llvm::ArrayRef<Edit> Edits, llvm::ArrayRef<ByteRange> Ranges);
+
 } // namespace devport
 
 #endif

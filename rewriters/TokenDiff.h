@@ -6,7 +6,8 @@
 ///
 /// \file
 /// Turns "replace Src[R] by Replacement" into the smallest edits at the level
-/// of Python tokens: tokens that both texts share (an LCS) stay where they
+/// of the language's tokens (the backend passes its tokenizer; Python's is
+/// matchers/python/Tokenizer.h): tokens that both texts share (an LCS) stay where they
 /// are, with the whitespace, line breaks and comments around them, and only
 /// runs of changed tokens are rewritten. So
 ///
@@ -24,27 +25,30 @@
 
 #include "core/Fix.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <vector>
 
 namespace devport {
 
-/// A token of Python source: an identifier, number, string literal (with its
-/// prefix and quotes) or operator character. Whitespace, line continuations
-/// and comments are trivia between tokens.
-struct PyToken {
+/// A token: an identifier, number, string literal or operator; offsets are
+/// relative to the tokenized text. Whitespace, line continuations and
+/// comments are trivia between tokens.
+struct Token {
   uint32_t Begin, End;
 };
 
-/// Tokenizes Text (roughly, as far as diffs need); offsets are relative to it.
-std::vector<PyToken> tokenizePython(llvm::StringRef Text);
+/// Splits a text into tokens (as far as diffs need).
+using Tokenizer = llvm::function_ref<std::vector<Token>(llvm::StringRef)>;
 
 /// Edits, sorted and non-overlapping, all inside R, that turn Src[R] into
 /// Replacement while keeping the trivia around unchanged tokens. Applying
 /// them yields Replacement exactly wherever no trivia was kept; kept trivia
-/// sits between the same tokens as before.
-std::vector<Edit> tokenEdits(llvm::StringRef Src, ByteRange R, llvm::StringRef Replacement);
+/// sits between the same tokens as before. Edits separated only by tokens
+/// (no whitespace, comment start or line continuation between) are merged.
+std::vector<Edit> tokenEdits(llvm::StringRef Src, ByteRange R, llvm::StringRef Replacement,
+                             Tokenizer Tokenize);
 
 } // namespace devport
 

@@ -86,6 +86,9 @@ public:
         Out.Text = T.str();
       if (S == G.Identifier)
         addWord(T); // a keyword or attribute name: the file must contain it
+      // Ex) the `cuda:` of f"cuda:{$I}": a string's literal text, as written.
+      if (S == G.StringContent && !T.empty())
+        addWord(T);
       return Out;
     }
     // A statement that is only a metavariable (`$$$BODY` in a block) stands
@@ -283,7 +286,7 @@ namespace {
 
 class Matcher {
 public:
-  Matcher(const MatchContext &Ctx, llvm::SmallVectorImpl<BoundVar> &B)
+  Matcher(const PatternContext &Ctx, llvm::SmallVectorImpl<BoundVar> &B)
       : Ctx(Ctx), B(B), G(Grammar::get()) {}
 
   bool node(const PatternNode &P, TSNode N) {
@@ -384,7 +387,7 @@ private:
     return true;
   }
 
-  const MatchContext &Ctx;
+  const PatternContext &Ctx;
   llvm::SmallVectorImpl<BoundVar> &B;
   const Grammar &G;
   uint32_t LastEnd = 0;
@@ -392,7 +395,7 @@ private:
 
 } // namespace
 
-bool matchPattern(const Pattern &P, TSNode N, const MatchContext &Ctx,
+bool matchPattern(const Pattern &P, TSNode N, const PatternContext &Ctx,
                   llvm::SmallVectorImpl<BoundVar> &Bindings) {
   Bindings.clear();
   Matcher M(Ctx, Bindings);

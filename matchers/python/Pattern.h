@@ -26,6 +26,7 @@
 #ifndef DEVPORT_MATCHERS_PYTHON_PATTERN_H
 #define DEVPORT_MATCHERS_PYTHON_PATTERN_H
 
+#include "core/LanguageBackend.h"
 #include "matchers/python/NameResolver.h"
 #include "matchers/python/Syntax.h"
 
@@ -54,12 +55,6 @@ struct PatternNode {
   std::vector<PatternNode> Children;
 };
 
-/// A metavariable bound by a match: the range of the node(s) it matched.
-struct BoundVar {
-  std::string Name;
-  ByteRange Range;
-};
-
 /// One compiled pattern.
 struct Pattern {
   PatternNode Root;
@@ -86,7 +81,7 @@ std::string requiredLiteral(llvm::StringRef Re);
 llvm::Expected<Pattern> compilePattern(llvm::StringRef Text);
 
 /// Matching context for one file.
-struct MatchContext {
+struct PatternContext {
   llvm::StringRef Src;
   const NameResolver *Resolver = nullptr;
   llvm::ArrayRef<Scope> Scopes;
@@ -94,7 +89,7 @@ struct MatchContext {
 
 /// Matches P against the code node N; on success Bindings holds what the
 /// metavariables bound (cleared first).
-bool matchPattern(const Pattern &P, TSNode N, const MatchContext &Ctx,
+bool matchPattern(const Pattern &P, TSNode N, const PatternContext &Ctx,
                   llvm::SmallVectorImpl<BoundVar> &Bindings);
 
 } // namespace devport::python

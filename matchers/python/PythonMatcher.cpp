@@ -6,6 +6,9 @@
 
 #include "matchers/python/PythonMatcher.h"
 
+#include "matchers/python/Doctest.h"
+#include "matchers/python/PythonBackend.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -44,6 +47,13 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
           if (Lit.size() >= 3 && !llvm::is_contained(P->RequiredWords, Lit))
             P->RequiredWords.push_back(Lit);
         }
+      // Without a literal the prefilter would have to accept every file.
+      if (P->RequiredWords.empty()) {
+        Fail(RP.Loc, "pattern `" + RP.Text +
+                         "` has no literal for the prefilter (a name, an attribute, a string, "
+                         "or a `where` regex with a literal of 3 or more characters)");
+        continue;
+      }
       auto C = std::make_unique<Compiled>(Compiled{R.get(), I, std::move(*P), Order++});
       // A name may be spelled as an identifier (after `from m import name`)
       // or as an attribute chain: a name pattern waits at both.
@@ -150,11 +160,18 @@ std::string PythonMatcher::anchorOf(TSNode N, llvm::StringRef Src, const NameRes
   return "";
 }
 
-FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
-                                 const NameResolver &Resolver) const {
+MatchResults PythonMatcher::match(const ParsedFile &P) const {
+  const auto &Py = static_cast<const PythonParsedFile &>(P);
+  return match(Py.root(), Py.text(), Py.resolver());
+}
+
+MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src,
+                                  const NameResolver &Resolver) const {
   const Grammar &G = Grammar::get();
-  FileMatches Out;
+  MatchResults Out;
   std::vector<Scope> Scopes;
+  // The scopes as a context shared by the matches made while they hold.
+  std::shared_ptr<PythonMatchContext> Context;
   // The nodes entered and not yet left: their symbol, and whether entering
   // them opened a scope (1), an ERROR node (2) or an import statement (4).
   struct Entered {
@@ -173,6 +190,7 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
     bool IsClass = false;
     if (NameResolver::opensScope(N, IsClass)) {
       Scopes.push_back({N.id, IsClass});
+      Context.reset();
       Flags |= 1;
     }
     TSSymbol S = ts_node_symbol(N);
@@ -186,8 +204,11 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
     }
     Path.push_back({S, Flags});
     if (S == G.String && Parent == G.ExpressionStatement &&
-        textOf(N, Src).contains(">>>"))
-      Out.Doctests.push_back(rangeOf(N));
+        textOf(N, Src).contains(">>>")) {
+      EmbeddedCode Doc = extractDoctest(Src, rangeOf(N));
+      if (!Doc.Segments.empty())
+        Out.Embedded.push_back(std::move(Doc));
+    }
     if (S == G.Comment) {
       Out.Comments.push_back(rangeOf(N));
       llvm::StringRef T = textOf(N, Src);
@@ -209,7 +230,7 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
       return;
     std::sort(Candidates.begin(), Candidates.end(),
               [](const Compiled *A, const Compiled *B) { return A->Order < B->Order; });
-    MatchContext Ctx{Src, &Resolver, Scopes};
+    PatternContext Ctx{Src, &Resolver, Scopes};
     // A name pattern (`torch.cuda`) matches a whole reference, not the
     // `torch.cuda` inside `torch.cuda.x` or the callee of `torch.cuda.x()`.
     bool Partial = Field == G.FObject || Field == G.FFunction;
@@ -226,21 +247,26 @@ FileMatches PythonMatcher::match(TSNode Root, llvm::StringRef Src,
       if (!matchPattern(C->P, N, Ctx, Bindings) || !constraintsHold(*C, Bindings, Src))
         continue;
       LastRule = C->R;
-      RuleMatch M;
+      Match M;
       M.R = C->R;
-      M.PatternIndex = C->PatternIndex;
       M.Range = rangeOf(N);
       M.Bindings.assign(Bindings.begin(), Bindings.end());
       M.InErrorRegion = ErrorDepth > 0 || ts_node_has_error(N);
-      M.Scopes = Scopes;
+      if (!Context) {
+        Context = std::make_shared<PythonMatchContext>();
+        Context->Scopes = Scopes;
+      }
+      M.Context = Context;
       Out.Matches.push_back(std::move(M));
     }
   };
   auto Leave = [&] {
     uint8_t Flags = Path.back().Flags;
     Path.pop_back();
-    if (Flags & 1)
+    if (Flags & 1) {
       Scopes.pop_back();
+      Context.reset();
+    }
     if (Flags & 2)
       --ErrorDepth;
     if (Flags & 4)

@@ -17,6 +17,7 @@
 #ifndef DEVPORT_MATCHERS_PYTHON_PYTHONMATCHER_H
 #define DEVPORT_MATCHERS_PYTHON_PYTHONMATCHER_H
 
+#include "core/LanguageBackend.h"
 #include "core/Rule.h"
 #include "matchers/python/NameResolver.h"
 #include "matchers/python/Pattern.h"
@@ -29,48 +30,31 @@
 
 namespace devport::python {
 
-/// One match of one rule.
-struct RuleMatch {
-  const Rule *R = nullptr;
-  size_t PatternIndex = 0;
-  ByteRange Range;
-  std::vector<BoundVar> Bindings;
-  /// The match lies in or contains a syntax error: report, never fix.
-  bool InErrorRegion = false;
-  /// Scopes at the match (module first), for import checks by the engine.
+/// The scopes around a match (module first), for name lookups when its fix
+/// is built.
+struct PythonMatchContext final : devport::MatchContext {
   std::vector<Scope> Scopes;
 };
 
-/// A `# devport: ...` comment seen during the traversal.
-struct DirectiveComment {
-  ByteRange Range;
-  llvm::StringRef Text;
-};
-
-/// What one traversal of a file found.
-struct FileMatches {
-  std::vector<RuleMatch> Matches; ///< In document order of their start.
-  std::vector<DirectiveComment> Directives;
-  std::vector<ByteRange> Comments; ///< Every comment, in document order.
-  /// Docstring-like strings (a string that is a whole statement) holding
-  /// `>>>` doctest prompts: the engine checks their code separately.
-  std::vector<ByteRange> Doctests;
-};
-
-class PythonMatcher {
+class PythonMatcher final : public CompiledRules {
 public:
   /// Compiles the python rules of Rules (which must outlive the matcher).
   /// Fails with "file:line:col: reason" for each pattern that is not valid
   /// Python or does not satisfy its rule (e.g. a `where` on a metavariable
-  /// that the pattern does not bind), one per line.
+  /// that the pattern does not bind, or no literal for the prefilter), one
+  /// per line.
   static llvm::Expected<std::unique_ptr<PythonMatcher>> compile(const RuleSet &Rules);
 
   /// True if Text may hold a match: it contains every required word of at
   /// least one pattern. False means no rule can match: skip the parse.
-  bool mayMatch(llvm::StringRef Text) const;
+  bool mayMatch(llvm::StringRef Text) const override;
 
-  /// Runs every rule over the tree rooted at Root in one traversal.
-  FileMatches match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver) const;
+  /// Runs every rule over a PythonParsedFile in one traversal; also collects
+  /// the comments, the `devport:` directives and the doctests.
+  MatchResults match(const ParsedFile &P) const override;
+
+  /// The same over the tree rooted at Root.
+  MatchResults match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver) const;
 
 private:
   struct Compiled {

@@ -19,8 +19,8 @@ Parser::Parser() : P(ts_parser_new()) {
 
 Parser::~Parser() { ts_parser_delete(P); }
 
-TreePtr Parser::parse(llvm::StringRef Text) {
-  return TreePtr(ts_parser_parse_string_encoding(P, nullptr, Text.data(),
+TreePtr Parser::parse(llvm::StringRef Text, const TSTree *Old) {
+  return TreePtr(ts_parser_parse_string_encoding(P, Old, Text.data(),
                                                  static_cast<uint32_t>(Text.size()),
                                                  TSInputEncodingUTF8));
 }

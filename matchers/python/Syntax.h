@@ -41,8 +41,10 @@ public:
 
   /// Parses Text (UTF-8). Never fails for well-formed input: syntax errors
   /// become ERROR/MISSING nodes. Returns null only if tree-sitter gives up
-  /// (out of memory).
-  TreePtr parse(llvm::StringRef Text);
+  /// (out of memory). With Old, a tree of an earlier text already edited
+  /// (ts_tree_edit) to Text's offsets, re-parses incrementally, reusing what
+  /// the edits did not touch.
+  TreePtr parse(llvm::StringRef Text, const TSTree *Old = nullptr);
 
 private:
   TSParser *P;

@@ -19,11 +19,11 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "core/Engine.h"
 #include "core/Rule.h"
 #include "core/SourceFile.h"
+#include "engine/Engine.h"
+#include "report/Render.h"
 #include "rewriters/UnifiedDiff.h"
-#include "tools/devport/Output.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -165,8 +165,9 @@ void runCase(const RuleSet &Rules, const std::string &RuleId, const std::string 
   FixOutcome Fixed = (*E)->fix(Shown);
   if (!Fixed.Converged)
     fail(Input, "fixes did not converge");
-  for (const std::string &Dr : Fixed.Dropped)
-    fail(Input, "dropped fix: " + Dr);
+  for (const DroppedFix &Dr : Fixed.Dropped)
+    fail(Input, "dropped fix: " + std::to_string(Dr.At.Line) + ":" + std::to_string(Dr.At.Column) +
+                    ": " + Dr.RuleId + ": " + Dr.Reason);
   golden(Dir + "/expected" + Case + ".fixed.py", Fixed.Text, Update);
 
   SourceFile Again(InputName, Fixed.Text);

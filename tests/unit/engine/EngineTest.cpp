@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/Engine.h"
+#include "engine/Engine.h"
 
 #include <gtest/gtest.h>
 
@@ -95,7 +95,9 @@ TEST(Engine, DropsFixThatBreaksSyntax) {
   FixOutcome O = E->fix(F);
   EXPECT_EQ("foo(1)\n", O.Text);
   ASSERT_EQ(1u, O.Dropped.size());
-  EXPECT_NE(std::string::npos, O.Dropped[0].find("test-rule"));
+  EXPECT_EQ("test-rule", O.Dropped[0].RuleId);
+  EXPECT_EQ(1u, O.Dropped[0].At.Line);
+  EXPECT_EQ(1u, O.Dropped[0].At.Column);
   EXPECT_EQ(1u, O.Remaining.size());
 }
 
@@ -180,8 +182,10 @@ TEST(Engine, KeepRulesSuppressFindingsInsideThem) {
   EXPECT_EQ((std::vector<std::string>{"keep-device-capability", "keep-cuda-feature-guard",
                                       "keep-cudnn"}),
             Kept);
-  ASSERT_EQ(1u, R.Kept[0].Notes.size());
-  EXPECT_EQ("keeps 2:40 [cuda-current-device]", R.Kept[0].Notes[0]);
+  ASSERT_EQ(1u, R.Kept[0].Keeps.size());
+  EXPECT_EQ("cuda-current-device", R.Kept[0].Keeps[0].RuleId);
+  EXPECT_EQ(F.lineColumn(R.Kept[0].Keeps[0].Range.Begin).Line, 2u);
+  EXPECT_EQ(F.lineColumn(R.Kept[0].Keeps[0].Range.Begin).Column, 40u);
   EXPECT_EQ("import torch\n"
             "cap = torch.cuda.get_device_capability(torch.cuda.current_device())\n"
             "ok = torch.cuda.is_available() and torch.backends.cudnn.enabled\n"

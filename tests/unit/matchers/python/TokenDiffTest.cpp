@@ -1,11 +1,12 @@
-//===--- TokenDiffTest.cpp - Edits that keep comments and layout ----------===//
+//===--- TokenDiffTest.cpp - Token edits over Python tokens ---------------===//
 //
 // Part of devport. See README.md.
 //
 //===----------------------------------------------------------------------===//
 
-#include "rewriters/TokenDiff.h"
+#include "matchers/python/Tokenizer.h"
 #include "rewriters/EditApplier.h"
+#include "rewriters/TokenDiff.h"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +29,7 @@ std::string applyAll(llvm::StringRef Text, const std::vector<Fix> &Fs) {
 TEST(TokenDiff, KeepsCommentsAndLayoutAroundUnchangedTokens) {
   std::string Src = "torch.cuda.synchronize(  # wait\n    device=rank,\n)";
   std::vector<Edit> Es =
-      tokenEdits(Src, {0, uint32_t(Src.size())}, "torch.accelerator.synchronize(rank)");
+      tokenEdits(Src, {0, uint32_t(Src.size())}, "torch.accelerator.synchronize(rank)", python::tokenize);
   Fix F = fixOf(Es);
   EXPECT_EQ("torch.accelerator.synchronize(  # wait\n    rank,\n)", applyAll(Src, {F}));
 }
@@ -36,7 +37,7 @@ TEST(TokenDiff, KeepsCommentsAndLayoutAroundUnchangedTokens) {
 TEST(TokenDiff, RenameIsOneEdit) {
   std::string Src = "x = torch.cuda.set_device(rank)";
   std::vector<Edit> Es =
-      tokenEdits(Src, {4, uint32_t(Src.size())}, "torch.accelerator.set_device_index(rank)");
+      tokenEdits(Src, {4, uint32_t(Src.size())}, "torch.accelerator.set_device_index(rank)", python::tokenize);
   ASSERT_EQ(1u, Es.size());
   EXPECT_EQ("accelerator.set_device_index", Es[0].Replacement);
   EXPECT_EQ(Src.substr(Es[0].Range.Begin, Es[0].Range.size()), "cuda.set_device");
@@ -44,7 +45,7 @@ TEST(TokenDiff, RenameIsOneEdit) {
 
 TEST(TokenDiff, DeletionsInsertionsAndStrings) {
   auto Run = [](std::string Src, std::string Rep) {
-    std::vector<Edit> Es = tokenEdits(Src, {0, uint32_t(Src.size())}, Rep);
+    std::vector<Edit> Es = tokenEdits(Src, {0, uint32_t(Src.size())}, Rep, python::tokenize);
     return applyAll(Src, {fixOf(Es)});
   };
   EXPECT_EQ("f(b)", Run("f(a, b)", "f(b)"));

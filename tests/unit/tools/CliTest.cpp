@@ -8,7 +8,10 @@
 
 #include "tests/support/TestFiles.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
 
@@ -116,6 +119,44 @@ TEST(Cli, FixDiffWritesNothingAndFixIsIdempotent) {
   EXPECT_EQ(0, Again.Code);
   EXPECT_EQ(Once, D.read("dirty.py"));
   EXPECT_EQ(0, run({"fix", "--diff", D.path("dirty.py")}).Code);
+}
+
+TEST(Cli, OutputDoesNotDependOnTheThreadCount) {
+  // Every rule fixture input, twice over, with an unreadable (not UTF-8)
+  // file in between: enough files for the threads to finish out of order.
+  test::TempDir D;
+  std::error_code EC;
+  unsigned N = 0;
+  for (llvm::sys::fs::recursive_directory_iterator
+           It(DEVPORT_SOURCE_DIR "/tests/rules", EC), End;
+       It != End && !EC; It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!Name.startswith("input") || !Name.endswith(".py"))
+      continue;
+    std::string Text = test::readFile(It->path());
+    std::string Dir = llvm::sys::path::filename(llvm::sys::path::parent_path(It->path())).str();
+    D.write("a/" + Dir + "/" + Name.str(), Text);
+    D.write("b/" + Dir + "/" + Name.str(), Text);
+    ++N;
+  }
+  ASSERT_GT(N, 50u);
+  D.write("a/m/bad.py", "x = 'caf\xe9'\n");
+  for (std::vector<std::string> Args :
+       {std::vector<std::string>{"check", "--format", "json", "--show-kept"},
+        std::vector<std::string>{"check"},
+        std::vector<std::string>{"fix", "--diff", "--unsafe-fixes"},
+        std::vector<std::string>{"fix", "--diff", "--format", "json"}}) {
+    std::vector<std::string> One = Args, Four = Args;
+    One.insert(One.end(), {"--threads", "1", D.path()});
+    Four.insert(Four.end(), {"--threads", "4", D.path()});
+    RunResult A = run(One), B = run(Four);
+    SCOPED_TRACE(llvm::join(Args, " "));
+    EXPECT_EQ(1, A.Code);
+    EXPECT_EQ(A.Code, B.Code);
+    EXPECT_GT(A.Out.size(), 10000u);
+    EXPECT_EQ(A.Out, B.Out);
+    EXPECT_EQ(A.Err, B.Err);
+  }
 }
 
 TEST(Cli, StdinFilter) {

@@ -1,10 +1,10 @@
-//===--- Output.cpp - Rendering findings ----------------------------------===//
+//===--- Render.cpp - Findings and rules as people and tools read them ---===//
 //
 // Part of devport. See README.md.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/devport/Output.h"
+#include "report/Render.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,7 +22,7 @@ static std::string fixSummary(const SourceFile &F, const Diagnostic &D, const Fi
     if (D.Range.contains(E.Range) && E.Range.Begin >= Pos) {
       Out += F.text().slice(Pos, E.Range.Begin).str() + E.Replacement;
       Pos = E.Range.End;
-    } else if (E.Range.empty() && llvm::StringRef(E.Replacement).startswith("import ")) {
+    } else if (E.Role == EditRole::AddImport) {
       Extra += " (adds `" + llvm::StringRef(E.Replacement).trim().str() + "`)";
     } else {
       return X.Title;
@@ -32,6 +32,26 @@ static std::string fixSummary(const SourceFile &F, const Diagnostic &D, const Fi
   if (Out.find('\n') != std::string::npos)
     return X.Title;
   return Out + Extra;
+}
+
+std::string noteText(const Note &N) {
+  switch (N.K) {
+  case Note::Kind::Plain:
+    return N.Text;
+  case Note::Kind::NoFixForTarget:
+    return "no fix for PyTorch " + N.Target.str() + " (--target-torch); the replacement needs " +
+           N.Needs.str() + " or later";
+  case Note::Kind::EmbeddedReportOnly:
+    return N.Text + " (`docstrings: fix` in .devport.yaml fixes doctests too)";
+  }
+  return N.Text;
+}
+
+/// "keeps 12:5 [cuda-set-device]": a finding that a keep match accounts for.
+static std::string keepText(const SourceFile &F, const KeptFinding &K) {
+  LineColumn LC = F.lineColumn(K.Range.Begin);
+  return "keeps " + std::to_string(LC.Line) + ":" + std::to_string(LC.Column) + " [" + K.RuleId +
+         "]";
 }
 
 void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D) {
@@ -62,8 +82,10 @@ void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D)
   for (const Fix &X : D.Fixes)
     OS << " " << Pad << " = fix (" << applicabilityName(X.App) << "): " << fixSummary(F, D, X)
        << "\n";
-  for (const std::string &N : D.Notes)
-    OS << " " << Pad << " = note: " << N << "\n";
+  for (const Note &N : D.Notes)
+    OS << " " << Pad << " = note: " << noteText(N) << "\n";
+  for (const KeptFinding &K : D.Keeps)
+    OS << " " << Pad << " = note: " << keepText(F, K) << "\n";
 }
 
 llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D) {
@@ -85,8 +107,10 @@ llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D) {
                               {"edits", std::move(Edits)}};
   }
   llvm::json::Array Notes;
-  for (const std::string &N : D.Notes)
-    Notes.push_back(N);
+  for (const Note &N : D.Notes)
+    Notes.push_back(noteText(N));
+  for (const KeptFinding &K : D.Keeps)
+    Notes.push_back(keepText(F, K));
   return llvm::json::Object{{"rule", D.RuleId},
                             {"path", F.path()},
                             {"line", B.Line},

@@ -1,4 +1,4 @@
-//===--- Output.h - Rendering findings ------------------------------------===//
+//===--- Render.h - Findings and rules as people and tools read them -----===//
 //
 // Part of devport. See README.md.
 //
@@ -11,8 +11,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#ifndef DEVPORT_TOOLS_DEVPORT_OUTPUT_H
-#define DEVPORT_TOOLS_DEVPORT_OUTPUT_H
+#ifndef DEVPORT_REPORT_RENDER_H
+#define DEVPORT_REPORT_RENDER_H
 
 #include "core/Diagnostic.h"
 #include "core/Rule.h"
@@ -29,6 +29,9 @@ namespace devport {
 ///       = fix (safe): replacement
 ///       = note: ...
 void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D);
+
+/// A note as the command line words it (naming its flags and settings).
+std::string noteText(const Note &N);
 
 /// One element of the "diagnostics" array.
 llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D);

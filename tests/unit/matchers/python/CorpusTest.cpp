@@ -118,9 +118,9 @@ TEST(MatcherCorpus, AllCases) {
     TreePtr Tree = P.parse(F.text());
     TSNode Root = ts_tree_root_node(Tree.get());
     NameResolver R(Root, F.text());
-    FileMatches Found = (*M)->match(Root, F.text(), R);
+    MatchResults Found = (*M)->match(Root, F.text(), R);
     std::string Actual;
-    for (const RuleMatch &Mt : Found.Matches) {
+    for (const Match &Mt : Found.Matches) {
       LineColumn B = F.lineColumn(Mt.Range.Begin), E = F.lineColumn(Mt.Range.End);
       std::string Line = std::to_string(B.Line) + ":" + std::to_string(B.Column) + "-" +
                          std::to_string(E.Line) + ":" + std::to_string(E.Column);

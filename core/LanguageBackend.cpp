@@ -1,0 +1,38 @@
+//===--- LanguageBackend.cpp - The per-language part of the pipeline ------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/LanguageBackend.h"
+#include "core/Reporter.h"
+
+#include <algorithm>
+
+namespace devport {
+
+ParsedFile::~ParsedFile() = default;
+MatchContext::~MatchContext() = default;
+CompiledRules::~CompiledRules() = default;
+LanguageBackend::~LanguageBackend() = default;
+Reporter::~Reporter() = default;
+
+std::optional<uint32_t> EmbeddedCode::toFile(uint32_t CodeOffset) const {
+  auto It = std::upper_bound(Segments.begin(), Segments.end(), CodeOffset,
+                             [](uint32_t X, const Segment &S) { return X < S.Code; });
+  if (It == Segments.begin())
+    return std::nullopt;
+  --It;
+  if (CodeOffset > It->Code + It->Len)
+    return std::nullopt;
+  return It->File + (CodeOffset - It->Code);
+}
+
+std::optional<ByteRange> EmbeddedCode::toFile(ByteRange R) const {
+  auto B = toFile(R.Begin), E = toFile(R.End);
+  if (!B || !E || *E < *B || (*E - *B) != R.size())
+    return std::nullopt; // spans segments: not contiguous in the file
+  return ByteRange{*B, *E};
+}
+
+} // namespace devport

@@ -1,0 +1,174 @@
+//===--- LanguageBackend.h - The per-language part of the pipeline --------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The generic Engine (engine/Engine.h) runs every file through the same
+/// steps: prefilter -> parse -> match -> diagnose -> suppress -> fix rounds.
+/// What depends on the language sits behind LanguageBackend: compiling the
+/// rules of its language (which gives the prefilter and the matcher),
+/// parsing (optionally incrementally from a previous parse), building a fix
+/// from a match, counting syntax errors, the comment marker of its directives,
+/// and the import edits its fixes need. matchers/python/PythonBackend.h is
+/// the Python backend; a C++ backend is added by implementing this interface
+/// and listing it in engine/Backends.cpp, without touching the Python backend
+/// or the Engine.
+///
+/// Thread-safety: a backend and its CompiledRules are immutable and shared by
+/// every thread; a ParsedFile and a MatchResults belong to the thread that
+/// made them.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_CORE_LANGUAGEBACKEND_H
+#define DEVPORT_CORE_LANGUAGEBACKEND_H
+
+#include "core/Diagnostic.h"
+#include "core/Fix.h"
+#include "core/Rule.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace devport {
+
+/// A text parsed by a backend. Owns the syntax tree, not the text: the text
+/// must outlive it.
+class ParsedFile {
+public:
+  virtual ~ParsedFile();
+  virtual llvm::StringRef text() const = 0;
+  /// Syntax errors (error and missing nodes) in the tree: a fix may not add
+  /// any.
+  virtual unsigned syntaxErrors() const = 0;
+};
+
+/// What a metavariable bound in a match: the range of the code it matched.
+struct BoundVar {
+  std::string Name;
+  ByteRange Range;
+};
+
+/// Backend data at a match that building its fix needs (Python: the scopes
+/// around it, for name lookups). Shared by the matches in the same place.
+class MatchContext {
+public:
+  virtual ~MatchContext();
+};
+
+/// One match of one rule; ranges are offsets into the parsed text.
+struct Match {
+  const Rule *R = nullptr;
+  ByteRange Range;
+  std::vector<BoundVar> Bindings;
+  /// The match lies in or contains a syntax error: report, never fix.
+  bool InErrorRegion = false;
+  std::shared_ptr<const MatchContext> Context;
+};
+
+/// A comment that holds `devport:`, a candidate directive.
+struct DirectiveComment {
+  ByteRange Range;
+  llvm::StringRef Text; ///< The whole comment, marker included.
+};
+
+/// Code embedded in the file and checked with the same rules (Python:
+/// doctests in docstrings). Code is one line per embedded line; Segments map
+/// it back to the file.
+struct EmbeddedCode {
+  /// What it is, for messages ("doctest").
+  std::string What;
+  std::string Code;
+  struct Segment {
+    uint32_t Code, File, Len;
+  };
+  std::vector<Segment> Segments; ///< Sorted by Code offset.
+
+  /// The file offset of a code offset; nullopt between segments.
+  std::optional<uint32_t> toFile(uint32_t CodeOffset) const;
+  /// A code range within one segment, as a file range; nullopt if it spans
+  /// segments (it is not contiguous in the file).
+  std::optional<ByteRange> toFile(ByteRange R) const;
+};
+
+/// What one traversal of a parsed text found.
+struct MatchResults {
+  std::vector<Match> Matches; ///< In document order of their start.
+  std::vector<DirectiveComment> Directives;
+  std::vector<ByteRange> Comments; ///< Every comment, in document order.
+  std::vector<EmbeddedCode> Embedded;
+};
+
+/// The rules of one language, compiled for matching.
+class CompiledRules {
+public:
+  virtual ~CompiledRules();
+  /// False when no rule can match Text, which then need not be parsed.
+  virtual bool mayMatch(llvm::StringRef Text) const = 0;
+  /// Runs every rule over P in one traversal.
+  virtual MatchResults match(const ParsedFile &P) const = 0;
+};
+
+/// What buildFix is asked for.
+struct FixRequest {
+  const RuleFix *Fix = nullptr;
+  /// What `$DEVICE` and `$DEVICE_TYPE` expand to.
+  std::string DeviceExpression, DeviceTypeExpression;
+  /// The range the fix replaces (the match, or its focus).
+  ByteRange Target;
+};
+
+/// A fix for one match, or the reason there is none; Notes go under the
+/// finding either way, in order.
+struct BuiltFix {
+  std::optional<Fix> Result;
+  std::vector<Note> Notes;
+};
+
+class LanguageBackend {
+public:
+  virtual ~LanguageBackend();
+
+  /// The `language:` of the rules it runs, e.g. "python".
+  virtual llvm::StringRef language() const = 0;
+  /// Whether files with this path are in its language (by extension).
+  virtual bool handlesPath(llvm::StringRef Path) const = 0;
+  /// What starts a comment ("#"): `<marker> devport: ignore[...]`.
+  virtual llvm::StringRef commentMarker() const = 0;
+
+  /// Compiles the rules of this language in Rules (which must outlive the
+  /// result). Fails with "file:line:col: reason" lines for patterns it cannot
+  /// compile, including a pattern with no literal for the prefilter.
+  virtual llvm::Expected<std::unique_ptr<CompiledRules>>
+  compile(const RuleSet &Rules) const = 0;
+
+  /// Parses Text, which must outlive the result. Given the parse of an
+  /// earlier text and the Edits (sorted, non-overlapping, in that text's
+  /// offsets) that turned it into Text, the backend may re-parse
+  /// incrementally. Bad syntax gives error nodes, not a failure; null only if
+  /// the parser gave up.
+  virtual std::unique_ptr<ParsedFile> parse(llvm::StringRef Text,
+                                            const ParsedFile *Previous = nullptr,
+                                            llvm::ArrayRef<Edit> Edits = {}) const = 0;
+
+  /// The fix for match M of P (Found holds M and the file's comments).
+  virtual BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
+                            const FixRequest &Req) const = 0;
+
+  /// Edits of After's text that remove imports which Before used and After
+  /// no longer uses: the fixes made them unused.
+  virtual std::vector<Edit> unusedImportEdits(const ParsedFile &Before,
+                                              const ParsedFile &After) const = 0;
+};
+
+} // namespace devport
+
+#endif

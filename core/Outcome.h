@@ -1,0 +1,76 @@
+//===--- Outcome.h - What checking and fixing one file produced -----------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Plain structs for the results of the engine's per-file pipeline: the
+/// findings and keep matches of a check, the fixed text of a fix, and what a
+/// batch run hands to a Reporter for one file. Produced by engine/, consumed
+/// by report/, the CLI and the LSP server; none of them knows how the others
+/// present it.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_CORE_OUTCOME_H
+#define DEVPORT_CORE_OUTCOME_H
+
+#include "core/Diagnostic.h"
+#include "core/SourceFile.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace devport {
+
+/// Everything check found in one file.
+struct CheckResult {
+  std::vector<Diagnostic> Findings; ///< Sorted; suppressed and kept ones left out.
+  /// Matches of keep rules (code that must stay CUDA), each listing the
+  /// findings it accounts for (Diagnostic::Keeps).
+  std::vector<Diagnostic> Kept;
+};
+
+/// A fix that fix() left out because applying it would add a syntax error.
+struct DroppedFix {
+  std::string RuleId;
+  /// Where its finding was, in the text of the round that tried it.
+  LineColumn At;
+  std::string Reason;
+};
+
+/// What fix() did to one file.
+struct FixOutcome {
+  std::string Text;          ///< The fixed text (the original if nothing applied).
+  unsigned Applied = 0;      ///< Fixes applied over all rounds.
+  unsigned Rounds = 0;       ///< Rounds that applied something.
+  bool Converged = true;     ///< False if the round limit ran out while fixes remained.
+  std::vector<DroppedFix> Dropped;
+  /// Findings left in Text (no fix, an unsafe fix without unsafe fixes
+  /// allowed, or a suppressed one excluded); ranges are in Text.
+  std::vector<Diagnostic> Remaining;
+  /// Whole parses of the file's text that fix() needed (for tests: the
+  /// original, then one per round that applied something).
+  unsigned Parses = 0;
+
+  bool changed(const SourceFile &F) const { return Text != F.text(); }
+};
+
+/// What happened to one file of a batch run: handed to the Reporter in path
+/// order, then freed.
+struct FileReport {
+  std::string Path;
+  std::optional<SourceFile> File; ///< Unset if the file could not be read.
+  std::string Error;              ///< Could not be read, checked or written.
+  /// check: the findings; fix: the findings left (ranges in Fixed->Text).
+  std::vector<Diagnostic> Findings;
+  std::vector<Diagnostic> Kept;
+  std::optional<FixOutcome> Fixed; ///< fix only.
+  bool Written = false;            ///< fix wrote the file.
+};
+
+} // namespace devport
+
+#endif

@@ -1,0 +1,58 @@
+//===--- Reporter.h - Where a batch run's results go ----------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A Reporter receives a batch run's results one file at a time, in
+/// deterministic path order, as soon as that file and every earlier one are
+/// done (engine/BatchRun.h), and a Summary at the end. It must not keep the
+/// FileReport: the run frees it afterwards, so that memory stays bounded by
+/// the files in flight rather than by the codebase. The text and JSON formats
+/// are Reporters (report/); SARIF, GitHub annotations and the HTML report are
+/// to come the same way.
+///
+/// Thread-safety: a batch run calls a Reporter from one thread at a time.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_CORE_REPORTER_H
+#define DEVPORT_CORE_REPORTER_H
+
+#include "core/Outcome.h"
+#include "core/TorchVersion.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace devport {
+
+/// Totals of a batch run, accumulated while the files stream by.
+struct Summary {
+  size_t Files = 0;         ///< Files checked (excluded ones not counted).
+  size_t Findings = 0;      ///< Findings (check) or findings left (fix).
+  size_t Fixable = 0;       ///< ... whose fix the run's settings apply.
+  size_t UnsafeFixable = 0; ///< ... whose fix needs unsafe fixes allowed.
+  size_t Kept = 0;          ///< Keep matches.
+  size_t Errors = 0;        ///< Files that could not be read, checked or written.
+  size_t Applied = 0;       ///< fix: fixes applied.
+  size_t Changed = 0;       ///< fix: files whose text changed.
+  bool DiffNonEmpty = false;
+  /// The release the fixes target (of the first file's configuration).
+  TorchVersion Target = TorchVersion::defaultTarget();
+};
+
+class Reporter {
+public:
+  virtual ~Reporter();
+  /// One file's results; called in path order.
+  virtual void file(const FileReport &R) = 0;
+  /// After the last file.
+  virtual void finish(const Summary &S) = 0;
+};
+
+} // namespace devport
+
+#endif

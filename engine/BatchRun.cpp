@@ -1,0 +1,153 @@
+//===--- BatchRun.cpp - Checking or fixing many files, streamed -----------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engine/BatchRun.h"
+
+#include "rewriters/AtomicWrite.h"
+
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+
+namespace devport {
+
+namespace {
+
+void process(const Engine &E, FileReport &R, BatchMode Mode) {
+  if (Mode == BatchMode::Check) {
+    CheckResult C = E.checkAll(*R.File);
+    R.Findings = std::move(C.Findings);
+    R.Kept = std::move(C.Kept);
+    return;
+  }
+  R.Fixed = E.fix(*R.File);
+  R.Findings = std::move(R.Fixed->Remaining);
+  R.Fixed->Remaining.clear();
+}
+
+std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path,
+                                        const BatchOptions &Opts) {
+  auto R = std::make_unique<FileReport>();
+  R->Path = Path;
+  auto F = SourceFile::read(Path);
+  if (!F) {
+    R->Error = llvm::toString(F.takeError());
+    return R;
+  }
+  R->File.emplace(std::move(*F));
+  process(E, *R, Opts.Mode);
+  if (Opts.Mode == BatchMode::Fix && Opts.Write && R->Fixed && R->Fixed->changed(*R->File)) {
+    if (auto Err = writeFileAtomically(Path, R->Fixed->Text, R->File->stamp()))
+      R->Error = llvm::toString(std::move(Err));
+    else
+      R->Written = true;
+  }
+  return R;
+}
+
+} // namespace
+
+FileReport processBuffer(const Engine &E, SourceFile F, BatchMode Mode) {
+  FileReport R;
+  R.Path = F.path();
+  R.File.emplace(std::move(F));
+  process(E, R, Mode);
+  return R;
+}
+
+void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchOptions &Opts) {
+  if (!R.Error.empty())
+    ++S.Errors;
+  if (!R.File)
+    return;
+  if (R.Fixed) {
+    S.Applied += R.Fixed->Applied;
+    if (R.Fixed->changed(*R.File)) {
+      ++S.Changed;
+      if (!Opts.Write)
+        S.DiffNonEmpty = true;
+    }
+  }
+  S.Kept += R.Kept.size();
+  for (const Diagnostic &D : R.Findings) {
+    ++S.Findings;
+    if (D.Fixes.empty())
+      continue;
+    Applicability A = D.Fixes.front().App;
+    if (E.allowed(A))
+      ++S.Fixable;
+    else if (A == Applicability::Unsafe)
+      ++S.UnsafeFixable;
+  }
+}
+
+llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
+                                 const BatchOptions &Opts, Reporter &Out) {
+  // Each file's engine, before any work starts.
+  std::vector<std::string> Files;
+  std::vector<std::shared_ptr<const Engine>> Engines;
+  for (const std::string &Path : Paths) {
+    auto E = P.engineFor(Path);
+    if (!E)
+      return E.takeError();
+    if (!*E)
+      continue; // excluded by its configuration
+    Files.push_back(Path);
+    Engines.push_back(std::move(*E));
+  }
+  Summary S;
+  S.Files = Files.size();
+  if (!Engines.empty())
+    S.Target = Engines.front()->options().Target;
+  else if (P.options().Target)
+    S.Target = *P.options().Target;
+  auto Report = [&](size_t I, std::unique_ptr<FileReport> R) {
+    addToSummary(S, *R, *Engines[I], Opts);
+    Out.file(*R);
+  };
+
+  unsigned N = Opts.Threads == 0 ? llvm::hardware_concurrency().compute_thread_count()
+                                 : Opts.Threads;
+  if (N <= 1 || Files.size() <= 1) {
+    for (size_t I = 0; I < Files.size(); ++I)
+      Report(I, processPath(*Engines[I], Files[I], Opts));
+    Out.finish(S);
+    return S;
+  }
+
+  // Workers deposit finished files; this thread reports them in order. At
+  // most Window files are submitted ahead of the next one to report.
+  const size_t Window = 8 * static_cast<size_t>(N);
+  std::vector<std::unique_ptr<FileReport>> Done(Files.size());
+  std::mutex M;
+  std::condition_variable Ready;
+  llvm::ThreadPool Pool(llvm::hardware_concurrency(N));
+  size_t Submitted = 0;
+  for (size_t Next = 0; Next < Files.size(); ++Next) {
+    for (; Submitted < Files.size() && Submitted < Next + Window; ++Submitted)
+      Pool.async([&, I = Submitted] {
+        std::unique_ptr<FileReport> R = processPath(*Engines[I], Files[I], Opts);
+        std::lock_guard<std::mutex> Lock(M);
+        Done[I] = std::move(R);
+        Ready.notify_all();
+      });
+    std::unique_ptr<FileReport> R;
+    {
+      std::unique_lock<std::mutex> Lock(M);
+      Ready.wait(Lock, [&] { return Done[Next] != nullptr; });
+      R = std::move(Done[Next]);
+    }
+    Report(Next, std::move(R));
+  }
+  Pool.wait();
+  Out.finish(S);
+  return S;
+}
+
+} // namespace devport

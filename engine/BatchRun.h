@@ -1,0 +1,65 @@
+//===--- BatchRun.h - Checking or fixing many files, streamed -------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A batch run checks or fixes a list of files on a thread pool and hands
+/// each file's FileReport to a Reporter in path order, as soon as that file
+/// and every earlier one are done; then frees it. At most a bounded window of
+/// files is in flight, so memory follows the files being worked on, not the
+/// size of the codebase. A Summary is accumulated on the way. Used by the CLI
+/// (`check`, `fix`); the LSP server checks single buffers with Engine
+/// directly.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_ENGINE_BATCHRUN_H
+#define DEVPORT_ENGINE_BATCHRUN_H
+
+#include "core/Outcome.h"
+#include "core/Reporter.h"
+#include "engine/Engine.h"
+#include "engine/Project.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace devport {
+
+enum class BatchMode { Check, Fix };
+
+struct BatchOptions {
+  BatchMode Mode = BatchMode::Check;
+  /// fix: write fixed files in place (atomically); otherwise nothing is
+  /// written and a changed file counts as a non-empty diff.
+  bool Write = false;
+  /// Worker threads; 0: one per core; 1: none (everything on the caller's
+  /// thread). The output is the same whatever the number.
+  unsigned Threads = 0;
+
+  static BatchOptions forTest() { return {BatchMode::Check, false, 1}; }
+};
+
+/// Checks or fixes Paths (files, in the order to report them). Every path's
+/// engine is resolved before any file is read, so that a configuration
+/// error (returned as the error) stops the run before anything is reported;
+/// files that their configuration excludes are skipped. Calls Out.file()
+/// for each file in order and Out.finish() at the end, and returns the
+/// Summary it passed.
+llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
+                                 const BatchOptions &Opts, Reporter &Out);
+
+/// Checks or fixes one file already in memory (standard input, an editor
+/// buffer); nothing is written.
+FileReport processBuffer(const Engine &E, SourceFile F, BatchMode Mode);
+
+/// Adds R, checked or fixed with E, to S.
+void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchOptions &Opts);
+
+} // namespace devport
+
+#endif

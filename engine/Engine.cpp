@@ -1,0 +1,457 @@
+//===--- Engine.cpp - The per-file pipeline -------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engine/Engine.h"
+
+#include "engine/Backends.h"
+#include "rewriters/EditApplier.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+namespace devport {
+
+Engine::Engine(RuleSet Rules, EngineOptions Opts) : Rules(std::move(Rules)), Opts(Opts) {}
+Engine::~Engine() = default;
+
+llvm::Expected<std::unique_ptr<Engine>> Engine::create(RuleSet Rules, EngineOptions Opts) {
+  return create(std::move(Rules), std::move(Opts), defaultBackends());
+}
+
+llvm::Expected<std::unique_ptr<Engine>>
+Engine::create(RuleSet Rules, EngineOptions Opts,
+               llvm::ArrayRef<const LanguageBackend *> Backends) {
+  assert(!Backends.empty() && "an engine needs a backend");
+  std::unique_ptr<Engine> E(new Engine(std::move(Rules), std::move(Opts)));
+  std::string Errors;
+  for (const LanguageBackend *B : Backends) {
+    auto C = B->compile(E->Rules);
+    if (!C) {
+      Errors += (Errors.empty() ? "" : "\n") + llvm::toString(C.takeError());
+      continue;
+    }
+    E->Languages.push_back({B, std::move(*C)});
+  }
+  if (!Errors.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
+  return std::move(E);
+}
+
+const Engine::Language &Engine::languageFor(llvm::StringRef Path) const {
+  for (const Language &L : Languages)
+    if (L.Backend->handlesPath(Path))
+      return L;
+  return Languages.front();
+}
+
+bool hasSkipFileDirective(llvm::StringRef Text, llvm::StringRef Marker) {
+  for (int I = 0; I < 10 && !Text.empty(); ++I) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    llvm::StringRef T = Line.trim();
+    if (!T.consume_front(Marker))
+      continue;
+    T = T.ltrim();
+    if (T.consume_front("devport:") && T.ltrim().startswith("skip-file"))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
+/// A parsed `# devport: ignore[...]` comment.
+struct Suppression {
+  unsigned Line;                 ///< 0-based line of the comment.
+  std::vector<std::string> Ids;  ///< Empty: every rule.
+  ByteRange Comment;
+};
+
+/// The suppression in a directive comment (file offsets in Range), if any.
+std::optional<Suppression> parseSuppression(llvm::StringRef Comment, ByteRange Range,
+                                            llvm::StringRef Marker, const SourceFile &F) {
+  llvm::StringRef T = Comment;
+  T.consume_front(Marker);
+  T = T.ltrim();
+  if (!T.consume_front("devport:"))
+    return std::nullopt;
+  T = T.ltrim();
+  if (!T.consume_front("ignore"))
+    return std::nullopt;
+  Suppression S{F.lineOf(Range.Begin), {}, Range};
+  if (T.consume_front("[")) {
+    llvm::StringRef List = T.take_until([](char C) { return C == ']'; });
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    List.split(Parts, ',', -1, false);
+    for (llvm::StringRef P : Parts)
+      if (!P.trim().empty())
+        S.Ids.push_back(P.trim().str());
+  } else if (!T.empty() && !llvm::isSpace(T.front())) {
+    return std::nullopt; // e.g. "ignored": not our directive
+  }
+  return S;
+}
+
+bool suppressed(const Diagnostic &D, llvm::ArrayRef<Suppression> Ss, const SourceFile &F) {
+  if (Ss.empty())
+    return false;
+  unsigned First = F.lineOf(D.Range.Begin), Last = F.lineOf(D.Range.End);
+  for (const Suppression &S : Ss)
+    if (S.Line >= First && S.Line <= Last &&
+        (S.Ids.empty() || llvm::is_contained(S.Ids, D.RuleId)))
+      return true;
+  return false;
+}
+
+} // namespace
+
+/// Embedded code (a doctest) of a file, parsed and matched.
+struct Engine::Embedded {
+  const EmbeddedCode *Code;
+  std::unique_ptr<ParsedFile> Parsed;
+  MatchResults Found;
+};
+
+bool Engine::skips(const Language &L, llvm::StringRef Text) const {
+  return hasSkipFileDirective(Text, L.Backend->commentMarker()) || !L.Rules->mayMatch(Text);
+}
+
+CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
+                                const ParsedFile &P) const {
+  CheckResult Result;
+  llvm::StringRef Marker = L.Backend->commentMarker();
+  MatchResults Found = L.Rules->match(P);
+  // Embedded code is matched first: its `devport: ignore` comments count
+  // like the file's own.
+  std::vector<Embedded> Docs;
+  for (const EmbeddedCode &Code : Found.Embedded) {
+    if (!L.Rules->mayMatch(Code.Code))
+      continue;
+    std::unique_ptr<ParsedFile> EP = L.Backend->parse(Code.Code);
+    if (!EP)
+      continue;
+    MatchResults EF = L.Rules->match(*EP);
+    Docs.push_back({&Code, std::move(EP), std::move(EF)});
+  }
+  std::vector<Suppression> Suppressions;
+  for (const DirectiveComment &D : Found.Directives)
+    if (auto S = parseSuppression(D.Text, D.Range, Marker, F))
+      Suppressions.push_back(std::move(*S));
+  for (const Embedded &E : Docs)
+    for (const DirectiveComment &D : E.Found.Directives)
+      if (auto Where = E.Code->toFile(D.Range))
+        if (auto S = parseSuppression(D.Text, *Where, Marker, F))
+          Suppressions.push_back(std::move(*S));
+  // An id that names no rule is a mistake to report, not to ignore silently.
+  for (const Suppression &S : Suppressions)
+    for (const std::string &Id : S.Ids) {
+      bool Known = Opts.KnownRuleIds.empty()
+                       ? Rules.find(Id) != nullptr
+                       : std::binary_search(Opts.KnownRuleIds.begin(), Opts.KnownRuleIds.end(), Id);
+      if (Known)
+        continue;
+      Diagnostic D;
+      D.RuleId = "devport-directive";
+      D.Message = "unknown rule '" + Id + "' in a `" + Marker.str() +
+                  " devport: ignore[...]` comment";
+      D.File = F.path();
+      D.Range = S.Comment;
+      D.Sev = Severity::Error;
+      Result.Findings.push_back(std::move(D));
+    }
+  std::vector<Diagnostic> &Out = Result.Findings;
+  for (const Match &M : Found.Matches) {
+    const Rule &R = *M.R;
+    if (R.Kind == RuleKind::Keep) {
+      Diagnostic K;
+      K.RuleId = R.Id;
+      K.Message = R.Message;
+      K.File = F.path();
+      K.Range = M.Range;
+      K.Sev = Severity::Info;
+      Result.Kept.push_back(std::move(K));
+      continue;
+    }
+    Diagnostic D = diagnose(L, P, Found, M, F.path());
+    if (suppressed(D, Suppressions, F))
+      continue;
+    Out.push_back(std::move(D));
+  }
+  for (const Embedded &E : Docs) {
+    size_t Before = Out.size();
+    diagnoseEmbedded(F, L, E, Out);
+    Out.erase(std::remove_if(Out.begin() + Before, Out.end(),
+                             [&](const Diagnostic &D) { return suppressed(D, Suppressions, F); }),
+              Out.end());
+  }
+  // Findings inside kept code are not findings: the keep rule accounts for them.
+  if (!Result.Kept.empty()) {
+    std::vector<Diagnostic> Left;
+    for (Diagnostic &D : Out) {
+      Diagnostic *By = nullptr;
+      for (Diagnostic &K : Result.Kept)
+        if (K.Range.contains(D.Range) && (!By || By->Range.contains(K.Range)))
+          By = &K;
+      if (!By) {
+        Left.push_back(std::move(D));
+        continue;
+      }
+      By->Keeps.push_back({D.RuleId, D.Range});
+    }
+    Out = std::move(Left);
+  }
+  auto ByPlace = [](const Diagnostic &A, const Diagnostic &B) {
+    if (A.Range.Begin != B.Range.Begin)
+      return A.Range.Begin < B.Range.Begin;
+    return A.RuleId < B.RuleId;
+  };
+  std::stable_sort(Out.begin(), Out.end(), ByPlace);
+  std::stable_sort(Result.Kept.begin(), Result.Kept.end(), ByPlace);
+  return Result;
+}
+
+Diagnostic Engine::diagnose(const Language &L, const ParsedFile &P, const MatchResults &Found,
+                            const Match &M, const std::string &Path) const {
+  const Rule &R = *M.R;
+  Diagnostic D;
+  D.RuleId = R.Id;
+  D.Message = R.Message;
+  D.File = Path;
+  D.Range = M.Range;
+  D.Sev = R.Sev;
+  if (!R.Focus.empty())
+    for (const BoundVar &B : M.Bindings)
+      if (B.Name == R.Focus)
+        D.Range = B.Range;
+  const RuleFix *RF = R.fixFor(Opts.Target);
+  if (!RF) {
+    if (!R.Fixes.empty()) {
+      Note N;
+      N.K = Note::Kind::NoFixForTarget;
+      N.Target = Opts.Target;
+      N.Needs = R.Fixes.back().Since;
+      N.Text = "no fix for PyTorch " + N.Target.str() + "; the replacement needs " +
+               N.Needs.str() + " or later";
+      D.Notes.push_back(std::move(N));
+    }
+    return D;
+  }
+  if (M.InErrorRegion) {
+    D.Notes.push_back(Note::plain("no fix: the code around it has a syntax error"));
+    return D;
+  }
+  FixRequest Req;
+  Req.Fix = RF;
+  Req.DeviceExpression = Opts.DeviceExpression;
+  Req.DeviceTypeExpression = deviceTypeExpression();
+  Req.Target = D.Range;
+  BuiltFix B = L.Backend->buildFix(P, Found, M, Req);
+  for (Note &N : B.Notes)
+    D.Notes.push_back(std::move(N));
+  if (B.Result)
+    D.Fixes.push_back(std::move(*B.Result));
+  return D;
+}
+
+void Engine::diagnoseEmbedded(const SourceFile &F, const Language &L, const Embedded &E,
+                              std::vector<Diagnostic> &Out) const {
+  const EmbeddedCode &Code = *E.Code;
+  std::vector<ByteRange> Kept;
+  for (const Match &M : E.Found.Matches)
+    if (M.R->Kind == RuleKind::Keep)
+      Kept.push_back(M.Range);
+  for (const Match &M : E.Found.Matches) {
+    if (M.R->Kind == RuleKind::Keep)
+      continue;
+    Diagnostic D = diagnose(L, *E.Parsed, E.Found, M, F.path());
+    if (llvm::any_of(Kept, [&](ByteRange K) { return K.contains(D.Range); }))
+      continue;
+    auto Where = Code.toFile(D.Range);
+    if (!Where) {
+      // Spans continuation lines: shown from its start to the end of that line.
+      auto B = Code.toFile(D.Range.Begin);
+      if (!B)
+        continue;
+      uint32_t End = *B;
+      while (End < F.text().size() && F.text()[End] != '\n' && F.text()[End] != '\r')
+        ++End;
+      Where = ByteRange{*B, End};
+    }
+    D.Range = *Where;
+    // Fixes: only on request and only edits within a line. Embedded code
+    // runs where `torch` is already a name: the import edits go.
+    std::vector<Fix> Fixes;
+    for (Fix &X : D.Fixes) {
+      bool Ok = Opts.FixDocstrings;
+      std::vector<Edit> Mapped;
+      for (Edit &Ed : X.Edits) {
+        if (Ed.Role == EditRole::AddImport)
+          continue;
+        auto R = Code.toFile(Ed.Range);
+        if (!R) {
+          Ok = false;
+          break;
+        }
+        Mapped.push_back({*R, Ed.Replacement, Ed.Role});
+      }
+      X.Edits = std::move(Mapped);
+      if (Ok && !X.Edits.empty())
+        Fixes.push_back(std::move(X));
+    }
+    if (Fixes.empty() && !D.Fixes.empty() && !Opts.FixDocstrings) {
+      Note N;
+      N.K = Note::Kind::EmbeddedReportOnly;
+      N.Text = "in a " + Code.What + ": reported only";
+      D.Notes.push_back(std::move(N));
+    }
+    D.Fixes = std::move(Fixes);
+    Out.push_back(std::move(D));
+  }
+}
+
+std::string Engine::deviceTypeExpression() const {
+  if (!Opts.DeviceTypeExpression.empty())
+    return Opts.DeviceTypeExpression;
+  return Opts.DeviceExpression + ".type";
+}
+
+std::vector<Diagnostic> Engine::check(const SourceFile &F) const {
+  return checkAll(F).Findings;
+}
+
+CheckResult Engine::checkAll(const SourceFile &F) const {
+  const Language &L = languageFor(F.path());
+  if (skips(L, F.text()))
+    return {};
+  std::unique_ptr<ParsedFile> P = L.Backend->parse(F.text());
+  if (!P)
+    return {};
+  return checkParsed(F, L, *P);
+}
+
+namespace {
+
+/// One version of the text under fix(): the text and its parse, kept
+/// together so that the parse's text stays where it is.
+struct Version {
+  SourceFile File;
+  std::unique_ptr<ParsedFile> Parsed;
+};
+
+} // namespace
+
+FixOutcome Engine::fix(const SourceFile &F) const {
+  FixOutcome Out;
+  const Language &L = languageFor(F.path());
+  const LanguageBackend &B = *L.Backend;
+  if (skips(L, F.text())) {
+    Out.Text = F.text().str();
+    return Out;
+  }
+  // The original's parse stays: the import clean-up compares with it.
+  std::unique_ptr<ParsedFile> Original = B.parse(F.text());
+  ++Out.Parses;
+  if (!Original) {
+    Out.Text = F.text().str();
+    return Out;
+  }
+  unsigned Errors = Original->syntaxErrors();
+  std::vector<Diagnostic> Diags = checkParsed(F, L, *Original).Findings;
+  std::unique_ptr<Version> Cur; // null while the text is the original
+  auto CurFile = [&]() -> const SourceFile & { return Cur ? Cur->File : F; };
+  auto CurParsed = [&]() -> const ParsedFile & { return Cur ? *Cur->Parsed : *Original; };
+  // The findings of a new version: none if nothing can match any more.
+  auto CheckVersion = [&](const Version &V) {
+    if (!V.Parsed || skips(L, V.File.text()))
+      return std::vector<Diagnostic>();
+    return checkParsed(V.File, L, *V.Parsed).Findings;
+  };
+  auto NewVersion = [&](std::string Text) {
+    auto V = std::make_unique<Version>(Version{SourceFile(F.path(), std::move(Text)), nullptr});
+    V->Parsed = B.parse(V->File.text());
+    ++Out.Parses;
+    return V;
+  };
+  auto ErrorsOf = [](const Version &V) { return V.Parsed ? V.Parsed->syntaxErrors() : ~0u; };
+  for (unsigned Round = 0;; ++Round) {
+    std::vector<const Fix *> Fixes;
+    std::vector<const Diagnostic *> Owners;
+    for (const Diagnostic &D : Diags)
+      for (const Fix &X : D.Fixes)
+        if (allowed(X.App)) {
+          Fixes.push_back(&X);
+          Owners.push_back(&D);
+          break;
+        }
+    if (Fixes.empty())
+      break;
+    if (Round == Opts.MaxFixRounds) {
+      Out.Converged = false;
+      break;
+    }
+    llvm::StringRef Text = CurFile().text();
+    ApplyResult R = applyFixes(Text, Fixes);
+    if (R.Applied.empty() || R.Text == Text)
+      break;
+    size_t Applied = R.Applied.size();
+    std::unique_ptr<Version> Next = NewVersion(std::move(R.Text));
+    if (ErrorsOf(*Next) > Errors) {
+      // Some fix breaks the syntax: keep only the fixes that do not, one by one.
+      std::vector<const Fix *> Good;
+      for (size_t I : R.Applied) {
+        std::vector<const Fix *> Trial = Good;
+        Trial.push_back(Fixes[I]);
+        ApplyResult T = applyFixes(Text, Trial);
+        std::unique_ptr<ParsedFile> TP = B.parse(T.Text);
+        ++Out.Parses;
+        if (!TP || TP->syntaxErrors() > Errors) {
+          Out.Dropped.push_back({Owners[I]->RuleId, CurFile().lineColumn(Owners[I]->Range.Begin),
+                                 "the fix would add a syntax error"});
+          continue;
+        }
+        Good.push_back(Fixes[I]);
+      }
+      if (Good.empty())
+        break;
+      ApplyResult G = applyFixes(Text, Good);
+      if (G.Text == Text)
+        break;
+      Applied = G.Applied.size();
+      Next = NewVersion(std::move(G.Text));
+    }
+    Out.Applied += static_cast<unsigned>(Applied);
+    ++Out.Rounds;
+    Cur = std::move(Next);
+    Errors = ErrorsOf(*Cur);
+    Diags = CheckVersion(*Cur);
+  }
+  // Imports that the fixes left unused go too; the result is re-parsed
+  // incrementally from the last version's tree.
+  if (Out.Applied > 0 && Cur && Cur->Parsed) {
+    Fix Cleanup;
+    Cleanup.Edits = B.unusedImportEdits(*Original, CurParsed());
+    if (!Cleanup.Edits.empty()) {
+      ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
+      if (!R.Applied.empty()) {
+        auto V = std::make_unique<Version>(
+            Version{SourceFile(F.path(), std::move(R.Text)), nullptr});
+        V->Parsed = B.parse(V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
+        if (ErrorsOf(*V) <= Errors) {
+          Cur = std::move(V);
+          Errors = ErrorsOf(*Cur);
+          Diags = CheckVersion(*Cur);
+        }
+      }
+    }
+  }
+  Out.Text = CurFile().text().str();
+  Out.Remaining = std::move(Diags);
+  return Out;
+}
+
+} // namespace devport

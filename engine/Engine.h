@@ -1,0 +1,139 @@
+//===--- Engine.h - The per-file pipeline ---------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Engine runs a rule set over one file at a time, for any language: the
+/// file's LanguageBackend (by its path) does the parsing, matching and fix
+/// building, the Engine the rest: skip-file directive -> prefilter -> parse
+/// -> match (one traversal) -> diagnose -> suppress (`devport: ignore`
+/// comments, keep rules) -> fix rounds to a fixpoint, dropping any fix that
+/// adds a syntax error, and the import clean-up the fixes call for. Code
+/// embedded in a file (doctests) goes through the same steps.
+///
+/// Clients: the CLI and the fixture runner through Project and BatchRun, and
+/// the LSP server (to come). It knows nothing of terminals, JSON, command-line
+/// flags or files on disk beyond the SourceFile it is given.
+///
+/// Regions: the pipeline parses whole files today. DESIGN.md asks for a batch
+/// path that parses only candidate regions; it slots in between the prefilter
+/// and the parse (LanguageBackend::parse) without changing this interface.
+///
+/// Thread-safety: an Engine is immutable after create(); check() and fix()
+/// may run concurrently on different files.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_ENGINE_ENGINE_H
+#define DEVPORT_ENGINE_ENGINE_H
+
+#include "core/Diagnostic.h"
+#include "core/LanguageBackend.h"
+#include "core/Outcome.h"
+#include "core/Rule.h"
+#include "core/SourceFile.h"
+#include "core/TorchVersion.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace devport {
+
+struct EngineOptions {
+  /// Release the fixes must run on: picks each rule's first fix whose `since`
+  /// is at most this.
+  TorchVersion Target = TorchVersion::defaultTarget();
+  /// fix(): apply Unsafe fixes too (never DisplayOnly ones).
+  bool UnsafeFixes = false;
+  /// What `$DEVICE` expands to in fix templates: the device the code should
+  /// use (a project may say `device` or `self.device`).
+  std::string DeviceExpression = "torch.accelerator.current_accelerator()";
+  /// What `$DEVICE_TYPE` expands to: its type string. Empty: derived as
+  /// `<DeviceExpression>.type`.
+  std::string DeviceTypeExpression;
+  /// Every rule id of the project's database, sorted: an id in a
+  /// `# devport: ignore[...]` comment that is not among them is reported.
+  /// Empty: the engine's own rules.
+  std::vector<std::string> KnownRuleIds;
+  /// Findings in doctests (`>>>` lines of docstrings) get their fixes too;
+  /// otherwise they are reported only (`docstrings: fix` in .devport.yaml).
+  bool FixDocstrings = false;
+  /// fix(): at most this many rounds of match-and-apply.
+  unsigned MaxFixRounds = 8;
+
+  static EngineOptions forTest() { return {}; }
+};
+
+class Engine {
+public:
+  /// Compiles Rules with the backend of each language (defaultBackends()).
+  /// Fails with "file:line:col: reason" lines if a rule's pattern cannot be
+  /// compiled.
+  static llvm::Expected<std::unique_ptr<Engine>> create(RuleSet Rules, EngineOptions Opts);
+  /// The same with these backends (the first is used for a path that none of
+  /// them claims, e.g. standard input without a name).
+  static llvm::Expected<std::unique_ptr<Engine>>
+  create(RuleSet Rules, EngineOptions Opts, llvm::ArrayRef<const LanguageBackend *> Backends);
+  ~Engine();
+
+  const RuleSet &rules() const { return Rules; }
+  const EngineOptions &options() const { return Opts; }
+
+  /// The findings in F, sorted by position then rule id; suppressed ones
+  /// (`# devport: ignore[...]`, `# devport: skip-file`) are left out.
+  std::vector<Diagnostic> check(const SourceFile &F) const;
+  /// check() plus the keep matches.
+  CheckResult checkAll(const SourceFile &F) const;
+
+  /// Applies the allowed fixes to F's text until nothing changes.
+  FixOutcome fix(const SourceFile &F) const;
+
+  /// Whether a fix with this applicability is applied by fix().
+  bool allowed(Applicability A) const {
+    return A == Applicability::Safe || (A == Applicability::Unsafe && Opts.UnsafeFixes);
+  }
+
+  /// What `$DEVICE_TYPE` expands to.
+  std::string deviceTypeExpression() const;
+
+  /// The backend that reads Path.
+  const LanguageBackend &backendFor(llvm::StringRef Path) const { return *languageFor(Path).Backend; }
+
+private:
+  /// A backend and the rules of its language, compiled by it.
+  struct Language {
+    const LanguageBackend *Backend;
+    std::unique_ptr<CompiledRules> Rules;
+  };
+  struct Embedded;
+
+  Engine(RuleSet Rules, EngineOptions Opts);
+  const Language &languageFor(llvm::StringRef Path) const;
+  /// Whether F needs no parse: a skip-file directive, or nothing to match.
+  bool skips(const Language &L, llvm::StringRef Text) const;
+  /// The findings and keep matches of F, parsed as P.
+  CheckResult checkParsed(const SourceFile &F, const Language &L, const ParsedFile &P) const;
+  /// The finding (with its fix, if any) of a finding rule's match in P.
+  Diagnostic diagnose(const Language &L, const ParsedFile &P, const MatchResults &Found,
+                      const Match &M, const std::string &Path) const;
+  /// The findings of embedded code (a doctest), in file offsets.
+  void diagnoseEmbedded(const SourceFile &F, const Language &L, const Embedded &E,
+                        std::vector<Diagnostic> &Out) const;
+
+  RuleSet Rules;
+  EngineOptions Opts;
+  std::vector<Language> Languages;
+};
+
+/// True if Text has a `<Marker> devport: skip-file` comment line in its
+/// first ten lines.
+bool hasSkipFileDirective(llvm::StringRef Text, llvm::StringRef Marker = "#");
+
+} // namespace devport
+
+#endif

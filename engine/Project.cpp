@@ -1,0 +1,183 @@
+//===--- Project.cpp - Rules and settings for every path ------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engine/Project.h"
+
+#include "engine/EmbeddedRules.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace devport {
+
+llvm::Expected<RuleSet> loadEmbeddedRules() {
+  RuleSet All;
+  for (const EmbeddedRuleFile *E = EmbeddedRuleFiles; E->Path; ++E) {
+    auto One = RuleSet::loadBuffer(E->Path, E->Text);
+    if (!One)
+      return One.takeError();
+    if (auto Err = All.merge(std::move(*One)))
+      return std::move(Err);
+  }
+  return All;
+}
+
+Project::Project(RuleSet Rules, ProjectOptions Opts)
+    : Opts(std::move(Opts)), BaseRules(std::move(Rules)),
+      Configs(std::make_unique<ConfigCache>(this->Opts.ConfigFile)) {}
+Project::~Project() = default;
+
+llvm::Expected<std::unique_ptr<Project>> Project::load(ProjectOptions Opts) {
+  auto Rules = Opts.RulesDir.empty() ? loadEmbeddedRules() : RuleSet::loadDirectory(Opts.RulesDir);
+  if (!Rules)
+    return Rules.takeError();
+  if (!Opts.ConfigFile.empty() && !llvm::sys::fs::is_regular_file(Opts.ConfigFile))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: config file not found",
+                                   Opts.ConfigFile.c_str());
+  return withRules(std::move(*Rules), std::move(Opts));
+}
+
+std::unique_ptr<Project> Project::withRules(RuleSet Rules, ProjectOptions Opts) {
+  return std::unique_ptr<Project>(new Project(std::move(Rules), std::move(Opts)));
+}
+
+llvm::Expected<std::shared_ptr<const Engine>> Project::engineFor(llvm::StringRef Path,
+                                                                 bool HonourExcludes) {
+  std::lock_guard<std::mutex> Lock(M);
+  return engineForLocked(Path, HonourExcludes);
+}
+
+llvm::Expected<const RuleSet *> Project::rulesFor(const Config &Cfg) {
+  auto It = RulesByConfig.find(Cfg.Path);
+  if (It != RulesByConfig.end())
+    return &It->second;
+  RuleSet Rules;
+  if (auto Err = Rules.merge(BaseRules))
+    return std::move(Err);
+  if (!Cfg.RuleFiles.empty()) {
+    std::vector<std::string> Files;
+    for (const std::string &F : Cfg.RuleFiles) {
+      if (!llvm::sys::fs::is_directory(F)) {
+        Files.push_back(F);
+        continue;
+      }
+      auto Dir = RuleSet::loadDirectory(F);
+      if (!Dir)
+        return Dir.takeError();
+      if (auto Err = Rules.merge(std::move(*Dir)))
+        return std::move(Err);
+    }
+    auto Extra = RuleSet::loadFiles(Files);
+    if (!Extra)
+      return Extra.takeError();
+    if (auto Err = Rules.merge(std::move(*Extra)))
+      return std::move(Err);
+  }
+  if (auto Err = Cfg.checkNames(Rules))
+    return std::move(Err);
+  RuleFilesByConfig[Cfg.Path] = Cfg.RuleFiles;
+  return &RulesByConfig.insert({Cfg.Path, std::move(Rules)}).first->second;
+}
+
+EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All) const {
+  EngineOptions EO;
+  for (const auto &R : All.rules())
+    EO.KnownRuleIds.push_back(R->Id); // sorted: a RuleSet is
+  if (Opts.Target)
+    EO.Target = *Opts.Target;
+  else if (Cfg.Target)
+    EO.Target = *Cfg.Target;
+  EO.UnsafeFixes = Opts.UnsafeFixes;
+  EO.FixDocstrings = Cfg.FixDocstrings;
+  if (!Opts.DeviceExpression.empty())
+    EO.DeviceExpression = Opts.DeviceExpression;
+  else if (!Cfg.DeviceExpression.empty())
+    EO.DeviceExpression = Cfg.DeviceExpression;
+  EO.DeviceTypeExpression =
+      !Opts.DeviceTypeExpression.empty() ? Opts.DeviceTypeExpression : Cfg.DeviceTypeExpression;
+  if (!Opts.DeviceExpression.empty() && Opts.DeviceTypeExpression.empty())
+    EO.DeviceTypeExpression.clear(); // derived from the front end's expression
+  return EO;
+}
+
+llvm::Expected<std::shared_ptr<const Engine>> Project::engineForLocked(llvm::StringRef Path,
+                                                                       bool HonourExcludes) {
+  auto C = Configs->forFile(Path);
+  if (!C)
+    return C.takeError();
+  const Config &Cfg = **C;
+  if (HonourExcludes && Cfg.excludes(Path))
+    return nullptr;
+  std::vector<std::string> FileIgnores = Cfg.ignoredFor(Path);
+  std::string Key = Cfg.Path + "\n" + llvm::join(FileIgnores, ",");
+  auto It = Engines.find(Key);
+  if (It != Engines.end())
+    return It->second;
+  auto All = rulesFor(Cfg);
+  if (!All)
+    return All.takeError();
+  // The front end's select replaces the file's; ignores add up.
+  std::vector<std::string> Select = Opts.Select, Ignore = Opts.Ignore;
+  if (Select.empty())
+    for (const ConfigValue &V : Cfg.Select)
+      Select.push_back(V.Text);
+  for (const ConfigValue &V : Cfg.Ignore)
+    Ignore.push_back(V.Text);
+  Ignore.insert(Ignore.end(), FileIgnores.begin(), FileIgnores.end());
+  auto Picked = (*All)->filtered(Select, Ignore);
+  if (!Picked)
+    return Picked.takeError();
+  auto E = Engine::create(std::move(*Picked), engineOptions(Cfg, **All));
+  if (!E)
+    return E.takeError();
+  std::shared_ptr<const Engine> Shared = std::move(*E);
+  Engines[Key] = Shared;
+  return Shared;
+}
+
+bool Project::dependsOn(llvm::StringRef Path) const {
+  if (llvm::sys::path::filename(Path) == ".devport.yaml" || Path == Opts.ConfigFile)
+    return true;
+  auto Under = [&](llvm::StringRef Dir) {
+    if (Dir.empty())
+      return false;
+    if (Path == Dir)
+      return true;
+    std::string Prefix = Dir.str();
+    if (!llvm::StringRef(Prefix).endswith("/"))
+      Prefix += "/";
+    return Path.startswith(Prefix);
+  };
+  if (Under(Opts.RulesDir))
+    return true;
+  for (const auto &[Cfg, Files] : RuleFilesByConfig)
+    for (const std::string &F : Files)
+      if (Under(F))
+        return true;
+  return false;
+}
+
+llvm::Expected<bool> Project::fileChanged(llvm::StringRef Path) {
+  std::lock_guard<std::mutex> Lock(M);
+  if (!dependsOn(Path))
+    return false;
+  if (!Opts.RulesDir.empty() && dependsOn(Path) &&
+      Path.startswith(llvm::StringRef(Opts.RulesDir).rtrim('/'))) {
+    auto Rules = RuleSet::loadDirectory(Opts.RulesDir);
+    if (!Rules)
+      return Rules.takeError();
+    BaseRules = std::move(*Rules);
+  }
+  Configs = std::make_unique<ConfigCache>(Opts.ConfigFile);
+  RulesByConfig.clear();
+  RuleFilesByConfig.clear();
+  Engines.clear();
+  return true;
+}
+
+} // namespace devport

@@ -1,0 +1,115 @@
+//===--- Project.h - Rules and settings for every path --------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Project is the one service that the CLI, the fixture runner and the LSP
+/// server share to answer "which engine for this path": it loads the rule
+/// database (the embedded one, or a directory), finds and caches the
+/// `.devport.yaml` that governs each directory (or the `--config` override),
+/// adds a configuration's extra rule files, applies select/ignore,
+/// per-file-ignores and excludes, and builds one Engine per distinct setting,
+/// shared by the files that have it. Settings given by the front end (the
+/// command line, the editor) win over the configuration files'.
+///
+/// When a configuration or rule file changes, fileChanged() makes the
+/// project load what depends on it again on next use; engines already handed
+/// out stay valid (they are shared pointers).
+///
+/// Thread-safety: every member may be called from any thread.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_ENGINE_PROJECT_H
+#define DEVPORT_ENGINE_PROJECT_H
+
+#include "core/Config.h"
+#include "core/Rule.h"
+#include "core/TorchVersion.h"
+#include "engine/Engine.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace devport {
+
+struct ProjectOptions {
+  /// Load the rule database from this directory instead of the one built
+  /// into the binary.
+  std::string RulesDir;
+  /// One configuration file for every path; empty: the nearest
+  /// `.devport.yaml` above each file.
+  std::string ConfigFile;
+  /// Settings that win over the configuration files' ones. Select replaces
+  /// a configuration's select; Ignore adds to its ignore.
+  std::vector<std::string> Select, Ignore;
+  std::optional<TorchVersion> Target;
+  bool UnsafeFixes = false;
+  std::string DeviceExpression, DeviceTypeExpression;
+
+  static ProjectOptions forTest() { return {}; }
+};
+
+class Project {
+public:
+  /// Loads the rule database. Fails with "file:line:col: reason" lines for
+  /// an invalid rule file, or "FILE: config file not found" when
+  /// Opts.ConfigFile does not exist.
+  static llvm::Expected<std::unique_ptr<Project>> load(ProjectOptions Opts);
+  /// A project over an already loaded rule database (tests, fixtures).
+  static std::unique_ptr<Project> withRules(RuleSet Rules, ProjectOptions Opts);
+  ~Project();
+
+  /// The rule database (without any configuration's extra rules).
+  const RuleSet &rules() const { return BaseRules; }
+  const ProjectOptions &options() const { return Opts; }
+
+  /// The engine for Path under its configuration; null when the
+  /// configuration excludes Path and HonourExcludes is set. Fails when the
+  /// configuration, its rule files or its rule names are invalid (with the
+  /// file, line and column).
+  llvm::Expected<std::shared_ptr<const Engine>> engineFor(llvm::StringRef Path,
+                                                          bool HonourExcludes = true);
+
+  /// Tells the project that Path (a `.devport.yaml`, a rule file or
+  /// directory that a configuration names, or a file of the rule directory)
+  /// changed, appeared or went away. Returns whether the project depends on
+  /// it; if so, configurations and engines are built again on next use, and
+  /// a changed rule directory is loaded again (an error if it is now
+  /// invalid, in which case the previous rules stay).
+  llvm::Expected<bool> fileChanged(llvm::StringRef Path);
+
+private:
+  Project(RuleSet Rules, ProjectOptions Opts);
+  llvm::Expected<std::shared_ptr<const Engine>> engineForLocked(llvm::StringRef Path,
+                                                                bool HonourExcludes);
+  /// The base rules plus a configuration's extra rule files, checked against
+  /// its rule names.
+  llvm::Expected<const RuleSet *> rulesFor(const Config &Cfg);
+  EngineOptions engineOptions(const Config &Cfg, const RuleSet &All) const;
+  bool dependsOn(llvm::StringRef Path) const;
+
+  ProjectOptions Opts;
+  RuleSet BaseRules;
+  std::mutex M;
+  std::unique_ptr<ConfigCache> Configs;
+  std::map<std::string, RuleSet> RulesByConfig;          ///< Config path -> rules.
+  std::map<std::string, std::vector<std::string>> RuleFilesByConfig;
+  std::map<std::string, std::shared_ptr<const Engine>> Engines; ///< Setting key -> engine.
+};
+
+/// The rule database built into the binary (rules/ at build time).
+llvm::Expected<RuleSet> loadEmbeddedRules();
+
+} // namespace devport
+
+#endif

@@ -1,0 +1,346 @@
+//===--- PythonBackend.cpp - The Python language backend ------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/PythonBackend.h"
+
+#include "core/SourceFile.h"
+#include "matchers/python/Imports.h"
+#include "matchers/python/PythonMatcher.h"
+#include "matchers/python/Tokenizer.h"
+#include "rewriters/EditApplier.h"
+#include "rewriters/Template.h"
+#include "rewriters/TokenDiff.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <cassert>
+#include <map>
+
+namespace devport::python {
+
+PythonParsedFile::PythonParsedFile(TreePtr Tree, llvm::StringRef Text)
+    : Tree(std::move(Tree)), Text(Text) {}
+PythonParsedFile::~PythonParsedFile() = default;
+
+unsigned PythonParsedFile::syntaxErrors() const {
+  if (!Errors)
+    Errors = countSyntaxErrors(root());
+  return *Errors;
+}
+
+const NameResolver &PythonParsedFile::resolver() const {
+  if (!Resolver)
+    Resolver = std::make_unique<NameResolver>(root(), Text);
+  return *Resolver;
+}
+
+bool PythonBackend::handlesPath(llvm::StringRef Path) const {
+  return Path.endswith(".py") || Path.endswith(".pyi");
+}
+
+llvm::Expected<std::unique_ptr<CompiledRules>>
+PythonBackend::compile(const RuleSet &Rules) const {
+  auto M = PythonMatcher::compile(Rules);
+  if (!M)
+    return M.takeError();
+  return std::unique_ptr<CompiledRules>(std::move(*M));
+}
+
+namespace {
+
+/// tree-sitter's point (row, byte column; rows end at '\n') of Offset.
+TSPoint pointAt(llvm::StringRef Text, uint32_t Offset) {
+  llvm::StringRef Before = Text.take_front(Offset);
+  size_t Nl = Before.rfind('\n');
+  uint32_t Row = static_cast<uint32_t>(Before.count('\n'));
+  uint32_t Col = static_cast<uint32_t>(Nl == llvm::StringRef::npos ? Offset : Offset - Nl - 1);
+  return {Row, Col};
+}
+
+/// The point after inserting Text at Start.
+TSPoint pointAfter(TSPoint Start, llvm::StringRef Text) {
+  size_t Nl = Text.rfind('\n');
+  if (Nl == llvm::StringRef::npos)
+    return {Start.row, Start.column + static_cast<uint32_t>(Text.size())};
+  return {Start.row + static_cast<uint32_t>(Text.count('\n')),
+          static_cast<uint32_t>(Text.size() - Nl - 1)};
+}
+
+} // namespace
+
+std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const ParsedFile *Previous,
+                                                 llvm::ArrayRef<Edit> Edits) const {
+  thread_local Parser P;
+  TreePtr Tree;
+  if (Previous && !Edits.empty()) {
+    const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
+    llvm::StringRef Old = Prev.text();
+    TreePtr Edited(ts_tree_copy(Prev.tree()));
+    // Back to front, so that each edit's offsets are still those of Old.
+    for (const Edit &E : llvm::reverse(Edits)) {
+      assert(E.Range.End <= Old.size() && "edit outside the previous text");
+      TSInputEdit In;
+      In.start_byte = E.Range.Begin;
+      In.old_end_byte = E.Range.End;
+      In.new_end_byte = E.Range.Begin + static_cast<uint32_t>(E.Replacement.size());
+      In.start_point = pointAt(Old, E.Range.Begin);
+      In.old_end_point = pointAt(Old, E.Range.End);
+      In.new_end_point = pointAfter(In.start_point, E.Replacement);
+      ts_tree_edit(Edited.get(), &In);
+    }
+    Tree = P.parse(Text, Edited.get());
+  } else {
+    Tree = P.parse(Text);
+  }
+  if (!Tree)
+    return nullptr;
+  return std::make_unique<PythonParsedFile>(std::move(Tree), Text);
+}
+
+std::vector<std::string> templateRoots(llvm::StringRef T) {
+  std::vector<std::string> Out;
+  char Quote = 0;
+  for (size_t I = 0; I < T.size(); ++I) {
+    char C = T[I];
+    if (Quote) {
+      if (C == '\\')
+        ++I;
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (C == '\'' || C == '"') {
+      Quote = C;
+      continue;
+    }
+    if (C == '$') {
+      while (I + 1 < T.size() && (llvm::isAlnum(T[I + 1]) || T[I + 1] == '_' || T[I + 1] == '$'))
+        ++I;
+      continue;
+    }
+    if (!(llvm::isAlpha(C) || C == '_'))
+      continue;
+    size_t B = I;
+    while (I + 1 < T.size() && (llvm::isAlnum(T[I + 1]) || T[I + 1] == '_'))
+      ++I;
+    bool AfterDot = B > 0 && T[B - 1] == '.';
+    bool BeforeDot = I + 1 < T.size() && T[I + 1] == '.';
+    if (!AfterDot && BeforeDot) {
+      std::string Name = T.slice(B, I + 1).str();
+      if (!llvm::is_contained(Out, Name))
+        Out.push_back(Name);
+    }
+  }
+  return Out;
+}
+
+std::string useAliases(llvm::StringRef T, const NameResolver &R, llvm::ArrayRef<Scope> Scopes) {
+  std::string Out;
+  char Quote = 0;
+  for (size_t I = 0; I < T.size();) {
+    char C = T[I];
+    if (Quote) {
+      Out += C;
+      if (C == '\\' && I + 1 < T.size())
+        Out += T[++I];
+      else if (C == Quote)
+        Quote = 0;
+      ++I;
+      continue;
+    }
+    if (C == '\'' || C == '"') {
+      Quote = C;
+      Out += C;
+      ++I;
+      continue;
+    }
+    bool Start = llvm::isAlpha(C) || C == '_';
+    bool AfterDotOrDollar = I > 0 && (T[I - 1] == '.' || T[I - 1] == '$' ||
+                                      llvm::isAlnum(T[I - 1]) || T[I - 1] == '_');
+    if (!Start || AfterDotOrDollar) {
+      Out += C;
+      ++I;
+      continue;
+    }
+    // A dotted chain a.b.c starting here.
+    size_t E = I;
+    std::vector<size_t> Dots;
+    while (E < T.size() && (llvm::isAlnum(T[E]) || T[E] == '_' ||
+                            (T[E] == '.' && E + 1 < T.size() &&
+                             (llvm::isAlpha(T[E + 1]) || T[E + 1] == '_')))) {
+      if (T[E] == '.')
+        Dots.push_back(E);
+      ++E;
+    }
+    llvm::StringRef Chain = T.slice(I, E);
+    std::string Replaced = Chain.str();
+    // Longest module prefix first; the last segment is the attribute used.
+    for (size_t K = Dots.size(); K-- > 0;) {
+      llvm::StringRef Prefix = T.slice(I, Dots[K]);
+      const Binding *Plain = R.lookup(Prefix, Scopes);
+      if (!Prefix.contains('.') && Plain && Plain->Target == Prefix)
+        break; // `import torch` is there: keep the full name
+      std::string Alias = R.aliasFor(Prefix, Scopes);
+      if (!Alias.empty() && Alias != Prefix) {
+        Replaced = Alias + T.slice(Dots[K], E).str();
+        break;
+      }
+    }
+    Out += Replaced;
+    I = E;
+  }
+  return Out;
+}
+
+namespace {
+
+/// Edits that remove the `from torch.cuda... import name` items of Fixed that
+/// were used in Original and are no longer used in Fixed: the fixes made
+/// them unused. A statement left with no names goes whole, with its line.
+std::vector<Edit> unusedImportRemovals(const PythonParsedFile &Original,
+                                       const PythonParsedFile &FixedFile) {
+  llvm::StringRef Fixed = FixedFile.text();
+  ImportUse Before = collectImportUse(Original.root(), Original.text(), "torch.cuda");
+  ImportUse After = collectImportUse(FixedFile.root(), Fixed, "torch.cuda");
+  std::map<uint32_t, std::vector<const ImportedName *>> Dead; // by statement
+  for (const ImportedName &I : After.Imports)
+    if (Before.Uses.lookup(I.Name) > 0 && After.Uses.lookup(I.Name) == 0)
+      Dead[I.Statement.Begin].push_back(&I);
+  std::vector<Edit> Out;
+  auto IsBlank = [](char C) { return C == ' ' || C == '\t'; };
+  for (auto &[Begin, Items] : Dead) {
+    const ImportedName &First = *Items.front();
+    if (Items.size() == First.ItemsInStatement) {
+      // The whole statement, and its line if nothing else is on it.
+      uint32_t B = First.Statement.Begin, E = First.Statement.End;
+      uint32_t LB = B;
+      while (LB > 0 && IsBlank(Fixed[LB - 1]))
+        --LB;
+      uint32_t LE = E;
+      while (LE < Fixed.size() && IsBlank(Fixed[LE]))
+        ++LE;
+      bool LineStart = LB == 0 || Fixed[LB - 1] == '\n' || Fixed[LB - 1] == '\r';
+      if (LineStart && LE < Fixed.size() && (Fixed[LE] == '\n' || Fixed[LE] == '\r')) {
+        LE += (Fixed[LE] == '\r' && LE + 1 < Fixed.size() && Fixed[LE + 1] == '\n') ? 2 : 1;
+        Out.push_back(Edit::deletion({LB, LE}, EditRole::RemoveImport));
+      } else if (LineStart && LE == Fixed.size()) {
+        Out.push_back(Edit::deletion({LB, LE}, EditRole::RemoveImport));
+      } else {
+        // Shares its line (`import x; from torch.cuda import y`): leave it.
+      }
+      continue;
+    }
+    for (const ImportedName *I : Items) {
+      // `a, ` (with the comma after it), or `, a` for the last item.
+      uint32_t E = I->Item.End;
+      while (E < Fixed.size() && (IsBlank(Fixed[E]) || Fixed[E] == '\n' || Fixed[E] == '\r'))
+        ++E;
+      if (E < Fixed.size() && Fixed[E] == ',') {
+        ++E;
+        while (E < Fixed.size() && IsBlank(Fixed[E]))
+          ++E;
+        uint32_t B = I->Item.Begin;
+        // An item on a line of its own (parenthesized imports) takes its line.
+        uint32_t LB = B;
+        while (LB > 0 && IsBlank(Fixed[LB - 1]))
+          --LB;
+        if (LB > 0 && Fixed[LB - 1] == '\n' && E < Fixed.size() &&
+            (Fixed[E] == '\n' || Fixed[E] == '\r')) {
+          B = LB;
+          E += (Fixed[E] == '\r' && E + 1 < Fixed.size() && Fixed[E + 1] == '\n') ? 2 : 1;
+        }
+        Out.push_back(Edit::deletion({B, E}, EditRole::RemoveImport));
+        continue;
+      }
+      uint32_t B = I->Item.Begin;
+      while (B > 0 && (IsBlank(Fixed[B - 1]) || Fixed[B - 1] == '\n'))
+        --B;
+      if (B > 0 && Fixed[B - 1] == ',')
+        Out.push_back(Edit::deletion({B - 1, I->Item.End}, EditRole::RemoveImport));
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
+                                 const FixRequest &Req) const {
+  const auto &Py = static_cast<const PythonParsedFile &>(P);
+  const NameResolver &Resolver = Py.resolver();
+  llvm::ArrayRef<Scope> Scopes;
+  if (M.Context)
+    Scopes = static_cast<const PythonMatchContext &>(*M.Context).Scopes;
+  llvm::StringRef Text = P.text();
+  const RuleFix &RF = *Req.Fix;
+  BuiltFix Out;
+  // The template with the device expressions in, written with the file's
+  // own aliases; then the bound code goes in.
+  std::string Device = useAliases(Req.DeviceExpression, Resolver, Scopes);
+  std::string DeviceType = useAliases(Req.DeviceTypeExpression, Resolver, Scopes);
+  std::string Needs =
+      useAliases(expandTemplate(RF.Template,
+                                [&](llvm::StringRef Name) -> std::optional<std::string> {
+                                  if (Name == "DEVICE")
+                                    return Device;
+                                  if (Name == "DEVICE_TYPE")
+                                    return DeviceType;
+                                  return "$" + Name.str(); // expanded below
+                                }),
+                 Resolver, Scopes);
+  std::string Replacement =
+      expandTemplate(Needs, [&](llvm::StringRef Name) -> std::optional<std::string> {
+        for (const BoundVar &B : M.Bindings)
+          if (B.Name == Name)
+            return Text.slice(B.Range.Begin, B.Range.End).str();
+        return std::nullopt;
+      });
+  Fix X;
+  X.App = RF.App;
+  X.Title = RF.Title.empty() ? "replace with `" + Replacement + "`" : RF.Title;
+  X.Edits = tokenEdits(Text, Req.Target, Replacement, tokenize);
+  // A comment inside a replaced span would be lost: never silently.
+  if (editsTouch(X.Edits, Found.Comments)) {
+    if (X.App == Applicability::Safe)
+      X.App = Applicability::Unsafe;
+    Out.Notes.push_back(Note::plain("the fix would remove a comment: it is unsafe"));
+  }
+  // The names the replacement uses must be importable where it goes.
+  for (const std::string &Root : templateRoots(Needs)) {
+    // Only `torch` is imported on demand; other names (a project's
+    // `self.device`, say) are the project's to provide.
+    if (Root != "torch")
+      continue;
+    const Binding *B = Resolver.lookup(Root, Scopes);
+    if (B && B->Target == Root)
+      continue; // `import torch` (or `import torch.x`) is in scope
+    if (B) {
+      Out.Notes.push_back(Note::plain("no fix: `" + Root + "` is bound to `" + B->Target +
+                                      "` here"));
+      return Out;
+    }
+    uint32_t At = Resolver.importInsertionOffset();
+    llvm::StringRef Eol = lineEndingOf(Text);
+    std::string Line = "import " + Root + Eol.str();
+    if (At > 0 && At == Text.size() && !Text.endswith("\n") && !Text.endswith("\r"))
+      Line = Eol.str() + Line;
+    X.Edits.insert(X.Edits.begin(), Edit::insertion(At, Line, EditRole::AddImport));
+  }
+  if (!RF.Note.empty())
+    Out.Notes.push_back(Note::plain(RF.Note));
+  Out.Result = std::move(X);
+  return Out;
+}
+
+std::vector<Edit> PythonBackend::unusedImportEdits(const ParsedFile &Before,
+                                                   const ParsedFile &After) const {
+  return unusedImportRemovals(static_cast<const PythonParsedFile &>(Before),
+                              static_cast<const PythonParsedFile &>(After));
+}
+
+} // namespace devport::python

@@ -1,0 +1,80 @@
+//===--- PythonBackend.h - The Python language backend --------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Everything about Python that the generic Engine needs, behind
+/// LanguageBackend: tree-sitter parsing (incremental from a previous tree),
+/// the compiled rules (PythonMatcher: prefilter and one-traversal matching),
+/// fixes written with the file's own import aliases and an `import torch`
+/// added when the replacement needs one, the `from torch.cuda import ...`
+/// names that fixes left unused, `#` directives and doctests.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_PYTHON_PYTHONBACKEND_H
+#define DEVPORT_MATCHERS_PYTHON_PYTHONBACKEND_H
+
+#include "core/LanguageBackend.h"
+#include "matchers/python/NameResolver.h"
+#include "matchers/python/Syntax.h"
+
+#include <memory>
+#include <optional>
+
+namespace devport::python {
+
+/// A Python text and its tree-sitter tree. The name resolver is built on
+/// first use (a parse made only to count syntax errors never needs it).
+class PythonParsedFile final : public ParsedFile {
+public:
+  PythonParsedFile(TreePtr Tree, llvm::StringRef Text);
+  ~PythonParsedFile() override;
+
+  llvm::StringRef text() const override { return Text; }
+  unsigned syntaxErrors() const override;
+
+  TSNode root() const { return ts_tree_root_node(Tree.get()); }
+  const TSTree *tree() const { return Tree.get(); }
+  const NameResolver &resolver() const;
+
+private:
+  TreePtr Tree;
+  llvm::StringRef Text;
+  mutable std::optional<unsigned> Errors;
+  mutable std::unique_ptr<NameResolver> Resolver;
+};
+
+class PythonBackend final : public LanguageBackend {
+public:
+  llvm::StringRef language() const override { return "python"; }
+  bool handlesPath(llvm::StringRef Path) const override;
+  llvm::StringRef commentMarker() const override { return "#"; }
+
+  llvm::Expected<std::unique_ptr<CompiledRules>> compile(const RuleSet &Rules) const override;
+  std::unique_ptr<ParsedFile> parse(llvm::StringRef Text, const ParsedFile *Previous = nullptr,
+                                    llvm::ArrayRef<Edit> Edits = {}) const override;
+  BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
+                    const FixRequest &Req) const override;
+  std::vector<Edit> unusedImportEdits(const ParsedFile &Before,
+                                      const ParsedFile &After) const override;
+};
+
+/// Rewrites the dotted names of a template to the aliases the file already
+/// has at Scopes: `torch.distributed.X` becomes `dist.X` after `import
+/// torch.distributed as dist`, `torch.X` becomes `t.X` after `import torch as
+/// t` (when no plain `torch` is bound). Metavariables and strings are left
+/// alone.
+std::string useAliases(llvm::StringRef Template, const NameResolver &R,
+                       llvm::ArrayRef<Scope> Scopes);
+
+/// Roots of the dotted names a template uses (`torch` in
+/// `torch.accelerator.synchronize($D)`), skipping metavariables, attribute
+/// names and string contents.
+std::vector<std::string> templateRoots(llvm::StringRef Template);
+
+} // namespace devport::python
+
+#endif

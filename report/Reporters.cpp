@@ -1,0 +1,130 @@
+//===--- Reporters.cpp - The text and JSON formats of a batch run ---------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "report/Reporters.h"
+
+#include "report/Render.h"
+#include "rewriters/UnifiedDiff.h"
+
+#include <optional>
+
+namespace devport {
+
+void renderFixWarnings(llvm::raw_ostream &Err, const FileReport &R) {
+  if (!R.File || !R.Fixed)
+    return;
+  for (const DroppedFix &D : R.Fixed->Dropped)
+    Err << "devport: warning: " << R.File->path() << ":" << D.At.Line << ":" << D.At.Column
+        << ": " << D.RuleId << ": " << D.Reason << "\n";
+  if (!R.Fixed->Converged)
+    Err << "devport: warning: " << R.File->path()
+        << ": fixes did not converge; run `devport fix` again\n";
+}
+
+/// Calls Fn(file, diagnostic) for R's findings, whose ranges are in the
+/// fixed text after a fix (that text is indexed once for all of them).
+template <typename Fn> static void forEachFinding(const FileReport &R, Fn &&F) {
+  std::optional<SourceFile> FixedFile;
+  if (R.Fixed && R.Fixed->changed(*R.File) && !R.Findings.empty())
+    FixedFile.emplace(R.File->path(), R.Fixed->Text);
+  const SourceFile &Shown = FixedFile ? *FixedFile : *R.File;
+  for (const Diagnostic &D : R.Findings)
+    F(Shown, D);
+}
+
+void TextReporter::file(const FileReport &R) {
+  if (!R.Error.empty())
+    Err << "devport: error: " << R.Error << "\n";
+  if (!R.File)
+    return;
+  renderFixWarnings(Err, R);
+  if (R.Fixed && Opts.Diff && R.Fixed->changed(*R.File))
+    Out << unifiedDiff(R.File->path(), R.File->path(), R.File->text(), R.Fixed->Text);
+  if (Opts.ShowKept)
+    for (const Diagnostic &K : R.Kept)
+      renderText(Out, *R.File, K);
+  if (!Opts.Diff)
+    forEachFinding(R, [&](const SourceFile &F, const Diagnostic &D) { renderText(Out, F, D); });
+}
+
+void TextReporter::finish(const Summary &S) {
+  if (Opts.Diff)
+    return;
+  auto Plural = [](size_t N, const char *One, const char *Many) { return N == 1 ? One : Many; };
+  if (Opts.Fix)
+    Out << "Applied " << S.Applied << Plural(S.Applied, " fix", " fixes") << " in " << S.Changed
+        << Plural(S.Changed, " file", " files") << "; ";
+  if (S.Findings == 0) {
+    Out << (Opts.Fix ? "no findings left" : "No findings") << " in " << S.Files
+        << Plural(S.Files, " file", " files") << ".\n";
+  } else {
+    Out << (Opts.Fix ? "" : "Found ") << S.Findings << Plural(S.Findings, " finding", " findings")
+        << (Opts.Fix ? " left" : "") << " in " << S.Files << Plural(S.Files, " file", " files");
+    if (S.Fixable && !Opts.Fix)
+      Out << " (" << S.Fixable << " fixable with `devport fix`)";
+    if (S.UnsafeFixable)
+      Out << " (" << S.UnsafeFixable << " more fixable with `--unsafe-fixes`)";
+    Out << ".\n";
+  }
+  if (S.Kept && !Opts.Fix)
+    Out << S.Kept << " CUDA-specific " << Plural(S.Kept, "place", "places") << " kept as CUDA"
+        << (Opts.ShowKept ? "" : " (list them with --show-kept)") << ".\n";
+}
+
+JsonReporter::JsonReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts)
+    : Out(Out), Err(Err), Opts(Opts) {}
+JsonReporter::~JsonReporter() = default;
+
+// The document is written as llvm::json would print it whole (keys sorted,
+// two-space indent), but the diagnostics go out file by file.
+void JsonReporter::start() {
+  if (J)
+    return;
+  J = std::make_unique<llvm::json::OStream>(Out, 2);
+  J->objectBegin();
+  J->attributeBegin("diagnostics");
+  J->arrayBegin();
+}
+
+void JsonReporter::file(const FileReport &R) {
+  start();
+  if (!R.Error.empty())
+    Errors.push_back(R.Error);
+  if (!R.File)
+    return;
+  renderFixWarnings(Err, R);
+  if (Opts.ShowKept)
+    for (const Diagnostic &K : R.Kept)
+      Kept.push_back(diagnosticToJSON(*R.File, K));
+  forEachFinding(R, [&](const SourceFile &F, const Diagnostic &D) {
+    J->value(diagnosticToJSON(F, D));
+  });
+}
+
+void JsonReporter::finish(const Summary &S) {
+  start();
+  J->arrayEnd();
+  J->attributeEnd();
+  if (Opts.ShowKept)
+    J->attribute("kept", std::move(Kept));
+  llvm::json::Object Sum{{"files", static_cast<int64_t>(S.Files)},
+                         {"findings", static_cast<int64_t>(S.Findings)},
+                         {"fixable", static_cast<int64_t>(S.Fixable)},
+                         {"unsafe_fixable", static_cast<int64_t>(S.UnsafeFixable)},
+                         {"errors", std::move(Errors)},
+                         {"kept", static_cast<int64_t>(S.Kept)},
+                         {"target_torch", S.Target.str()}};
+  if (Opts.Fix) {
+    Sum["fixes_applied"] = static_cast<int64_t>(S.Applied);
+    Sum["files_changed"] = static_cast<int64_t>(S.Changed);
+  }
+  J->attribute("summary", std::move(Sum));
+  J->objectEnd();
+  J.reset();
+  Out << "\n";
+}
+
+} // namespace devport

@@ -1,0 +1,75 @@
+//===--- Reporters.h - The text and JSON formats of a batch run -----------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The Reporters of `devport check` and `devport fix`: compiler-style text
+/// (with unified diffs for `fix --diff`) and the JSON documented in
+/// docs/cli.md. Both write each file's part as it arrives; the JSON reporter
+/// streams the "diagnostics" array and keeps only the error messages (and the
+/// keep matches with --show-kept) until the summary.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_REPORT_REPORTERS_H
+#define DEVPORT_REPORT_REPORTERS_H
+
+#include "core/Reporter.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace devport {
+
+struct ReportOptions {
+  bool Fix = false;      ///< A fix run (else a check run).
+  bool Diff = false;     ///< fix --diff: show diffs, not findings.
+  bool ShowKept = false; ///< List the keep matches too.
+};
+
+/// Findings on Out as `path:line:col: severity: message [rule]` with the
+/// source line; read and write errors and fix warnings on Err; a closing
+/// summary line.
+class TextReporter final : public Reporter {
+public:
+  TextReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts)
+      : Out(Out), Err(Err), Opts(Opts) {}
+  void file(const FileReport &R) override;
+  void finish(const Summary &S) override;
+
+private:
+  llvm::raw_ostream &Out, &Err;
+  ReportOptions Opts;
+};
+
+/// One JSON document on Out: {"diagnostics": [...], "kept": [...] (with
+/// ShowKept), "summary": {...}}; fix warnings on Err.
+class JsonReporter final : public Reporter {
+public:
+  JsonReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts);
+  ~JsonReporter() override;
+  void file(const FileReport &R) override;
+  void finish(const Summary &S) override;
+
+private:
+  void start();
+
+  llvm::raw_ostream &Out, &Err;
+  ReportOptions Opts;
+  std::unique_ptr<llvm::json::OStream> J;
+  llvm::json::Array Errors, Kept;
+};
+
+/// The warnings a fix run has about one file (fixes dropped because they
+/// would add a syntax error, fixes that did not converge), one per line.
+void renderFixWarnings(llvm::raw_ostream &Err, const FileReport &R);
+
+} // namespace devport
+
+#endif
