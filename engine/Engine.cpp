@@ -118,7 +118,8 @@ struct Engine::Embedded {
 };
 
 bool Engine::skips(const Language &L, llvm::StringRef Text) const {
-  return hasSkipFileDirective(Text, L.Backend->commentMarker()) || !L.Rules->mayMatch(Text);
+  return hasSkipFileDirective(Text, L.Backend->commentMarker()) ||
+         (Opts.Prefilter && !L.Rules->mayMatch(Text));
 }
 
 CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
@@ -130,7 +131,7 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
   // like the file's own.
   std::vector<Embedded> Docs;
   for (const EmbeddedCode &Code : Found.Embedded) {
-    if (!L.Rules->mayMatch(Code.Code))
+    if (Opts.Prefilter && !L.Rules->mayMatch(Code.Code))
       continue;
     std::unique_ptr<ParsedFile> EP = L.Backend->parse(Code.Code);
     if (!EP)

@@ -65,6 +65,9 @@ struct EngineOptions {
   bool FixDocstrings = false;
   /// fix(): at most this many rounds of match-and-apply.
   unsigned MaxFixRounds = 8;
+  /// Skip the parse of a text that holds no literal some pattern needs.
+  /// Tests turn it off to prove it changes nothing.
+  bool Prefilter = true;
 
   static EngineOptions forTest() { return {}; }
 };
