@@ -165,71 +165,121 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   return match(Py.root(), Py.text(), Py.resolver());
 }
 
-MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src,
-                                  const NameResolver &Resolver) const {
-  const Grammar &G = Grammar::get();
-  MatchResults Out;
-  std::vector<Scope> Scopes;
-  // The scopes as a context shared by the matches made while they hold.
-  std::shared_ptr<PythonMatchContext> Context;
-  // The nodes entered and not yet left: their symbol, and whether entering
-  // them opened a scope (1), an ERROR node (2) or an import statement (4).
+/// One traversal of one tree: what the matcher tracks while it walks (the
+/// scopes, whether it is inside an error or an import statement) and what it
+/// collects.
+class PythonMatcher::Walk {
+public:
+  Walk(const PythonMatcher &M, llvm::StringRef Src, const NameResolver &Resolver)
+      : M(M), Src(Src), Resolver(Resolver), G(Grammar::get()) {}
+
+  MatchResults run(TSNode Root) {
+    TSTreeCursor Cur = ts_tree_cursor_new(Root);
+    enter(Root, 0);
+    for (;;) {
+      if (ts_tree_cursor_goto_first_child(&Cur)) {
+        enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
+        continue;
+      }
+      bool Done = false;
+      for (;;) {
+        leave();
+        if (ts_tree_cursor_goto_next_sibling(&Cur)) {
+          enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
+          break;
+        }
+        if (!ts_tree_cursor_goto_parent(&Cur)) {
+          Done = true;
+          break;
+        }
+      }
+      if (Done)
+        break;
+    }
+    ts_tree_cursor_delete(&Cur);
+    return std::move(Out);
+  }
+
+private:
+  /// A node entered and not yet left, and what entering it changed.
   struct Entered {
     TSSymbol Sym;
-    uint8_t Flags;
+    bool OpensScope, IsError, IsImport;
   };
-  std::vector<Entered> Path;
-  unsigned ErrorDepth = 0;
-  unsigned ImportDepth = 0; // inside an import statement: names there are not references
-  llvm::SmallVector<BoundVar, 4> Bindings;
-  std::vector<const Compiled *> Candidates;
 
-  auto Enter = [&](TSNode N, TSFieldId Field) {
+  void enter(TSNode N, TSFieldId Field) {
     TSSymbol Parent = Path.empty() ? 0 : Path.back().Sym;
-    uint8_t Flags = 0;
+    TSSymbol S = ts_node_symbol(N);
+    Entered E{S, false, S == G.Error,
+              S == G.ImportStatement || S == G.ImportFromStatement ||
+                  S == G.FutureImportStatement};
     bool IsClass = false;
     if (NameResolver::opensScope(N, IsClass)) {
       Scopes.push_back({N.id, IsClass});
       Context.reset();
-      Flags |= 1;
+      E.OpensScope = true;
     }
-    TSSymbol S = ts_node_symbol(N);
-    if (S == G.Error) {
-      ++ErrorDepth;
-      Flags |= 2;
-    }
-    if (S == G.ImportStatement || S == G.ImportFromStatement || S == G.FutureImportStatement) {
-      ++ImportDepth;
-      Flags |= 4;
-    }
-    Path.push_back({S, Flags});
-    if (S == G.String && Parent == G.ExpressionStatement &&
-        textOf(N, Src).contains(">>>")) {
-      EmbeddedCode Doc = extractDoctest(Src, rangeOf(N));
-      if (!Doc.Segments.empty())
-        Out.Embedded.push_back(std::move(Doc));
-    }
+    ErrorDepth += E.IsError;
+    ImportDepth += E.IsImport;
+    Path.push_back(E);
     if (S == G.Comment) {
-      Out.Comments.push_back(rangeOf(N));
-      llvm::StringRef T = textOf(N, Src);
-      if (T.contains("devport:"))
-        Out.Directives.push_back({rangeOf(N), T});
+      comment(N);
       return;
     }
-    if (S >= Table.size() || Table[S].empty())
+    if (S == G.String && Parent == G.ExpressionStatement)
+      docstring(N);
+    matchAt(N, S, Field, Parent);
+  }
+
+  void leave() {
+    Entered E = Path.back();
+    Path.pop_back();
+    if (E.OpensScope) {
+      Scopes.pop_back();
+      Context.reset();
+    }
+    ErrorDepth -= E.IsError;
+    ImportDepth -= E.IsImport;
+  }
+
+  // Ex) `# devport: ignore[cuda-set-device]`
+  void comment(TSNode N) {
+    Out.Comments.push_back(rangeOf(N));
+    llvm::StringRef T = textOf(N, Src);
+    if (T.contains("devport:"))
+      Out.Directives.push_back({rangeOf(N), T});
+  }
+
+  // Ex) """Run it: >>> x.cuda()"""
+  void docstring(TSNode N) {
+    if (!textOf(N, Src).contains(">>>"))
       return;
-    const Slot &Sl = Table[S];
+    EmbeddedCode Doc = extractDoctest(Src, rangeOf(N));
+    if (!Doc.Segments.empty())
+      Out.Embedded.push_back(std::move(Doc));
+  }
+
+  /// The patterns that may match N (its symbol's slot, narrowed by the name
+  /// it calls or names), in rule order.
+  bool candidates(TSNode N, TSSymbol S) {
     Candidates.clear();
+    if (S >= M.Table.size() || M.Table[S].empty())
+      return false;
+    const Slot &Sl = M.Table[S];
     if (!Sl.ByAnchor.empty()) {
-      auto It = Sl.ByAnchor.find(anchorOf(N, Src, Resolver, Scopes));
+      auto It = Sl.ByAnchor.find(M.anchorOf(N, Src, Resolver, Scopes));
       if (It != Sl.ByAnchor.end())
         Candidates.insert(Candidates.end(), It->second.begin(), It->second.end());
     }
     Candidates.insert(Candidates.end(), Sl.Any.begin(), Sl.Any.end());
-    if (Candidates.empty())
-      return;
     std::sort(Candidates.begin(), Candidates.end(),
               [](const Compiled *A, const Compiled *B) { return A->Order < B->Order; });
+    return !Candidates.empty();
+  }
+
+  void matchAt(TSNode N, TSSymbol S, TSFieldId Field, TSSymbol Parent) {
+    if (!candidates(N, S))
+      return;
     PatternContext Ctx{Src, &Resolver, Scopes};
     // A name pattern (`torch.cuda`) matches a whole reference, not the
     // `torch.cuda` inside `torch.cuda.x` or the callee of `torch.cuda.x()`.
@@ -244,59 +294,45 @@ MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src,
         continue; // one finding per rule and node: the first pattern that matches
       if ((Partial || Defines) && C->P.Root.K == PatternNode::QualName)
         continue;
-      if (!matchPattern(C->P, N, Ctx, Bindings) || !constraintsHold(*C, Bindings, Src))
+      if (!matchPattern(C->P, N, Ctx, Bindings) || !M.constraintsHold(*C, Bindings, Src))
         continue;
       LastRule = C->R;
-      Match M;
-      M.R = C->R;
-      M.Range = rangeOf(N);
-      M.Bindings.assign(Bindings.begin(), Bindings.end());
-      M.InErrorRegion = ErrorDepth > 0 || ts_node_has_error(N);
-      if (!Context) {
-        Context = std::make_shared<PythonMatchContext>();
-        Context->Scopes = Scopes;
-      }
-      M.Context = Context;
-      Out.Matches.push_back(std::move(M));
+      Match Found;
+      Found.R = C->R;
+      Found.Range = rangeOf(N);
+      Found.Bindings.assign(Bindings.begin(), Bindings.end());
+      Found.InErrorRegion = ErrorDepth > 0 || ts_node_has_error(N);
+      Found.Context = context();
+      Out.Matches.push_back(std::move(Found));
     }
-  };
-  auto Leave = [&] {
-    uint8_t Flags = Path.back().Flags;
-    Path.pop_back();
-    if (Flags & 1) {
-      Scopes.pop_back();
-      Context.reset();
-    }
-    if (Flags & 2)
-      --ErrorDepth;
-    if (Flags & 4)
-      --ImportDepth;
-  };
-
-  TSTreeCursor Cur = ts_tree_cursor_new(Root);
-  Enter(Root, 0);
-  for (;;) {
-    if (ts_tree_cursor_goto_first_child(&Cur)) {
-      Enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
-      continue;
-    }
-    bool Done = false;
-    for (;;) {
-      Leave();
-      if (ts_tree_cursor_goto_next_sibling(&Cur)) {
-        Enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
-        break;
-      }
-      if (!ts_tree_cursor_goto_parent(&Cur)) {
-        Done = true;
-        break;
-      }
-    }
-    if (Done)
-      break;
   }
-  ts_tree_cursor_delete(&Cur);
-  return Out;
+
+  /// The scopes as a context shared by the matches made while they hold.
+  std::shared_ptr<const PythonMatchContext> context() {
+    if (!Context) {
+      Context = std::make_shared<PythonMatchContext>();
+      Context->Scopes = Scopes;
+    }
+    return Context;
+  }
+
+  const PythonMatcher &M;
+  llvm::StringRef Src;
+  const NameResolver &Resolver;
+  const Grammar &G;
+  MatchResults Out;
+  std::vector<Entered> Path;
+  std::vector<Scope> Scopes;
+  std::shared_ptr<PythonMatchContext> Context;
+  unsigned ErrorDepth = 0;
+  unsigned ImportDepth = 0; ///< Inside an import statement: names there are not references.
+  llvm::SmallVector<BoundVar, 4> Bindings;
+  std::vector<const Compiled *> Candidates;
+};
+
+MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src,
+                                  const NameResolver &Resolver) const {
+  return Walk(*this, Src, Resolver).run(Root);
 }
 
 } // namespace devport::python

@@ -57,6 +57,7 @@ public:
   MatchResults match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver) const;
 
 private:
+  class Walk;
   struct Compiled {
     const Rule *R;
     size_t PatternIndex;
