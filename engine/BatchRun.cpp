@@ -8,8 +8,13 @@
 
 #include "rewriters/AtomicWrite.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <condition_variable>
 #include <memory>
@@ -18,6 +23,42 @@
 namespace devport {
 
 namespace {
+
+/// The source bytes being worked on; acquire() waits while a file would
+/// take them over the limit, unless nothing else is in flight.
+class ByteBudget {
+public:
+  explicit ByteBudget(uint64_t Limit) : Limit(Limit) {}
+  void acquire(uint64_t N) {
+    std::unique_lock<std::mutex> Lock(M);
+    Freed.wait(Lock, [&] { return InUse == 0 || InUse + N <= Limit; });
+    InUse += N;
+  }
+  void release(uint64_t N) {
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      InUse -= N;
+    }
+    Freed.notify_all();
+  }
+
+private:
+  const uint64_t Limit;
+  std::mutex M;
+  std::condition_variable Freed;
+  uint64_t InUse = 0;
+};
+
+/// Gives freed heap memory back to the system after a large file. Each
+/// thread allocates from its own glibc arena, which keeps its peak: without
+/// this the run's footprint grows with the thread count.
+void releaseFreeMemoryAfter(uint64_t Bytes) {
+#if defined(__GLIBC__)
+  constexpr uint64_t Large = 128u << 10; // its trees took some 4 MB or more
+  if (Bytes >= Large)
+    malloc_trim(0);
+#endif
+}
 
 void process(const Engine &E, FileReport &R, BatchMode Mode) {
   if (Mode == BatchMode::Check) {
@@ -127,12 +168,19 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
   std::vector<std::unique_ptr<FileReport>> Done(Files.size());
   std::mutex M;
   std::condition_variable Ready;
+  ByteBudget Budget(Opts.MaxBytesInFlight);
   llvm::ThreadPool Pool(llvm::hardware_concurrency(N));
   size_t Submitted = 0;
   for (size_t Next = 0; Next < Files.size(); ++Next) {
     for (; Submitted < Files.size() && Submitted < Next + Window; ++Submitted)
       Pool.async([&, I = Submitted] {
+        uint64_t Size = 0;
+        if (llvm::sys::fs::file_size(Files[I], Size))
+          Size = 0; // reading it will say why
+        Budget.acquire(Size);
         std::unique_ptr<FileReport> R = processPath(*Engines[I], Files[I], Opts);
+        Budget.release(Size);
+        releaseFreeMemoryAfter(Size);
         std::lock_guard<std::mutex> Lock(M);
         Done[I] = std::move(R);
         Ready.notify_all();

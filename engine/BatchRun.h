@@ -26,6 +26,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <string>
 
 namespace devport {
@@ -40,8 +41,17 @@ struct BatchOptions {
   /// Worker threads; 0: one per core; 1: none (everything on the caller's
   /// thread). The output is the same whatever the number.
   unsigned Threads = 0;
+  /// Source bytes checked at once, whatever the thread count: a file that
+  /// would go over waits for others to finish (one larger than this runs
+  /// alone). A file being fixed takes some 60 times its size (texts, trees,
+  /// findings), so this bounds the run's memory.
+  uint64_t MaxBytesInFlight = 1u << 20;
 
-  static BatchOptions forTest() { return {BatchMode::Check, false, 1}; }
+  static BatchOptions forTest() {
+    BatchOptions O;
+    O.Threads = 1;
+    return O;
+  }
 };
 
 /// Checks or fixes Paths (files, in the order to report them). Every path's
