@@ -19,6 +19,7 @@
 
 #include "core/Diagnostic.h"
 #include "core/Fix.h"
+#include "core/Metavariable.h" // metavariablesIn(), for the callers of this header
 #include "core/TorchVersion.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -151,11 +152,6 @@ struct RuleFileKeys {
 /// `torch.accelerator.current_accelerator()`) and its type string
 /// (`$DEVICE_TYPE`, default `torch.accelerator.current_accelerator().type`).
 bool isReservedMetavariable(llvm::StringRef Name);
-
-/// Metavariable names used in a pattern or template text, without the '$'
-/// and in order of first use; "$$$ARGS" yields "ARGS". A name is
-/// [A-Z_][A-Z0-9_]*.
-std::vector<std::string> metavariablesIn(llvm::StringRef Text);
 
 } // namespace devport
 

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Rule.h"
+#include "core/Metavariable.h"
 #include "core/YamlReader.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -28,6 +29,7 @@
 #include "llvm/Support/YAMLParser.h"
 
 #include <algorithm>
+#include <cassert>
 #include <optional>
 
 namespace devport {
@@ -51,86 +53,27 @@ bool isReservedMetavariable(llvm::StringRef Name) {
 }
 
 //===----------------------------------------------------------------------===//
-// Metavariables
+// Metavariables (lexed by core/Metavariable.h)
 //===----------------------------------------------------------------------===//
-
-static bool isNameStart(char C) { return (C >= 'A' && C <= 'Z') || C == '_'; }
-static bool isNameChar(char C) { return isNameStart(C) || (C >= '0' && C <= '9'); }
-static bool isMetavarName(llvm::StringRef S) {
-  return !S.empty() && isNameStart(S.front()) && llvm::all_of(S, isNameChar);
-}
-
-namespace {
-
-/// One run of `$` in a pattern or template, read the way
-/// rewriters/Template.cpp expands it.
-struct DollarRun {
-  enum KindT {
-    Metavar, ///< `$NAME` or `$$$NAME`.
-    Literal, ///< `$$` not followed by a name: a literal `$` in templates.
-    Invalid, ///< A lone `$` before a non-name character, e.g. `$dev`, `$1`.
-  } Kind;
-  size_t Begin; ///< Offset of the first `$`.
-  size_t End;   ///< Offset past the run (past the name for Metavar).
-  llvm::StringRef Name;
-};
-
-std::vector<DollarRun> dollarRuns(llvm::StringRef Text) {
-  std::vector<DollarRun> Out;
-  for (size_t I = 0; I < Text.size();) {
-    if (Text[I] != '$') {
-      ++I;
-      continue;
-    }
-    size_t Dollars = 1;
-    while (I + Dollars < Text.size() && Text[I + Dollars] == '$' && Dollars < 3)
-      ++Dollars;
-    size_t NameAt = I + Dollars;
-    if ((Dollars == 1 || Dollars == 3) && NameAt < Text.size() && isNameStart(Text[NameAt])) {
-      size_t End = NameAt;
-      while (End < Text.size() && isNameChar(Text[End]))
-        ++End;
-      Out.push_back({DollarRun::Metavar, I, End, Text.slice(NameAt, End)});
-      I = End;
-    } else if (Dollars >= 2) {
-      Out.push_back({DollarRun::Literal, I, I + 2, {}}); // Ex) `$$5` -> "$5"
-      I += 2;
-    } else {
-      Out.push_back({DollarRun::Invalid, I, I + 1, {}});
-      I += 1;
-    }
-  }
-  return Out;
-}
-
-} // namespace
-
-std::vector<std::string> metavariablesIn(llvm::StringRef Text) {
-  std::vector<std::string> Out;
-  for (const DollarRun &D : dollarRuns(Text))
-    if (D.Kind == DollarRun::Metavar && !llvm::is_contained(Out, D.Name))
-      Out.push_back(D.Name.str());
-  return Out;
-}
 
 /// The offset of the first `$` in a pattern that does not start a valid
 /// metavariable, or npos. Patterns have no literal `$`, and a name runs into
 /// no lower-case letter (`$DEVx` is a typo, not `$DEV` then `x`).
 static size_t badPatternDollar(llvm::StringRef Text) {
-  for (const DollarRun &D : dollarRuns(Text)) {
-    if (D.Kind != DollarRun::Metavar)
-      return D.Begin;
-    if (D.End < Text.size() && llvm::isAlnum(Text[D.End]))
-      return D.Begin;
+  for (const MetavarToken &T : lexMetavariables(Text)) {
+    if (T.Kind != MetavarToken::Metavar)
+      return T.Begin;
+    if (T.End < Text.size() && llvm::isAlnum(Text[T.End]))
+      return T.Begin;
   }
   return llvm::StringRef::npos;
 }
 
 /// The offset of the first lone `$` in a template (`$$` is a literal `$`), or npos.
 static size_t badTemplateDollar(llvm::StringRef Text) {
-  for (const DollarRun &D : dollarRuns(Text))
-    if (D.Kind == DollarRun::Invalid)
-      return D.Begin;
+  for (const MetavarToken &T : lexMetavariables(Text))
+    if (T.Kind == MetavarToken::Invalid)
+      return T.Begin;
   return llvm::StringRef::npos;
 }
 
@@ -448,16 +391,31 @@ private:
     checkMetavariables(R, Seen.FocusLoc);
   }
 
-  /// One top-level key of a rule.
+  /// One top-level key of a rule, handed to the parser of its group.
   void parseRuleKey(const std::string &Key, llvm::yaml::Node *V, const RuleLoc &KL, Rule &R,
                     SeenKeys &Seen) {
-    RuleLoc VL = loc(V, KL);
     // Present counts, even with a value of the wrong kind: one error, not two.
     Seen.Id |= Key == "id";
     Seen.Language |= Key == "language";
     Seen.Category |= Key == "category";
     Seen.Severity |= Key == "severity";
     Seen.Message |= Key == "message";
+    if (Key == "pattern" || Key == "any")
+      parsePatternKey(Key, V, KL, R, Seen);
+    else if (Key == "where" || Key == "focus")
+      parseWhereKey(Key, V, KL, R, Seen);
+    else if (Key == "fix" || Key == "examples")
+      parseFixKey(Key, V, KL, R);
+    else if (Key == "id" || Key == "kind" || Key == "language" || Key == "category" ||
+             Key == "severity")
+      parseIdentityKey(Key, V, KL, R);
+    else
+      parseDocsKey(Key, V, KL, R);
+  }
+
+  /// `pattern` (one) or `any` (a list): what the rule matches.
+  void parsePatternKey(const std::string &Key, llvm::yaml::Node *V, const RuleLoc &KL, Rule &R,
+                       SeenKeys &Seen) {
     if (Key == "pattern") {
       Seen.PatternKey = KL;
       if (auto S = str(V, quoted(Key), KL))
@@ -466,45 +424,71 @@ private:
         PatternRejected = true;
       return;
     }
-    if (Key == "any") {
-      Seen.AnyKey = KL;
-      auto *Seq = list(V, quoted(Key), KL);
-      if (!Seq) {
-        PatternRejected = true;
-        return;
-      }
-      bool Empty = true;
-      for (llvm::yaml::Node &Item : *Seq) {
-        Empty = false;
-        if (auto S = str(&Item, "an 'any' entry", VL))
-          addPattern(R, *S, &Item);
-        else
-          PatternRejected = true;
-      }
-      if (Empty)
-        error(VL, "'any' must list at least one pattern");
+    assert(Key == "any" && "a pattern key");
+    Seen.AnyKey = KL;
+    auto *Seq = list(V, quoted(Key), KL);
+    if (!Seq) {
+      PatternRejected = true;
       return;
     }
+    RuleLoc VL = loc(V, KL);
+    bool Empty = true;
+    for (llvm::yaml::Node &Item : *Seq) {
+      Empty = false;
+      if (auto S = str(&Item, "an 'any' entry", VL))
+        addPattern(R, *S, &Item);
+      else
+        PatternRejected = true;
+    }
+    if (Empty)
+      error(VL, "'any' must list at least one pattern");
+  }
+
+  /// `where` (constraints on metavariables) and `focus` (the metavariable
+  /// whose binding is reported): what the patterns bind is checked later, in
+  /// checkMetavariables.
+  void parseWhereKey(const std::string &Key, llvm::yaml::Node *V, const RuleLoc &KL, Rule &R,
+                     SeenKeys &Seen) {
     if (Key == "where") {
       if (auto *Map = mapping(V, quoted(Key), KL))
         parseWhere(*Map, R);
       return;
     }
-    if (Key == "fix") {
-      if (auto *Seq = list(V, quoted(Key), KL))
-        for (llvm::yaml::Node &Item : *Seq)
-          parseFix(&Item, R, VL);
-      return;
-    }
-    if (Key == "examples") {
-      if (auto *Seq = list(V, quoted(Key), KL))
-        for (llvm::yaml::Node &Item : *Seq)
-          parseExample(&Item, R, VL);
-      return;
-    }
+    assert(Key == "focus" && "a where or focus key");
     std::optional<std::string> S = str(V, quoted(Key), KL);
     if (!S)
       return;
+    RuleLoc VL = loc(V, KL);
+    llvm::StringRef F(*S);
+    F.consume_front("$");
+    Seen.FocusLoc = VL;
+    if (!isMetavarName(F))
+      error(VL, "invalid metavariable '" + *S + "' in 'focus' ($NAME, NAME in [A-Z_][A-Z0-9_]*)");
+    else
+      R.Focus = F.str();
+  }
+
+  /// `fix` and `examples`: lists of mappings, one parsed per entry.
+  void parseFixKey(const std::string &Key, llvm::yaml::Node *V, const RuleLoc &KL, Rule &R) {
+    auto *Seq = list(V, quoted(Key), KL);
+    if (!Seq)
+      return;
+    RuleLoc VL = loc(V, KL);
+    for (llvm::yaml::Node &Item : *Seq) {
+      if (Key == "fix")
+        parseFix(&Item, R, VL);
+      else
+        parseExample(&Item, R, VL);
+    }
+  }
+
+  /// `id`, `kind`, `language`, `category` and `severity`: what the rule is
+  /// and how it is selected.
+  void parseIdentityKey(const std::string &Key, llvm::yaml::Node *V, const RuleLoc &KL, Rule &R) {
+    std::optional<std::string> S = str(V, quoted(Key), KL);
+    if (!S)
+      return;
+    RuleLoc VL = loc(V, KL);
     if (Key == "id") {
       R.Id = *S;
       R.Loc = VL;
@@ -529,30 +513,33 @@ private:
       R.Category = *S;
       if (!isKebab(*S))
         error(VL, "invalid category '" + *S + "' (expected kebab-case)");
-    } else if (Key == "severity") {
+    } else {
+      assert(Key == "severity" && "an identity key");
       if (auto Sev = parseSeverity(*S))
         R.Sev = *Sev;
       else
         error(VL, "invalid severity '" + *S + "' (expected error, warning, info or hint)");
-    } else if (Key == "message") {
+    }
+  }
+
+  /// `message`, `description`, `note` and `url`: what the rule says.
+  void parseDocsKey(const std::string &Key, llvm::yaml::Node *V, const RuleLoc &KL, Rule &R) {
+    std::optional<std::string> S = str(V, quoted(Key), KL);
+    if (!S)
+      return;
+    if (Key == "message") {
+      RuleLoc VL = loc(V, KL);
       R.Message = llvm::StringRef(*S).trim().str();
       if (R.Message.empty())
         error(VL, "'message' must not be empty");
       else if (R.Message.find('\n') != std::string::npos)
         error(VL, "'message' must be one line (put details in 'description' or 'note')");
-    } else if (Key == "focus") {
-      llvm::StringRef F(*S);
-      F.consume_front("$");
-      Seen.FocusLoc = VL;
-      if (!isMetavarName(F))
-        error(VL, "invalid metavariable '" + *S + "' in 'focus' ($NAME, NAME in [A-Z_][A-Z0-9_]*)");
-      else
-        R.Focus = F.str();
     } else if (Key == "description") {
       R.Description = *S;
     } else if (Key == "note") {
       R.Note = *S;
-    } else if (Key == "url") {
+    } else {
+      assert(Key == "url" && "a docs key");
       R.Url = *S;
     }
   }

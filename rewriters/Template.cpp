@@ -5,13 +5,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "rewriters/Template.h"
+#include "core/Metavariable.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cassert>
 
 namespace devport {
 namespace {
 
-bool isNameStart(char C) { return (C >= 'A' && C <= 'Z') || C == '_'; }
-bool isNameChar(char C) { return isNameStart(C) || (C >= '0' && C <= '9'); }
-bool isIdentChar(char C) { return isNameChar(C) || (C >= 'a' && C <= 'z'); }
+bool isIdentChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 bool isSpace(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; }
 
 /// Size of Out without its trailing whitespace.
@@ -72,58 +75,52 @@ std::string expandTemplate(llvm::StringRef Template, const MetavarLookup &Lookup
   Out.reserve(Template.size() + 16);
   unsigned Depth = 0; // brackets open in the template, outside string literals
   char Quote = 0;     // the quote of the template's string literal we are in
-  for (size_t I = 0; I < Template.size();) {
-    char C = Template[I];
-    if (C == '$') {
-      size_t Dollars = 1;
-      while (I + Dollars < Template.size() && Template[I + Dollars] == '$' && Dollars < 3)
-        ++Dollars;
-      size_t NameAt = I + Dollars;
-      if ((Dollars == 1 || Dollars == 3) && NameAt < Template.size() &&
-          isNameStart(Template[NameAt])) {
-        size_t End = NameAt;
-        while (End < Template.size() && isNameChar(Template[End]))
-          ++End;
-        std::optional<std::string> Value = Lookup(Template.slice(NameAt, End));
-        if (Value && !Value->empty()) {
-          Out += *Value;
-          I = End;
-        } else if (Depth > 0 && !Quote) {
-          // Unbound (or bound to nothing, as `$$$ARGS` for no arguments)
-          // inside an argument list: the argument goes whole.
-          I = dropUnboundArgument(Out, Template, End);
-        } else {
-          I = End; // elsewhere it just expands to nothing
+  size_t I = 0;       // what of Template is done
+  // Copies the text up to End, tracking brackets and string literals
+  // (roughly: enough to tell an argument list from the rest). An escape in
+  // a string literal never swallows the `$` of a metavariable after it.
+  auto CopyTo = [&](size_t End) {
+    while (I < End) {
+      char C = Template[I];
+      if (Quote) {
+        if (C == '\\' && I + 1 < End) {
+          Out += C;
+          Out += Template[I + 1];
+          I += 2;
+          continue;
         }
-        continue;
+        if (C == Quote)
+          Quote = 0;
+      } else if (C == '\'' || C == '"') {
+        Quote = C;
+      } else if (C == '(' || C == '[' || C == '{') {
+        ++Depth;
+      } else if ((C == ')' || C == ']' || C == '}') && Depth > 0) {
+        --Depth;
       }
-      if (Dollars >= 2) {
-        Out += '$'; // Ex) `$$5` -> "$5"
-        I += 2;
-        continue;
-      }
+      Out += C;
+      ++I;
     }
-    // Track brackets and string literals (roughly: enough to tell an
-    // argument list from the rest).
-    if (Quote) {
-      if (C == '\\' && I + 1 < Template.size()) {
-        Out += C;
-        Out += Template[I + 1];
-        I += 2;
-        continue;
-      }
-      if (C == Quote)
-        Quote = 0;
-    } else if (C == '\'' || C == '"') {
-      Quote = C;
-    } else if (C == '(' || C == '[' || C == '{') {
-      ++Depth;
-    } else if ((C == ')' || C == ']' || C == '}') && Depth > 0) {
-      --Depth;
+  };
+  forEachMetavariable(Template, [&](const MetavarToken &T) {
+    // dropUnboundArgument skips blanks and one comma: never a `$`.
+    assert(I <= T.Begin && "the previous run went past this one");
+    CopyTo(T.Begin);
+    I = T.End;
+    if (T.Kind != MetavarToken::Metavar) {
+      Out += '$'; // Ex) `$$5` -> "$5"; a lone `$` (`$1`) stays
+      return;
     }
-    Out += C;
-    ++I;
-  }
+    std::optional<std::string> Value = Lookup(T.Name);
+    if (Value && !Value->empty()) {
+      Out += *Value;
+    } else if (Depth > 0 && !Quote) {
+      // Unbound (or bound to nothing, as `$$$ARGS` for no arguments) inside
+      // an argument list: the argument goes whole.
+      I = dropUnboundArgument(Out, Template, T.End);
+    } // Elsewhere it just expands to nothing.
+  });
+  CopyTo(Template.size());
   return Out;
 }
 

@@ -31,8 +31,9 @@ using MetavarLookup = std::function<std::optional<std::string>(llvm::StringRef N
 /// list, the comma next to it is dropped too, so that
 /// `f($A, $B)` with only A bound gives `f(a)` and with neither gives `f()`;
 /// an unbound keyword argument goes whole, so `f($A, key=$K)` gives `f(a)`.
-/// `$$` followed by a non-name character is a literal '$'. Everything else is
-/// copied verbatim.
+/// `$$` not starting a `$$$NAME` is a literal '$' (`$$5` gives `$5`, `$$X`
+/// gives `$X`). Everything else is copied verbatim. The `$` runs are read by
+/// core/Metavariable.h, as the rule validator reads them.
 std::string expandTemplate(llvm::StringRef Template, const MetavarLookup &Lookup);
 
 } // namespace devport

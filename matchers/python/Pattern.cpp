@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/python/Pattern.h"
+#include "core/Metavariable.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -18,23 +19,22 @@ namespace devport::python {
 static constexpr llvm::StringLiteral SeqPrefix = "__devport_seq_";
 static constexpr llvm::StringLiteral VarPrefix = "__devport_var_";
 
-static bool isNameStart(char C) { return (C >= 'A' && C <= 'Z') || C == '_'; }
-
-/// Rewrites `$$$X` and `$X` to parseable identifiers.
+/// Rewrites `$$$X` and `$X` to parseable identifiers. Any other `$` run
+/// (`$$`, a lone `$`; rules with them are rejected when loaded) is kept.
 static std::string encodeMetavars(llvm::StringRef Text) {
   std::string Out;
-  for (size_t I = 0; I < Text.size();) {
-    if (Text[I] == '$') {
-      bool Seq = Text.substr(I).startswith("$$$");
-      size_t NameAt = I + (Seq ? 3 : 1);
-      if (NameAt < Text.size() && isNameStart(Text[NameAt])) {
-        Out += Seq ? SeqPrefix : VarPrefix;
-        I = NameAt;
-        continue;
-      }
+  size_t Done = 0;
+  forEachMetavariable(Text, [&](const MetavarToken &T) {
+    Out += Text.slice(Done, T.Begin);
+    if (T.Kind == MetavarToken::Metavar) {
+      Out += T.Sequence ? SeqPrefix : VarPrefix; // Ex) `$$$ARGS` -> __devport_seq_ARGS
+      Out += T.Name;
+    } else {
+      Out += Text.slice(T.Begin, T.End); // Ex) `$$`, `$1`
     }
-    Out += Text[I++];
-  }
+    Done = T.End;
+  });
+  Out += Text.drop_front(Done);
   return Out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "matchers/python/PythonBackend.h"
 
+#include "core/Metavariable.h"
 #include "core/SourceFile.h"
 #include "matchers/python/Imports.h"
 #include "matchers/python/PythonMatcher.h"
@@ -119,8 +120,7 @@ std::vector<std::string> templateRoots(llvm::StringRef T) {
       continue;
     }
     if (C == '$') {
-      while (I + 1 < T.size() && (llvm::isAlnum(T[I + 1]) || T[I + 1] == '_' || T[I + 1] == '$'))
-        ++I;
+      I = metavariableAt(T, I).End - 1; // Ex) `$DEV`: not a name of the template's
       continue;
     }
     if (!(llvm::isAlpha(C) || C == '_'))
@@ -159,10 +159,16 @@ std::string useAliases(llvm::StringRef T, const NameResolver &R, llvm::ArrayRef<
       ++I;
       continue;
     }
+    if (C == '$') {
+      // Ex) `$DEV`, `$$$ARGS`: copied as they are.
+      size_t End = metavariableAt(T, I).End;
+      Out += T.slice(I, End).str();
+      I = End;
+      continue;
+    }
     bool Start = llvm::isAlpha(C) || C == '_';
-    bool AfterDotOrDollar = I > 0 && (T[I - 1] == '.' || T[I - 1] == '$' ||
-                                      llvm::isAlnum(T[I - 1]) || T[I - 1] == '_');
-    if (!Start || AfterDotOrDollar) {
+    bool InName = I > 0 && (T[I - 1] == '.' || llvm::isAlnum(T[I - 1]) || T[I - 1] == '_');
+    if (!Start || InName) {
       Out += C;
       ++I;
       continue;

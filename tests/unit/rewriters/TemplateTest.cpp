@@ -100,6 +100,14 @@ TEST(Template, InsideStringLiterals) {
   EXPECT_EQ("f'{dev}:0'", expand("f'{$D}:0'", {{"D", "dev"}}));
 }
 
+TEST(Template, EscapesDoNotHideMetavariables) {
+  // The rule validator reads `\$X` as a use of $X; so does the expansion.
+  EXPECT_EQ("f(\"\\x\")", expand("f(\"\\$X\")", {{"X", "x"}}));
+  EXPECT_EQ("f(\"\\$5\")", expand("f(\"\\$$5\")", {}));
+  EXPECT_EQ("f(\"\\\\x\")", expand("f(\"\\\\$X\")", {{"X", "x"}}));
+  EXPECT_EQ("f('\\'', x)", expand("f('\\'', $X)", {{"X", "x"}})); // an escaped quote
+}
+
 TEST(Template, KeepsNonAsciiText) {
   EXPECT_EQ("# \xC3\xA9t\xC3\xA9 \xE2\x86\x92 r\xC3\xA9",
             expand("# \xC3\xA9t\xC3\xA9 \xE2\x86\x92 $V", {{"V", "r\xC3\xA9"}}));

@@ -1,0 +1,59 @@
+//===--- Metavariable.cpp - The one lexer of $NAME, $$$NAME and $$ --------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The lexer of `$` runs declared in Metavariable.h.
+///
+//===----------------------------------------------------------------------===//
+
+#include "core/Metavariable.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cassert>
+
+namespace devport {
+
+bool isMetavarName(llvm::StringRef S) {
+  return !S.empty() && isMetavarNameStart(S.front()) && llvm::all_of(S, isMetavarNameChar);
+}
+
+MetavarToken detail::lexMetavariableAt(llvm::StringRef Text, size_t At) {
+  assert(At < Text.size() && Text[At] == '$' && "a run starts at a '$'");
+  size_t Dollars = 1;
+  while (Dollars < 3 && At + Dollars < Text.size() && Text[At + Dollars] == '$')
+    ++Dollars;
+  size_t NameAt = At + Dollars;
+  // Ex) `$DEV`, `$$$ARGS`
+  if ((Dollars == 1 || Dollars == 3) && NameAt < Text.size() && isMetavarNameStart(Text[NameAt])) {
+    size_t End = NameAt + 1;
+    while (End < Text.size() && isMetavarNameChar(Text[End]))
+      ++End;
+    return {MetavarToken::Metavar, Dollars == 3, At, End, Text.slice(NameAt, End)};
+  }
+  // Ex) `$$5` -> "$5"; `$$$x` is `$$` then `$x`.
+  if (Dollars >= 2)
+    return {MetavarToken::Literal, false, At, At + 2, {}};
+  // Ex) `$dev`, `$1`, `$` at the end
+  return {MetavarToken::Invalid, false, At, At + 1, {}};
+}
+
+std::vector<MetavarToken> lexMetavariables(llvm::StringRef Text) {
+  std::vector<MetavarToken> Out;
+  forEachMetavariable(Text, [&](const MetavarToken &T) { Out.push_back(T); });
+  return Out;
+}
+
+std::vector<std::string> metavariablesIn(llvm::StringRef Text) {
+  std::vector<std::string> Out;
+  forEachMetavariable(Text, [&](const MetavarToken &T) {
+    if (T.Kind == MetavarToken::Metavar && !llvm::is_contained(Out, T.Name))
+      Out.push_back(T.Name.str());
+  });
+  return Out;
+}
+
+} // namespace devport
