@@ -1,0 +1,609 @@
+//===--- PrefilterTest.cpp - The prefilter skips, and changes nothing -----===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The Engine's prefilter (CompiledRules::mayMatch, docs/architecture.md step
+/// 2) with the shipped rules: a file with no device word is skipped, a file
+/// with one is not; every shipped pattern has a literal and a pattern without
+/// one is refused with its place; and turning the prefilter off
+/// (EngineOptions::Prefilter) changes no finding, keep match or fixed text,
+/// over the rule fixtures and a seeded generated corpus of recombined fixture
+/// lines, decoys, functions, classes and doctests.
+///
+//===----------------------------------------------------------------------===//
+
+#include "engine/Engine.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace devport {
+namespace {
+
+RuleSet shippedRules() {
+  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules");
+  if (!Rules) {
+    ADD_FAILURE() << llvm::toString(Rules.takeError());
+    return RuleSet();
+  }
+  return std::move(*Rules);
+}
+
+std::unique_ptr<Engine> engine(RuleSet Rules, EngineOptions O) {
+  auto E = Engine::create(std::move(Rules), O);
+  if (!E) {
+    ADD_FAILURE() << llvm::toString(E.takeError());
+    return nullptr;
+  }
+  return std::move(*E);
+}
+
+/// The shipped rules compiled by the backend of Path, as the Engine does.
+std::unique_ptr<CompiledRules> compiledFor(const Engine &E, llvm::StringRef Path) {
+  auto C = E.backendFor(Path).compile(E.rules());
+  if (!C) {
+    ADD_FAILURE() << llvm::toString(C.takeError());
+    return nullptr;
+  }
+  return std::move(*C);
+}
+
+bool hasDeviceWord(llvm::StringRef T) {
+  return T.contains("cuda") || T.contains("CUDA") || T.contains("nccl");
+}
+
+/// Several hundred lines of numpy and plain Python, no device word.
+std::string numpyModule() {
+  std::string Out = "\"\"\"Feature extraction for tabular data (numpy only).\"\"\"\n"
+                    "import collections\nimport logging\nimport os\n\nimport numpy as np\n\n"
+                    "logger = logging.getLogger(__name__)\nDEFAULT_SCALE = 1.5\n\n";
+  // One function per block; @N stands for its number.
+  llvm::StringRef Function = "\n\ndef feature_@N(data, scale=DEFAULT_SCALE, *, eps=1e-9):\n"
+                             "    \"\"\"Scale and normalise block @N.\"\"\"\n"
+                             "    arr = np.asarray(data, dtype=np.float64)\n"
+                             "    if arr.size == 0:\n"
+                             "        return arr\n"
+                             "    arr = (arr - arr.mean()) / (arr.std() + eps)  # z-score\n"
+                             "    out = np.clip(arr * scale, -@N, @N + 1)\n"
+                             "    stats = {\"min\": float(out.min()), \"max\": float(out.max())}\n"
+                             "    logger.debug(\"feature_@N: %s\", stats)\n"
+                             "    return out\n";
+  for (int K = 0; K < 30; ++K) {
+    llvm::SmallVector<llvm::StringRef, 8> Parts;
+    Function.split(Parts, "@N");
+    Out += llvm::join(Parts, std::to_string(K));
+  }
+  Out += "\n\nclass Table:\n"
+         "    def __init__(self, rows):\n"
+         "        self.rows = list(rows)\n"
+         "        self.counts = collections.Counter(r[0] for r in self.rows)\n\n"
+         "    def path(self, root):\n"
+         "        return os.path.join(root, f\"table-{len(self.rows)}.csv\")\n\n"
+         "    def __len__(self):\n"
+         "        return len(self.rows)\n\n\n"
+         "if __name__ == \"__main__\":\n"
+         "    t = Table([(1, 2), (3, 4)])\n"
+         "    print(feature_0(np.arange(10)), len(t))\n";
+  return Out;
+}
+
+TEST(Prefilter, SkipsAFileWithoutDeviceWords) {
+  auto E = engine(shippedRules(), EngineOptions::forTest());
+  ASSERT_TRUE(E);
+  auto C = compiledFor(*E, "features.py");
+  ASSERT_TRUE(C);
+  std::string Numpy = numpyModule();
+  ASSERT_GT(std::count(Numpy.begin(), Numpy.end(), '\n'), 300);
+  ASSERT_FALSE(hasDeviceWord(Numpy));
+  EXPECT_FALSE(C->mayMatch(Numpy));
+  // The Engine skips it: fix() parses nothing.
+  FixOutcome O = E->fix(SourceFile("features.py", Numpy));
+  EXPECT_EQ(0u, O.Parses);
+  EXPECT_EQ(Numpy, O.Text);
+
+  // One device word in the same file and it is parsed, and found.
+  struct Case {
+    const char *Line, *Rule;
+  } Cases[] = {{"import torch\ntorch.cuda.synchronize()\n", "cuda-synchronize"},
+               {"dev = f\"cuda:{i}\"\n", "cuda-device-format"}};
+  for (const Case &K : Cases) {
+    std::string Text = Numpy + K.Line;
+    EXPECT_TRUE(C->mayMatch(Text)) << K.Line;
+    EXPECT_TRUE(C->mayMatch(K.Line)) << K.Line;
+    std::vector<Diagnostic> Ds = E->check(SourceFile("features.py", Text));
+    ASSERT_EQ(1u, Ds.size()) << K.Line;
+    EXPECT_EQ(K.Rule, Ds[0].RuleId);
+    EXPECT_GT(E->fix(SourceFile("features.py", Text)).Parses, 0u);
+  }
+}
+
+TEST(Prefilter, EveryShippedRuleExamplePassesThePrefilter) {
+  auto E = engine(shippedRules(), EngineOptions::forTest());
+  ASSERT_TRUE(E);
+  // Compiling succeeds: the backend refuses a pattern without a literal,
+  // so every shipped pattern has one.
+  auto C = compiledFor(*E, "t.py");
+  ASSERT_TRUE(C);
+  size_t Patterns = 0, Examples = 0;
+  for (const auto &R : E->rules().rules()) {
+    Patterns += R->Patterns.size();
+    for (const RuleExample &X : R->Examples) {
+      ++Examples;
+      EXPECT_TRUE(C->mayMatch(X.Before)) << R->Id << ": " << X.Before;
+    }
+  }
+  EXPECT_GT(Patterns, 100u);
+  EXPECT_GT(Examples, 20u);
+}
+
+/// The error of Engine::create for one made-up rule file; "" if it compiles.
+std::string createError(llvm::StringRef File, llvm::StringRef Yaml) {
+  auto Rules = RuleSet::loadBuffer(File, Yaml);
+  if (!Rules)
+    return "load: " + llvm::toString(Rules.takeError());
+  auto E = Engine::create(std::move(*Rules), EngineOptions::forTest());
+  if (E)
+    return "";
+  return llvm::toString(E.takeError());
+}
+
+TEST(Prefilter, PatternWithoutLiteralIsRefusedWithItsPlace) {
+  std::string Err = createError("no-literal.yaml", "id: no-literal\n"
+                                                   "language: python\n"
+                                                   "category: test\n"
+                                                   "severity: warning\n"
+                                                   "message: m\n"
+                                                   "pattern: $X($$$A)\n");
+  EXPECT_TRUE(llvm::StringRef(Err).startswith("no-literal.yaml:6:")) << Err;
+  EXPECT_TRUE(llvm::StringRef(Err).contains("no literal for the prefilter")) << Err;
+  EXPECT_TRUE(llvm::StringRef(Err).contains("$X($$$A)")) << Err;
+
+  // One pattern of several: the one without a literal is named.
+  Err = createError("some-literal.yaml", "id: some-literal\n"
+                                         "language: python\n"
+                                         "category: test\n"
+                                         "severity: warning\n"
+                                         "message: m\n"
+                                         "any:\n"
+                                         "  - torch.cuda.foo($X)\n"
+                                         "  - $F($X)\n");
+  EXPECT_TRUE(llvm::StringRef(Err).startswith("some-literal.yaml:8:")) << Err;
+  EXPECT_EQ(std::string::npos, Err.find("some-literal.yaml:7:")) << Err;
+
+  // A `where` regex gives a pattern its literal, if it is long enough.
+  auto WithRegex = [](llvm::StringRef Regex) {
+    return createError("by-regex.yaml", "id: by-regex\n"
+                                        "language: python\n"
+                                        "category: test\n"
+                                        "severity: warning\n"
+                                        "message: m\n"
+                                        "pattern: $F($$$A)\n"
+                                        "where:\n"
+                                        "  F:\n"
+                                        "    regex: '" +
+                                            Regex.str() + "'\n");
+  };
+  EXPECT_EQ("", WithRegex("^cuda_[a-z]+$"));
+  EXPECT_TRUE(llvm::StringRef(WithRegex("^(cuda|xpu)$")).startswith("by-regex.yaml:6:"));
+  EXPECT_TRUE(llvm::StringRef(WithRegex("^ab$")).contains("no literal for the prefilter"));
+}
+
+//===----------------------------------------------------------------------===//
+// Equivalence: the prefilter changes nothing.
+//===----------------------------------------------------------------------===//
+
+std::string show(ByteRange R) {
+  return "[" + std::to_string(R.Begin) + "," + std::to_string(R.End) + ")";
+}
+
+/// Everything of a finding that a front end can see, as text.
+void describe(std::string &Out, const Diagnostic &D) {
+  Out += D.RuleId + " " + show(D.Range) + " " + severityName(D.Sev) + " " + D.File + ": " +
+         D.Message + "\n";
+  for (const Note &N : D.Notes)
+    Out += "  note " + std::to_string(int(N.K)) + " " + N.Target.str() + " " + N.Needs.str() +
+           ": " + N.Text + "\n";
+  for (const Fix &X : D.Fixes) {
+    Out += std::string("  fix ") + applicabilityName(X.App) + ": " + X.Title + "\n";
+    for (const Edit &Ed : X.Edits)
+      Out += "    edit " + show(Ed.Range) + " role " + std::to_string(int(Ed.Role)) + ": " +
+             Ed.Replacement + "\n";
+  }
+  for (const KeptFinding &K : D.Keeps)
+    Out += "  keeps " + K.RuleId + " " + show(K.Range) + "\n";
+}
+
+std::string describe(const CheckResult &C) {
+  std::string Out;
+  for (const Diagnostic &D : C.Findings)
+    describe(Out, D);
+  Out += "-- kept\n";
+  for (const Diagnostic &D : C.Kept)
+    describe(Out, D);
+  return Out;
+}
+
+/// All of fix()'s outcome but Parses, which the prefilter is there to lower.
+std::string describe(const FixOutcome &O) {
+  std::string Out = "applied " + std::to_string(O.Applied) + " rounds " + std::to_string(O.Rounds) +
+                    (O.Converged ? " converged\n" : " open\n");
+  for (const DroppedFix &D : O.Dropped)
+    Out += "dropped " + D.RuleId + " " + std::to_string(D.At.Line) + ":" +
+           std::to_string(D.At.Column) + " " + D.Reason + "\n";
+  for (const Diagnostic &D : O.Remaining)
+    describe(Out, D);
+  return Out + "-- text\n" + O.Text;
+}
+
+std::string readText(const std::string &Path) {
+  auto B = llvm::MemoryBuffer::getFile(Path);
+  if (!B) {
+    ADD_FAILURE() << Path << ": " << B.getError().message();
+    return "";
+  }
+  return (*B)->getBuffer().str();
+}
+
+/// tests/rules/*/input*.py, sorted, as (path, text).
+std::vector<std::pair<std::string, std::string>> fixtureInputs() {
+  std::vector<std::string> Paths;
+  std::error_code EC;
+  std::string Root = DEVPORT_SOURCE_DIR "/tests/rules";
+  for (llvm::sys::fs::directory_iterator D(Root, EC), End; D != End && !EC; D.increment(EC)) {
+    std::error_code EC2;
+    for (llvm::sys::fs::directory_iterator F(D->path(), EC2); F != End && !EC2; F.increment(EC2)) {
+      llvm::StringRef Name = llvm::sys::path::filename(F->path());
+      if (Name.startswith("input") && Name.endswith(".py"))
+        Paths.push_back(F->path());
+    }
+  }
+  std::sort(Paths.begin(), Paths.end());
+  std::vector<std::pair<std::string, std::string>> Out;
+  for (const std::string &P : Paths)
+    Out.push_back({P, readText(P)});
+  return Out;
+}
+
+/// A seeded generator of Python files from the fixture inputs: their
+/// single-line statements and top-level paragraphs, decoy lines without
+/// device words, arranged in functions, classes, `if` blocks and doctests.
+class CorpusGenerator {
+public:
+  CorpusGenerator(uint32_t Seed, const std::vector<std::pair<std::string, std::string>> &Inputs)
+      : Rng(Seed) {
+    for (const auto &[Path, Text] : Inputs)
+      collect(Text);
+  }
+
+  size_t statements() const { return Statements.size(); }
+  size_t paragraphs() const { return Paragraphs.size(); }
+
+  /// Lines of numpy and plain Python: no device word, no torch.
+  static const std::vector<std::string> &plainDecoys() {
+    static const std::vector<std::string> Lines = {
+        "import numpy as np",
+        "import os, collections",
+        "x = np.arange(10)",
+        "y = np.linalg.norm(x) / max(len(x), 1)",
+        "values = [v * 2 for v in range(32)]",
+        "total = sum(values)  # a comment",
+        "mapping = {\"a\": 1, \"b\": 2}",
+        "name = os.path.join(root, \"data.csv\")",
+        "print(f\"total={total} at {name}\")",
+        "arr = np.zeros((3, 4), dtype=np.float32)",
+        "mean = arr.mean(axis=0)",
+        "result = sorted(mapping.items(), key=lambda kv: kv[1])",
+        "logger.info(\"loaded %d rows\", len(rows))",
+        "assert total >= 0, \"negative total\"",
+        "text = \", \".join(str(v) for v in values[:5])",
+        "matrix = np.eye(4) @ np.ones((4, 4))",
+        "counts = collections.Counter(words)",
+        "doc = '''several\nlines'''",
+        "pairs = [(i, j) for i in range(3)\n         for j in range(i)]",
+        "call(a,\n     b,  # why\n     c)",
+        "flag = x is None or (y > 0 and not z)",
+        "del tmp",
+        "pass",
+    };
+    return Lines;
+  }
+
+  /// torch lines without a device word: near misses for the prefilter.
+  static const std::vector<std::string> &torchDecoys() {
+    static const std::vector<std::string> Lines = {
+        "import torch",
+        "model = torch.nn.Linear(16, 4)",
+        "out = model(torch.randn(8, 16))",
+        "torch.manual_seed(0)",
+        "loss = torch.nn.functional.mse_loss(out, target)",
+        "t = torch.zeros(3, device=dev)",
+        "x = x.to(dev)",
+        "opt = torch.optim.SGD(model.parameters(), lr=0.1)",
+        "state = torch.load(path, map_location=\"cpu\")",
+        "cpu = torch.device(\"cpu\")",
+        "dev = \"cpu\" if args.no_accel else torch.accelerator.current_accelerator()",
+        "torch.accelerator.synchronize()",
+        "n = torch.accelerator.device_count()",
+        "backend = \"gloo\"",
+    };
+    return Lines;
+  }
+
+  /// A file mixing fixture code and decoys (one in four mostly decoys).
+  std::string mixedFile() {
+    std::string Out;
+    Sparse = chance(25);
+    if (chance(70))
+      Out += "import torch\n";
+    if (chance(5))
+      Out += "# devport: skip-file\n";
+    int Blocks = 3 + below(25);
+    for (int B = 0; B < Blocks; ++B) {
+      unsigned Roll = below(100);
+      if (Roll < 30)
+        Out += statement() + "\n";
+      else if (Roll < 50)
+        Out += decoy() + "\n";
+      else if (Roll < 60)
+        Out += paragraph() + "\n";
+      else if (Roll < 75)
+        Out += function(B);
+      else if (Roll < 82)
+        Out +=
+            "\n\nclass C" + std::to_string(B) + ":\n    attr = 1\n" + indent(function(B), "    ");
+      else if (Roll < 88)
+        Out += "if flag:\n" + indent(line(), "    ") + "\nelse:\n" + indent(line(), "    ") + "\n";
+      else if (Roll < 94)
+        Out += doctestFunction(B);
+      else
+        Out += "\n\ndef wrapped" + std::to_string(B) + "():\n" + indent(paragraph(), "    ") + "\n";
+    }
+    return Out;
+  }
+
+  /// A file of decoys only; with torch lines if Torch.
+  std::string decoyFile(bool Torch) {
+    std::string Out;
+    int Blocks = 3 + below(30);
+    for (int B = 0; B < Blocks; ++B) {
+      const auto &Pool = Torch && chance(50) ? torchDecoys() : plainDecoys();
+      if (chance(20))
+        Out += "\n\ndef g" + std::to_string(B) + "(a, b=None):\n" + indent(pick(Pool), "    ") +
+               "\n    return a\n";
+      else
+        Out += pick(Pool) + "\n";
+    }
+    return Out;
+  }
+
+private:
+  size_t below(size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); }
+  bool chance(unsigned Percent) { return below(100) < Percent; }
+  const std::string &pick(const std::vector<std::string> &V) { return V[below(V.size())]; }
+
+  std::string statement() { return Sparse && chance(90) ? decoy() : pick(Statements); }
+  std::string paragraph() { return Sparse && chance(90) ? decoy() : pick(Paragraphs); }
+  std::string decoy() { return pick(chance(50) ? torchDecoys() : plainDecoys()); }
+  std::string line() { return chance(60) ? statement() : decoy(); }
+
+  static std::string indent(llvm::StringRef Code, llvm::StringRef By) {
+    std::string Out;
+    llvm::SmallVector<llvm::StringRef, 16> Lines;
+    Code.split(Lines, '\n');
+    for (size_t I = 0; I < Lines.size(); ++I) {
+      if (I > 0)
+        Out += "\n";
+      if (!Lines[I].trim().empty())
+        Out += By.str() + Lines[I].str();
+    }
+    return Out;
+  }
+
+  std::string function(int K) {
+    std::string Out = "\n\ndef f" + std::to_string(K) + "(x, device=None):\n";
+    int Body = 1 + below(5);
+    for (int I = 0; I < Body; ++I) {
+      if (chance(15))
+        Out += "    for i in range(3):\n" + indent(line(), "        ") + "\n";
+      else
+        Out += indent(line(), "    ") + "\n";
+    }
+    return Out + "    return x\n";
+  }
+
+  /// A function whose docstring has a doctest of two lines: a fixture
+  /// line or a decoy, then a decoy.
+  std::string doctestFunction(int K) {
+    auto Fits = [](const std::string &Code) {
+      return Code.find_first_of("\n\\") == std::string::npos &&
+             Code.find("\"\"\"") == std::string::npos;
+    };
+    std::string First = line(), Second = decoy();
+    if (!Fits(First))
+      First = "x = 1";
+    if (!Fits(Second))
+      Second = "y = x";
+    return "\n\ndef documented" + std::to_string(K) + "():\n    \"\"\"Does a thing.\n\n" +
+           "    >>> " + First + "\n    >>> " + Second + "\n    \"\"\"\n    return None\n";
+  }
+
+  /// Splits a fixture into single-line statements and top-level paragraphs.
+  void collect(llvm::StringRef Text) {
+    llvm::SmallVector<llvm::StringRef, 64> Lines;
+    Text.split(Lines, '\n');
+    int Depth = 0;
+    bool InTriple = false;
+    std::string Para;
+    auto Flush = [&] {
+      // Ex) a lone `# Negatives.` comment: no code to wrap in a function.
+      llvm::StringRef P = llvm::StringRef(Para).rtrim();
+      if (!P.empty() && !P.startswith("#"))
+        Paragraphs.push_back(P.str());
+      Para.clear();
+    };
+    llvm::StringRef Prev;
+    for (llvm::StringRef L : Lines) {
+      bool Starts = !InTriple && Depth == 0 && !L.empty() && !llvm::isSpace(L[0]) &&
+                    !Prev.rtrim().endswith("\\") && !Prev.ltrim().startswith("@");
+      for (const char *K : {")", "]", "}", "else", "elif", "except", "finally"})
+        Starts &= !L.startswith(K);
+      if (Starts)
+        Flush();
+      Para += L.str() + "\n";
+      if (!L.trim().empty())
+        Prev = L;
+      bool Triple = L.contains("\"\"\"") || L.contains("'''");
+      llvm::StringRef Code = L.split('#').first;
+      for (char C : Code)
+        Depth += (C == '(' || C == '[' || C == '{') - (C == ')' || C == ']' || C == '}');
+      Depth = std::max(Depth, 0);
+      if (Triple && (llvm::StringRef(L).count("\"\"\"") + llvm::StringRef(L).count("'''")) % 2)
+        InTriple = !InTriple;
+      // A complete one-line statement, wherever it stood.
+      // Ex) `x = torch.cuda.device_count()  # expect: ...`, but not
+      // `device='cuda',  # expect: ...` (the middle of a call).
+      llvm::StringRef S = L.trim(), Stmt = Code.trim();
+      int Balance = 0;
+      for (char C : Stmt)
+        Balance += (C == '(' || C == '[' || C == '{') - (C == ')' || C == ']' || C == '}');
+      bool Complete = !Stmt.empty() && Balance == 0 && !Triple && !Stmt.endswith(":") &&
+                      !Stmt.endswith("\\") && !Stmt.endswith(",");
+      for (const char *K :
+           {">>>", "...", "@", "\"", "'", "return", "yield", "break", "continue", "else", "elif",
+            "except", "finally", "raise", "global", "nonlocal", ")", "]", "}"})
+        Complete &= !S.startswith(K);
+      if (Complete)
+        Statements.push_back(S.str());
+    }
+    Flush();
+  }
+
+  std::mt19937 Rng;
+  std::vector<std::string> Statements, Paragraphs;
+  bool Sparse = false; ///< The current file takes few fixture lines.
+};
+
+/// Engines with and without the prefilter, for one set of options.
+struct EnginePair {
+  std::unique_ptr<Engine> On, Off;
+  std::unique_ptr<CompiledRules> Compiled;
+
+  EnginePair(const RuleSet &Rules, EngineOptions O) {
+    O.UnsafeFixes = true;
+    O.Prefilter = true;
+    On = engine(Rules, O);
+    O.Prefilter = false;
+    Off = engine(Rules, O);
+    if (On)
+      Compiled = compiledFor(*On, "x.py");
+  }
+};
+
+struct Tally {
+  unsigned Files = 0, Skipped = 0, SkipFile = 0, SkippedWithSkipFile = 0, WithFindings = 0;
+  unsigned Changed = 0, SyntaxErrors = 0;
+  unsigned Failures = 0;
+};
+
+/// Runs Path through both engines of P and compares what they give.
+void compare(const EnginePair &P, const std::string &Path, const std::string &Text, Tally &T) {
+  SourceFile F(Path, Text);
+  bool Skipped = !P.Compiled->mayMatch(Text);
+  ++T.Files;
+  T.Skipped += Skipped;
+  T.SkipFile += hasSkipFileDirective(Text);
+  T.SkippedWithSkipFile += Skipped && hasSkipFileDirective(Text);
+  CheckResult COn = P.On->checkAll(F), COff = P.Off->checkAll(F);
+  FixOutcome FOn = P.On->fix(F), FOff = P.Off->fix(F);
+  T.WithFindings += !COff.Findings.empty();
+  T.Changed += FOff.changed(F);
+  if (auto Parsed = P.Off->backendFor(Path).parse(Text))
+    T.SyntaxErrors += Parsed->syntaxErrors() > 0;
+  std::string A = describe(COn), B = describe(COff), X = describe(FOn), Y = describe(FOff);
+  bool Same = A == B && X == Y;
+  // A skipped file is not parsed at all: the prefilter is in effect (and
+  // without it, the file is parsed unless it says `devport: skip-file`). A
+  // file that passes it is parsed as often either way.
+  bool Parses = Skipped ? FOn.Parses == 0 && (FOff.Parses > 0 || hasSkipFileDirective(Text))
+                        : FOn.Parses == FOff.Parses;
+  if ((Same && Parses) || ++T.Failures > 3)
+    return;
+  EXPECT_EQ(B, A) << Path << ": checkAll differs with the prefilter\n--- file:\n" << Text;
+  EXPECT_EQ(Y, X) << Path << ": fix differs with the prefilter\n--- file:\n" << Text;
+  EXPECT_TRUE(Parses) << Path << ": parses " << FOn.Parses << " (prefilter) vs " << FOff.Parses
+                      << ", mayMatch " << !Skipped;
+}
+
+void print(const char *What, const Tally &T) {
+  std::printf("[ Prefilter ] %-27s %3u files: %3u skipped by the prefilter (mayMatch false), "
+              "%3u pass it; %u say `devport: skip-file` (skipped either way; %u of them among "
+              "the %u); %u with findings, %u changed by fix, %u with syntax errors\n",
+              What, T.Files, T.Skipped, T.Files - T.Skipped, T.SkipFile, T.SkippedWithSkipFile,
+              T.Skipped, T.WithFindings, T.Changed, T.SyntaxErrors);
+}
+
+TEST(Prefilter, ChangesNothingOnFixturesAndAGeneratedCorpus) {
+  RuleSet Rules = shippedRules();
+  ASSERT_GT(Rules.size(), 0u);
+  EngineOptions Older = EngineOptions::forTest();
+  Older.Target = TorchVersion{2, 5};
+  Older.FixDocstrings = true;
+  EnginePair Default(Rules, EngineOptions::forTest()), Other(Rules, Older);
+  ASSERT_TRUE(Default.On && Default.Off && Default.Compiled);
+  ASSERT_TRUE(Other.On && Other.Off && Other.Compiled);
+
+  auto Inputs = fixtureInputs();
+  ASSERT_GT(Inputs.size(), 60u);
+  Tally Fixtures;
+  for (const auto &[Path, Text] : Inputs) {
+    compare(Default, Path, Text, Fixtures);
+    compare(Other, Path, Text, Fixtures);
+  }
+  print("fixture inputs (x2 options)", Fixtures);
+  EXPECT_EQ(0u, Fixtures.Failures);
+  EXPECT_EQ(0u, Fixtures.Skipped); // every fixture has something to find
+  EXPECT_GT(Fixtures.WithFindings, Fixtures.Files / 2);
+
+  constexpr int Mixed = 300, Decoys = 100;
+  CorpusGenerator G(0xdeadbeef, Inputs);
+  ASSERT_GT(G.statements(), 300u);
+  ASSERT_GT(G.paragraphs(), 100u);
+  Tally Generated, Plain, Torch;
+  for (int I = 0; I < Mixed; ++I) {
+    std::string Path = "gen/mixed" + std::to_string(I) + ".py";
+    compare(I % 2 ? Other : Default, Path, G.mixedFile(), Generated);
+  }
+  for (int I = 0; I < Decoys; ++I) {
+    bool WithTorch = I % 2;
+    std::string Text = G.decoyFile(WithTorch);
+    ASSERT_FALSE(hasDeviceWord(Text)) << Text;
+    std::string Path = "gen/decoy" + std::to_string(I) + ".py";
+    compare(I % 4 < 2 ? Default : Other, Path, Text, WithTorch ? Torch : Plain);
+  }
+  print("generated, mixed", Generated);
+  print("generated, numpy decoys", Plain);
+  print("generated, torch decoys", Torch);
+  EXPECT_EQ(0u, Generated.Failures + Plain.Failures + Torch.Failures);
+  // The corpus exercises both sides: most mixed files are parsed and have
+  // findings; files without device words are skipped.
+  EXPECT_GT(Generated.WithFindings, Mixed / 2);
+  EXPECT_GT(Generated.Changed, Mixed / 3);
+  EXPECT_EQ(Plain.Files, Plain.Skipped);
+  EXPECT_GT(Torch.Skipped + Generated.Skipped, 0u);
+}
+
+} // namespace
+} // namespace devport

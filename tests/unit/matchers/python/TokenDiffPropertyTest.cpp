@@ -1,0 +1,353 @@
+//===--- TokenDiffPropertyTest.cpp - TokenDiff over Python tokens ---------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The property test of tests/unit/rewriters/TokenDiffTest.cpp with the real
+/// Python tokenizer (matchers/python/Tokenizer.h): seeded random
+/// recombinations of Python tokens (prefixed, triple-quoted and f-strings,
+/// strings holding `#`, numbers, brackets) with the layout Python code has
+/// (line breaks and comments inside brackets, continuations), a range R on
+/// token boundaries and a replacement made from R's tokens. For each,
+/// tokenEdits must keep its promise: edits inside R, sorted, non-overlapping
+/// and not no-ops; the text outside R unchanged once applied; inside R the
+/// replacement's tokens (a trailing comma before a closing bracket may stay);
+/// and, where neither Src[R] nor the replacement has a comment or
+/// continuation (nor Src[R] a line break), the replacement itself up to
+/// whitespace.
+///
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/Tokenizer.h"
+#include "rewriters/EditApplier.h"
+#include "rewriters/TokenDiff.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace devport {
+namespace {
+
+std::vector<std::string> tokenTexts(llvm::StringRef T) {
+  std::vector<std::string> Out;
+  for (Token K : python::tokenize(T))
+    Out.push_back(T.slice(K.Begin, K.End).str());
+  return Out;
+}
+
+/// Toks without the commas that stand before a closing bracket.
+std::vector<std::string> withoutTrailingCommas(const std::vector<std::string> &Toks) {
+  std::vector<std::string> Out;
+  auto Closer = [](const std::string &T) { return T == ")" || T == "]" || T == "}"; };
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    size_t J = I;
+    while (J < Toks.size() && Toks[J] == ",")
+      ++J;
+    if (J > I && J < Toks.size() && Closer(Toks[J]))
+      I = J; // a run of commas before a closer: dropped
+    Out.push_back(Toks[I]);
+  }
+  return Out;
+}
+
+/// Whether every byte of T outside its tokens is one of Allowed.
+bool triviaOnly(llvm::StringRef T, llvm::StringRef Allowed) {
+  uint32_t Pos = 0;
+  auto Gap = [&](uint32_t End) {
+    return T.slice(Pos, End).find_first_not_of(Allowed) == llvm::StringRef::npos;
+  };
+  for (Token K : python::tokenize(T)) {
+    if (!Gap(K.Begin))
+      return false;
+    Pos = K.End;
+  }
+  return Gap(static_cast<uint32_t>(T.size()));
+}
+
+std::string withoutWhitespace(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    if (C != ' ' && C != '\t' && C != '\n' && C != '\r')
+      Out += C;
+  return Out;
+}
+
+/// S as a C string literal, for failure messages.
+std::string shown(llvm::StringRef S) {
+  std::string Out = "\"";
+  for (char C : S)
+    Out += C == '\n'   ? "\\n"
+           : C == '\t' ? "\\t"
+           : C == '\r' ? "\\r"
+           : C == '"'  ? "\\\""
+           : C == '\\' ? "\\\\"
+                       : std::string(1, C);
+  return Out + "\"";
+}
+
+/// Checks tokenEdits(Src, R, Rep) against its promise; an empty string if it
+/// holds, else what broke and the case.
+std::string checkPromise(llvm::StringRef Src, ByteRange R, llvm::StringRef Rep) {
+  std::vector<Edit> Es = tokenEdits(Src, R, Rep, python::tokenize);
+  std::string Case = "Src=" + shown(Src) + " R=[" + std::to_string(R.Begin) + "," +
+                     std::to_string(R.End) + ") Rep=" + shown(Rep) + " edits:";
+  for (const Edit &E : Es)
+    Case += " [" + std::to_string(E.Range.Begin) + "," + std::to_string(E.Range.End) + ")->" +
+            shown(E.Replacement);
+  auto Broken = [&](const std::string &What) { return What + "\n  " + Case; };
+
+  for (size_t I = 0; I < Es.size(); ++I) {
+    const Edit &E = Es[I];
+    if (E.Range.Begin > E.Range.End || !R.contains(E.Range))
+      return Broken("an edit outside R");
+    if (Src.slice(E.Range.Begin, E.Range.End) == E.Replacement)
+      return Broken("a no-op edit");
+    if (I > 0 && (Es[I - 1].Range.End > E.Range.Begin || Es[I - 1].Range.overlaps(E.Range)))
+      return Broken("edits unsorted or overlapping");
+  }
+  Fix F;
+  F.Edits = Es;
+  const Fix *Ptr = &F;
+  ApplyResult A = applyFixes(Src, {Ptr});
+  if (!Es.empty() && A.Applied.size() != 1)
+    return Broken("applyFixes refused the edits");
+  const std::string &Out = A.Text;
+  size_t Tail = Src.size() - R.End;
+  if (Out.size() < R.Begin + Tail || Out.compare(0, R.Begin, Src.data(), R.Begin) != 0 ||
+      Out.compare(Out.size() - Tail, Tail, Src.data() + R.End, Tail) != 0)
+    return Broken("bytes outside R changed: " + shown(Out));
+  llvm::StringRef Inside = llvm::StringRef(Out).slice(R.Begin, Out.size() - Tail);
+  llvm::StringRef Old = Src.slice(R.Begin, R.End);
+
+  std::vector<std::string> Got = tokenTexts(Inside), Want = tokenTexts(Rep);
+  std::vector<std::string> OldToks = tokenTexts(Old);
+  if (OldToks == Want && !Es.empty())
+    return Broken("edits although the tokens are the same");
+  bool OldTrailingComma = withoutTrailingCommas(OldToks).size() != OldToks.size();
+  if (OldTrailingComma ? withoutTrailingCommas(Got) != withoutTrailingCommas(Want) : Got != Want)
+    return Broken("tokens inside R differ from the replacement's: " + shown(Inside));
+  bool Flat = triviaOnly(Old, " \t") && triviaOnly(Rep, " \t\r\n");
+  if (Flat && !OldTrailingComma && withoutWhitespace(Inside) != withoutWhitespace(Rep))
+    return Broken("not the replacement up to whitespace: " + shown(Inside));
+  return "";
+}
+
+enum class Layout {
+  Flat,                 ///< Spaces (or nothing where tokens stay apart).
+  Lines,                ///< Also line breaks and comments (inside brackets).
+  LinesAndContinuations ///< Also backslash-newline.
+};
+
+/// Random Python tokens and trivia that python::tokenize reads back as
+/// generated.
+class Generator {
+public:
+  explicit Generator(uint32_t Seed) : Rng(Seed) {}
+
+  size_t below(size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); }
+  bool chance(unsigned Percent) { return below(100) < Percent; }
+
+  std::string token() {
+    static const char *const Names[] = {"torch", "cuda", "accelerator", "device", "self",
+                                        "rank",  "x",    "None",        "True",   "synchronize",
+                                        "f",     "r",    "b",           "_C"};
+    static const char *const Numbers[] = {"0", "1", "1.5", "0x1F", "10_000", "2j"};
+    static const char *const Strings[] = {"'cuda'",
+                                          "\"cuda:0\"",
+                                          "f\"cuda:{i}\"",
+                                          "f'{x!r:>{w}}'",
+                                          "r'\\d+'",
+                                          "b'x'",
+                                          "'''a\nb'''",
+                                          "\"a # not a comment\"",
+                                          "'it\\'s'",
+                                          "\"\"",
+                                          "u'x'",
+                                          "rb\"\\x\"",
+                                          "\"\"\"doc \"quoted\" \"\"\"",
+                                          "'a\\\nb'",
+                                          "Rb'\\''"};
+    static const char *const Operators[] = {"(", ")", "[", "]", "{", "}", ",", ".", "=",
+                                            ":", "*", "+", "-", "@", "%", "<", "!", ";"};
+    switch (below(12)) {
+    case 0:
+    case 1:
+      return Strings[below(std::size(Strings))];
+    case 2:
+      return Numbers[below(std::size(Numbers))];
+    case 3:
+    case 4:
+    case 5:
+    case 6:
+    case 7:
+      return Operators[below(std::size(Operators))];
+    default:
+      return Names[below(std::size(Names))];
+    }
+  }
+
+  /// Trivia between tokens L and R (empty only where they stay two tokens).
+  std::string trivia(const std::string &L, const std::string &R, Layout Lay) {
+    static const char *const Lines[] = {
+        "\n        ", "\n", "  # device=rank\n    ", "  # (\n", "\r\n    ", "\\\n    ", " \\\r\n"};
+    if (Lay != Layout::Flat && chance(25))
+      return Lines[below(std::size(Lines) - (Lay == Layout::Lines ? 2 : 0))];
+    if (mayTouch(L, R) && chance(50))
+      return "";
+    return chance(80) ? " " : "  ";
+  }
+
+  std::string join(const std::vector<std::string> &Toks, Layout Lay) {
+    std::string Out;
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      if (I > 0)
+        Out += trivia(Toks[I - 1], Toks[I], Lay);
+      Out += Toks[I];
+    }
+    return Out;
+  }
+
+  std::vector<std::string> tokens(size_t Max) {
+    std::vector<std::string> Out(below(Max + 1));
+    for (std::string &T : Out)
+      T = token();
+    return Out;
+  }
+
+  std::vector<std::string> mutate(const std::vector<std::string> &Old) {
+    std::vector<std::string> Out;
+    for (const std::string &T : Old) {
+      unsigned Roll = below(100);
+      if (Roll < 55)
+        Out.push_back(T);
+      else if (Roll < 70)
+        Out.push_back(token());
+      else if (Roll < 85) {
+        Out.push_back(T);
+        Out.push_back(token());
+      }
+    }
+    if (chance(20))
+      Out.insert(Out.begin(), token());
+    return Out;
+  }
+
+  /// As in the rewriters' test: R on token boundaries (sometimes with the
+  /// trivia at its edges), the replacement a mutation of R's tokens, flat
+  /// or (one in four) laid out with RepLayout.
+  void next(std::string &Src, ByteRange &R, std::string &Rep, Layout RepLayout) {
+    Layout SrcLayout = chance(60) ? Layout::LinesAndContinuations : Layout::Flat;
+    std::vector<std::string> Before = tokens(5), Inside = tokens(16), After = tokens(5);
+    Src = join(Before, SrcLayout);
+    std::string Lead, Trail;
+    if (!Before.empty())
+      Lead = Inside.empty() ? " " : trivia(Before.back(), Inside.front(), SrcLayout);
+    if (!After.empty())
+      Trail = Inside.empty() ? " " : trivia(Inside.back(), After.front(), SrcLayout);
+    bool LeadInside = chance(20), TrailInside = chance(20);
+    Src += LeadInside ? "" : Lead;
+    R.Begin = Src.size();
+    Src += (LeadInside ? Lead : "") + join(Inside, SrcLayout) + (TrailInside ? Trail : "");
+    R.End = Src.size();
+    Src += (TrailInside ? "" : Trail) + join(After, SrcLayout);
+    Rep = join(mutate(Inside), chance(25) ? RepLayout : Layout::Flat);
+  }
+
+private:
+  static bool isOperator(const std::string &T) {
+    return T.size() == 1 && !llvm::isAlnum(T[0]) && T[0] != '_' && T[0] != '\'' && T[0] != '"';
+  }
+  static bool isNumber(const std::string &T) { return !T.empty() && llvm::isDigit(T[0]); }
+  /// Whether L and R written without trivia between stay two tokens: one
+  /// must be an operator, and a number must not meet a `.` (`1` `.` `5`).
+  static bool mayTouch(const std::string &L, const std::string &R) {
+    if (!isOperator(L) && !isOperator(R))
+      return false;
+    return !(isNumber(L) && R == ".") && !(L == "." && isNumber(R));
+  }
+  std::mt19937 Rng;
+};
+
+void runCases(uint32_t Seed, int Cases, Layout RepLayout) {
+  Generator G(Seed);
+  int Failures = 0, WithEdits = 0, Flat = 0, Layered = 0;
+  for (int I = 0; I < Cases; ++I) {
+    std::string Src, Rep;
+    ByteRange R;
+    G.next(Src, R, Rep, RepLayout);
+    std::string Broken = checkPromise(Src, R, Rep);
+    if (!Broken.empty() && ++Failures <= 5)
+      ADD_FAILURE() << "case " << I << ": " << Broken;
+    WithEdits += !tokenEdits(Src, R, Rep, python::tokenize).empty();
+    llvm::StringRef Old = llvm::StringRef(Src).slice(R.Begin, R.End);
+    Flat += triviaOnly(Old, " \t");
+    Layered += !triviaOnly(Old, " \t\r\n");
+  }
+  EXPECT_EQ(0, Failures) << "of " << Cases << " cases";
+  EXPECT_GT(WithEdits, Cases / 2);
+  EXPECT_GT(Flat, Cases / 5);
+  EXPECT_GT(Layered, Cases / 5);
+  std::printf("[ TokenDiff ] %d Python cases, %d with edits, %d without layout in Src[R], "
+              "%d with comments or continuations in Src[R]\n",
+              Cases, WithEdits, Flat, Layered);
+}
+
+TEST(TokenDiffProperty, GeneratorWritesWhatTheTokenizerReads) {
+  Generator G(11);
+  for (int I = 0; I < 500; ++I) {
+    std::vector<std::string> Toks = G.tokens(24);
+    std::string Text = G.join(Toks, Layout::LinesAndContinuations);
+    EXPECT_EQ(Toks, tokenTexts(Text)) << shown(Text);
+  }
+}
+
+TEST(TokenDiffProperty, RandomPythonSourcesAndReplacements) { runCases(1337, 4000, Layout::Lines); }
+
+// BUG (rewriters/TokenDiff.cpp, see tests/unit/rewriters/TokenDiffTest.cpp):
+// a replaced run ending in a line continuation, before a comment the source
+// keeps, loses the continuation's line break but not its backslash: the
+// result is not valid Python. Enable when fixed.
+TEST(TokenDiffProperty, DISABLED_RandomPythonReplacementsWithContinuations) {
+  runCases(1338, 4000, Layout::LinesAndContinuations);
+}
+
+TEST(TokenDiffProperty, DISABLED_PythonContinuationBeforeKeptComment) {
+  EXPECT_EQ("", checkPromise("torch.cuda.synchronize(rank  # which\n)", {0, 38},
+                             "torch.accelerator.synchronize(rank + 1 \\\n)"));
+}
+
+// BUG (rewriters/TokenDiff.cpp, Gap): the same trim, with a form feed (Python
+// whitespace, not "blank" to TokenDiff) as the kept trivia: an insertion
+// whose replacement text ends in a comment loses the comment's line break
+// and comments out the next token, `y`. Rare (a form feed between two
+// tokens, a comment in a `$$$A` binding); enable when fixed.
+TEST(TokenDiffProperty, DISABLED_FormFeedAfterInsertedComment) {
+  EXPECT_EQ("", checkPromise("a\fy", {0, 3}, "a x  # z\ny"));
+}
+
+TEST(TokenDiffProperty, PythonEdgeCases) {
+  auto Check = [](llvm::StringRef Src, llvm::StringRef Rep) {
+    EXPECT_EQ("", checkPromise(Src, {0, static_cast<uint32_t>(Src.size())}, Rep));
+  };
+  Check("torch.cuda.synchronize(  # wait\n    device=rank,\n)",
+        "torch.accelerator.synchronize(rank)");
+  Check("f'cuda:{i}'", "torch.device('cuda', i)");
+  Check("x.to('cuda')  # move\n", "x.to(device)");
+  Check("torch.cuda.Stream(\n    device=d,  # which\n    priority=-1,\n)",
+        "torch.Stream(d, priority=-1)");
+  Check("'''a\n# not a comment\n'''", "'''a\n# not a comment\n'''");
+  Check("a if c else \\\n    b", "a or b");
+  Check("r'x' b'y'", "rb'x' b'y'");
+}
+
+} // namespace
+} // namespace devport

