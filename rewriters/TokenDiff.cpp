@@ -48,6 +48,23 @@ std::vector<Edit> tokenEdits(llvm::StringRef Src, ByteRange R, llvm::StringRef R
   bool HavePrev = false;
   size_t PrevI = 0, PrevJ = 0;         // first token index after the previous anchor
   uint32_t PrevEndA = 0, PrevEndB = 0; // end of the previous anchor
+  // Ins without its trailing whitespace, but with the line break that ends a
+  // comment or a line continuation at its end: without it the code after
+  // the edit would join the comment or the continued line.
+  auto TrimEnd = [&](llvm::StringRef Ins) {
+    llvm::StringRef T = Ins.rtrim();
+    if (T.size() == Ins.size())
+      return T;
+    std::vector<Token> Ts = Tokenize(Ins);
+    uint32_t LastEnd = Ts.empty() ? 0 : Ts.back().End;
+    if (LastEnd >= T.size())
+      return T; // only whitespace after the last token
+    size_t Eol = Ins.find_first_of("\r\n", T.size());
+    if (Eol == llvm::StringRef::npos)
+      return T;
+    Eol += Ins.substr(Eol).startswith("\r\n") ? 2 : 1;
+    return Ins.take_front(Eol);
+  };
   auto Gap = [&](size_t I, size_t J, uint32_t NextBeginA, uint32_t NextBeginB, bool HaveNext) {
     if (I == PrevI && J == PrevJ)
       return; // no token changed here: keep the original trivia
@@ -68,7 +85,7 @@ std::vector<Edit> tokenEdits(llvm::StringRef Src, ByteRange R, llvm::StringRef R
       uint32_t At = HavePrev ? PrevEndA : NextBeginA;
       llvm::StringRef Ins = Rep;
       if (HavePrev && NextBeginA > PrevEndA)
-        Ins = Ins.rtrim();
+        Ins = TrimEnd(Ins);
       Out.push_back(Edit::insertion(R.Begin + At, Ins.str()));
       return;
     }
@@ -86,7 +103,7 @@ std::vector<Edit> tokenEdits(llvm::StringRef Src, ByteRange R, llvm::StringRef R
     if (HaveNext && Blank(After))
       SpanE = NextBeginA;
     else if (!After.empty() || !HaveNext)
-      Ins = Ins.rtrim();
+      Ins = TrimEnd(Ins);
     Out.push_back(Edit::replacement({R.Begin + SpanB, R.Begin + SpanE}, Ins.str()));
   };
   for (const auto &[I, J] : Pairs) {

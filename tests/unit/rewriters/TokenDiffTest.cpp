@@ -331,19 +331,14 @@ TEST(TokenDiffProperty, TinyTokenizerReadsWhatTheGeneratorWrites) {
 
 TEST(TokenDiffProperty, RandomSourcesAndReplacements) { runCases(20240611, 4000, Layout::Lines); }
 
-// BUG (TokenDiff.cpp, Gap): where the changed run of the replacement ends in
-// a line continuation and the source has a comment or line break after the
-// run, the run is rtrim()med, which strips the continuation's line break but
-// keeps its backslash: `f(x  # c\n)` -> `f(y \\\n)` gives `f(y \\  # c\n)`,
-// a stray `\` token (a syntax error in Python, so the engine would drop such
-// a fix). Replacements bring a continuation only through a `$$$A` binding
-// of code written that way, hence the other tests leave continuations out
-// of replacements. Enable these when the trim keeps "\\\n" whole.
-TEST(TokenDiffProperty, DISABLED_RandomReplacementsWithLineContinuations) {
+// Regression: a changed run of the replacement that ends in a line
+// continuation, before a comment or line break the source keeps, keeps the
+// continuation's line break (it lost it and left a stray `\`).
+TEST(TokenDiffProperty, RandomReplacementsWithLineContinuations) {
   runCases(20240612, 4000, Layout::LinesAndContinuations);
 }
 
-TEST(TokenDiffProperty, DISABLED_ContinuationBeforeKeptCommentKeepsItsLineBreak) {
+TEST(TokenDiffProperty, ContinuationBeforeKeptCommentKeepsItsLineBreak) {
   EXPECT_EQ("", checkPromise("f(x  # c\n)", {0, 10}, "f(y \\\n)", tinyTokenize));
 }
 

@@ -312,25 +312,20 @@ TEST(TokenDiffProperty, GeneratorWritesWhatTheTokenizerReads) {
 
 TEST(TokenDiffProperty, RandomPythonSourcesAndReplacements) { runCases(1337, 4000, Layout::Lines); }
 
-// BUG (rewriters/TokenDiff.cpp, see tests/unit/rewriters/TokenDiffTest.cpp):
-// a replaced run ending in a line continuation, before a comment the source
-// keeps, loses the continuation's line break but not its backslash: the
-// result is not valid Python. Enable when fixed.
-TEST(TokenDiffProperty, DISABLED_RandomPythonReplacementsWithContinuations) {
+// Regression (see tests/unit/rewriters/TokenDiffTest.cpp): a replaced run
+// ending in a line continuation keeps its line break before a kept comment.
+TEST(TokenDiffProperty, RandomPythonReplacementsWithContinuations) {
   runCases(1338, 4000, Layout::LinesAndContinuations);
 }
 
-TEST(TokenDiffProperty, DISABLED_PythonContinuationBeforeKeptComment) {
+TEST(TokenDiffProperty, PythonContinuationBeforeKeptComment) {
   EXPECT_EQ("", checkPromise("torch.cuda.synchronize(rank  # which\n)", {0, 38},
                              "torch.accelerator.synchronize(rank + 1 \\\n)"));
 }
 
-// BUG (rewriters/TokenDiff.cpp, Gap): the same trim, with a form feed (Python
-// whitespace, not "blank" to TokenDiff) as the kept trivia: an insertion
-// whose replacement text ends in a comment loses the comment's line break
-// and comments out the next token, `y`. Rare (a form feed between two
-// tokens, a comment in a `$$$A` binding); enable when fixed.
-TEST(TokenDiffProperty, DISABLED_FormFeedAfterInsertedComment) {
+// Regression: with a form feed as the kept trivia, an insertion whose text
+// ends in a comment keeps the comment's line break (it commented out `y`).
+TEST(TokenDiffProperty, FormFeedAfterInsertedComment) {
   EXPECT_EQ("", checkPromise("a\fy", {0, 3}, "a x  # z\ny"));
 }
 
