@@ -7,7 +7,7 @@
 /// \file
 /// TempDir: a fresh directory that a test fills with files and that is
 /// removed, with everything in it, when the TempDir goes out of scope. Used by
-/// the Workspace, SourceFile, AtomicWrite and CLI tests.
+/// the Workspace, SourceFile, AtomicWrite, Project, BatchRun and CLI tests.
 ///
 //===----------------------------------------------------------------------===//
 

@@ -6,6 +6,7 @@
 
 #include "core/Config.h"
 
+#include "tests/support/Expected.h"
 #include "tests/support/TestFiles.h"
 
 #include <gtest/gtest.h>
@@ -28,6 +29,7 @@ TEST(Config, ParsesEveryKey) {
                            "rules: [extra]\n");
   auto C = Config::load(D.path(".devport.yaml"));
   ASSERT_TRUE(static_cast<bool>(C)) << llvm::toString(C.takeError());
+  ASSERT_TRUE(test::hasValue(C->Target));
   EXPECT_EQ("2.7", C->Target->str());
   ASSERT_EQ(2u, C->Select.size());
   EXPECT_EQ("cuda-method", C->Select[1].Text);
@@ -71,10 +73,10 @@ TEST(Config, ErrorsNameTheirPlace) {
 
 TEST(Config, UnknownRuleNamesAreErrorsWithTheirPlace) {
   auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules");
-  ASSERT_TRUE(static_cast<bool>(Rules));
+  ASSERT_TRUE(test::hasValue(Rules));
   auto C = Config::parse("c.yaml", "select: [device-runtime]\nignore:\n  - cuda-nope\n"
                                    "per-file-ignores:\n  'a/*': [memory, bogus]\n");
-  ASSERT_TRUE(static_cast<bool>(C));
+  ASSERT_TRUE(test::hasValue(C));
   llvm::Error E = C->checkNames(*Rules);
   ASSERT_TRUE(static_cast<bool>(E));
   EXPECT_EQ("c.yaml:3:5: unknown rule or category 'cuda-nope'\n"
@@ -90,14 +92,16 @@ TEST(Config, FoundUpwardAndCached) {
   EXPECT_EQ(D.path("proj/.devport.yaml"), findConfigFile(D.path("proj/pkg/sub")));
   ConfigCache Cache;
   auto A = Cache.forFile(D.path("proj/pkg/sub/a.py"));
-  ASSERT_TRUE(static_cast<bool>(A));
+  ASSERT_TRUE(test::hasValue(A));
+  ASSERT_TRUE(test::hasValue((*A)->Target));
   EXPECT_EQ("2.6", (*A)->Target->str());
   auto B = Cache.forFile(D.path("other/b.py"));
-  ASSERT_TRUE(static_cast<bool>(B));
+  ASSERT_TRUE(test::hasValue(B));
   EXPECT_FALSE((*B)->Target.has_value()); // no config above other/ in the temp dir
   ConfigCache Forced(D.path("proj/.devport.yaml"));
   auto F = Forced.forFile(D.path("other/b.py"));
-  ASSERT_TRUE(static_cast<bool>(F));
+  ASSERT_TRUE(test::hasValue(F));
+  ASSERT_TRUE(test::hasValue((*F)->Target));
   EXPECT_EQ("2.6", (*F)->Target->str());
 }
 

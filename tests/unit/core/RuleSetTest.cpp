@@ -15,6 +15,7 @@
 
 #include "core/Rule.h"
 
+#include "tests/support/Expected.h"
 #include "tests/support/TestFiles.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -648,7 +649,7 @@ TEST(RuleSetTest, LoadFiles) {
   EXPECT_EQ("one", S->rules()[0]->Id);
 
   auto None = RuleSet::loadFiles({});
-  ASSERT_TRUE(static_cast<bool>(None));
+  ASSERT_TRUE(test::hasValue(None));
   EXPECT_EQ(0u, None->size());
 
   // Every problem of every file.
@@ -666,7 +667,9 @@ TEST(RuleSetTest, Merge) {
   auto A = RuleSet::loadBuffer("b-rule.yaml", ruleFile("b-rule", "memory"));
   auto B = RuleSet::loadBuffer("a-rule.yaml", ruleFile("a-rule", "memory"));
   auto B2 = RuleSet::loadBuffer("x/a-rule.yaml", ruleFile("a-rule", "other"));
-  ASSERT_TRUE(A && B && B2);
+  ASSERT_TRUE(test::hasValue(A));
+  ASSERT_TRUE(test::hasValue(B));
+  ASSERT_TRUE(test::hasValue(B2));
   ASSERT_FALSE(static_cast<bool>(A->merge(std::move(*B))));
   ASSERT_EQ(2u, A->size());
   EXPECT_EQ("a-rule", A->rules()[0]->Id); // still sorted
@@ -697,9 +700,12 @@ TEST(RuleSetTest, Filtered) {
   }
   auto Ids = [](llvm::Expected<RuleSet> F) {
     std::vector<std::string> Out;
-    if (F)
-      for (const auto &R : F->rules())
-        Out.push_back(R->Id);
+    if (!F) {
+      ADD_FAILURE() << llvm::toString(F.takeError());
+      return Out;
+    }
+    for (const auto &R : F->rules())
+      Out.push_back(R->Id);
     return Out;
   };
   using V = std::vector<std::string>;
@@ -713,7 +719,7 @@ TEST(RuleSetTest, Filtered) {
   EXPECT_EQ((V{"memory-d"}), Ids(S.filtered({"memory-d"}, {})));
 
   auto Shared = S.filtered({"cuda-c"}, {});
-  ASSERT_TRUE(static_cast<bool>(Shared));
+  ASSERT_TRUE(test::hasValue(Shared));
   EXPECT_EQ(S.find("cuda-c"), Shared->find("cuda-c")); // the same Rule, not a copy
 
   auto Unknown = S.filtered({"cuda-a", "nope"}, {"cuda", "nope"});

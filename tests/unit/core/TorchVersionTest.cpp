@@ -58,7 +58,7 @@ TEST(TorchVersionTest, OrdersNumerically) {
 
 TEST(TorchVersionTest, DefaultTargetIsTwoNine) {
   EXPECT_EQ("2.9", TorchVersion::defaultTarget().str());
-  EXPECT_TRUE(*TorchVersion::parse("2.9") == TorchVersion::defaultTarget());
+  EXPECT_TRUE(TorchVersion::parse("2.9") == TorchVersion::defaultTarget());
 }
 
 } // namespace

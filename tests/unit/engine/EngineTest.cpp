@@ -3,36 +3,174 @@
 // Part of devport. See README.md.
 //
 //===----------------------------------------------------------------------===//
+//
+// Every test builds its engine from the few rules it names, written below as
+// rule files (the same format as rules/python/*.yaml), so that a change to
+// the shipped database cannot change what these tests check.
+//
+//===----------------------------------------------------------------------===//
 
 #include "engine/Engine.h"
+
+#include "tests/support/Expected.h"
+#include "tests/support/TestRules.h"
 
 #include <gtest/gtest.h>
 
 namespace devport {
 namespace {
 
-std::unique_ptr<Engine> realRules(EngineOptions O = EngineOptions::forTest()) {
-  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules");
-  EXPECT_TRUE(static_cast<bool>(Rules)) << llvm::toString(Rules.takeError());
-  auto E = Engine::create(std::move(*Rules), O);
-  EXPECT_TRUE(static_cast<bool>(E)) << llvm::toString(E.takeError());
-  return std::move(*E);
-}
+const char *SetDevice = R"yaml(id: cuda-set-device
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.set_device()` selects a CUDA device only"
+any:
+  - torch.cuda.set_device($DEV)
+  - torch.cuda.set_device(device=$DEV)
+fix:
+  - since: "2.7"
+    template: torch.accelerator.set_device_index($DEV)
+  - since: "2.6"
+    template: torch.accelerator.set_device_idx($DEV)
+)yaml";
 
-std::unique_ptr<Engine> oneRule(llvm::StringRef Yaml) {
-  auto Rules = RuleSet::loadBuffer("test-rule.yaml", Yaml);
-  EXPECT_TRUE(static_cast<bool>(Rules)) << llvm::toString(Rules.takeError());
-  auto E = Engine::create(std::move(*Rules), EngineOptions::forTest());
-  EXPECT_TRUE(static_cast<bool>(E)) << llvm::toString(E.takeError());
-  return std::move(*E);
+const char *CurrentDevice = R"yaml(id: cuda-current-device
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.current_device()` returns the CUDA device index only"
+pattern: torch.cuda.current_device()
+fix:
+  - since: "2.7"
+    template: torch.accelerator.current_device_index()
+  - since: "2.6"
+    template: torch.accelerator.current_device_idx()
+)yaml";
+
+const char *Synchronize = R"yaml(id: cuda-synchronize
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.synchronize()` waits for CUDA devices only"
+any:
+  - torch.cuda.synchronize()
+  - torch.cuda.synchronize($DEV)
+  - torch.cuda.synchronize(device=$DEV)
+fix:
+  - since: "2.6"
+    template: torch.accelerator.synchronize($DEV)
+)yaml";
+
+const char *DeviceCount = R"yaml(id: cuda-device-count
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.device_count()` counts CUDA devices only"
+pattern: torch.cuda.device_count()
+fix:
+  - since: "2.6"
+    template: torch.accelerator.device_count()
+)yaml";
+
+const char *CurrentStream = R"yaml(id: cuda-current-stream
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.current_stream()` returns a CUDA stream only"
+pattern: torch.cuda.current_stream()
+fix:
+  - since: "2.6"
+    template: torch.accelerator.current_stream()
+    applicability: unsafe
+    note: "returns a generic `torch.Stream`"
+)yaml";
+
+/// Report only: no fix.
+const char *IsAvailable = R"yaml(id: cuda-is-available
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.is_available()` checks for CUDA only"
+pattern: torch.cuda.is_available()
+)yaml";
+
+const char *CudaMethod = R"yaml(id: cuda-method
+language: python
+category: device-placement
+severity: warning
+message: "`.cuda()` moves to a CUDA device only"
+pattern: $X.cuda()
+fix:
+  - since: "2.6"
+    template: $X.to($DEVICE)
+)yaml";
+
+const char *DeviceString = R"yaml(id: cuda-device-string
+language: python
+category: device-placement
+severity: warning
+message: "`\"cuda\"` as a device picks CUDA only"
+pattern: $F($$$A, device=$S, $$$B)
+where:
+  S:
+    regex: '^[uU]?(["''])cuda["'']$'
+focus: S
+fix:
+  - since: "2.6"
+    template: $DEVICE_TYPE
+)yaml";
+
+const char *KeepCapability = R"yaml(id: keep-device-capability
+kind: keep
+language: python
+category: keep
+severity: info
+message: "`torch.cuda.get_device_capability()` has SM semantics: kept"
+pattern: torch.cuda.get_device_capability($$$A)
+)yaml";
+
+const char *KeepFeatureGuard = R"yaml(id: keep-cuda-feature-guard
+kind: keep
+language: python
+category: keep
+severity: info
+message: "a `torch.cuda.is_available()` guard of a CUDA-only feature: kept"
+pattern: torch.cuda.is_available() and $Y
+where:
+  Y:
+    regex: 'cudnn'
+)yaml";
+
+const char *KeepCudnn = R"yaml(id: keep-cudnn
+kind: keep
+language: python
+category: keep
+severity: info
+message: "cuDNN settings are CUDA-specific: kept"
+pattern: torch.backends.cudnn.$X
+)yaml";
+
+/// An engine over the given rule files.
+llvm::Expected<std::unique_ptr<Engine>> engineWith(llvm::ArrayRef<llvm::StringRef> Rules,
+                                                   EngineOptions O = EngineOptions::forTest()) {
+  auto S = test::loadRules(Rules);
+  if (!S)
+    return S.takeError();
+  return Engine::create(std::move(*S), std::move(O));
 }
 
 std::string fixed(const Engine &E, llvm::StringRef Code) {
   return E.fix(SourceFile("t.py", Code.str())).Text;
 }
 
+/// The text of R in F.
+std::string textOf(const SourceFile &F, ByteRange R) {
+  return F.text().slice(R.Begin, R.End).str();
+}
+
 TEST(Engine, NestedMatchesAreFixedTogether) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({SetDevice, CurrentDevice}));
   SourceFile F("t.py", "import torch\ntorch.cuda.set_device(torch.cuda.current_device())\n");
   FixOutcome O = E->fix(F);
   EXPECT_EQ("import torch\n"
@@ -45,7 +183,7 @@ TEST(Engine, NestedMatchesAreFixedTogether) {
 }
 
 TEST(Engine, AddsImportOnceWhenTorchIsNotBound) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, DeviceCount}));
   EXPECT_EQ("import torch\n"
             "torch.accelerator.synchronize()\n"
             "torch.accelerator.synchronize()\n"
@@ -57,7 +195,7 @@ TEST(Engine, AddsImportOnceWhenTorchIsNotBound) {
 }
 
 TEST(Engine, ImportGoesAfterDocstringAndFutureImports) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
   EXPECT_EQ("\"\"\"Doc.\"\"\"\n"
             "from __future__ import annotations\n"
             "import torch\n"
@@ -69,7 +207,7 @@ TEST(Engine, ImportGoesAfterDocstringAndFutureImports) {
 }
 
 TEST(Engine, KeepsCrlfAndBom) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
   std::string In = "\xEF\xBB\xBF"
                    "from torch.cuda import device_count\r\nn = device_count()\r\n";
   std::string Out = fixed(*E, In);
@@ -79,7 +217,7 @@ TEST(Engine, KeepsCrlfAndBom) {
 }
 
 TEST(Engine, NoFixInsideSyntaxError) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
   SourceFile F("t.py", "import torch\nx = torch.cuda.device_count() +\ny = 1\n");
   std::vector<Diagnostic> Ds = E->check(F);
   ASSERT_EQ(1u, Ds.size());
@@ -88,9 +226,10 @@ TEST(Engine, NoFixInsideSyntaxError) {
 }
 
 TEST(Engine, DropsFixThatBreaksSyntax) {
-  auto E = oneRule("id: test-rule\nlanguage: python\ncategory: test\nseverity: warning\n"
-                   "message: m\npattern: foo($X)\n"
-                   "fix:\n  - since: '2.6'\n    template: 'bar($X'\n");
+  ASSERT_THAT_EXPECTED_VALUE(
+      E, engineWith({"id: test-rule\nlanguage: python\ncategory: test\nseverity: warning\n"
+                     "message: m\npattern: foo($X)\n"
+                     "fix:\n  - since: '2.6'\n    template: 'bar($X'\n"}));
   SourceFile F("t.py", "foo(1)\n");
   FixOutcome O = E->fix(F);
   EXPECT_EQ("foo(1)\n", O.Text);
@@ -102,7 +241,7 @@ TEST(Engine, DropsFixThatBreaksSyntax) {
 }
 
 TEST(Engine, SuppressionComments) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount, Synchronize}));
   SourceFile F("t.py", "import torch\n"
                        "a = torch.cuda.device_count()  # devport: ignore\n"
                        "b = torch.cuda.device_count()  # devport: ignore[cuda-device-count]\n"
@@ -110,44 +249,102 @@ TEST(Engine, SuppressionComments) {
                        "d = '# devport: ignore'; e = torch.cuda.device_count()\n");
   std::vector<Diagnostic> Ds = E->check(F);
   ASSERT_EQ(2u, Ds.size());
+  EXPECT_EQ("cuda-device-count", Ds[0].RuleId);
   EXPECT_EQ(4u, F.lineOf(Ds[0].Range.Begin) + 1);
+  EXPECT_EQ("cuda-device-count", Ds[1].RuleId);
   EXPECT_EQ(5u, F.lineOf(Ds[1].Range.Begin) + 1);
 }
 
+TEST(Engine, UnknownRuleInSuppressionIsReported) {
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  SourceFile F("t.py", "import torch\n"
+                       "a = torch.cuda.device_count()  # devport: ignore[cuda-device-cnt]\n");
+  std::vector<Diagnostic> Ds = E->check(F);
+  ASSERT_EQ(2u, Ds.size());
+  EXPECT_EQ("cuda-device-count", Ds[0].RuleId); // not suppressed by the typo
+  EXPECT_EQ("devport-directive", Ds[1].RuleId);
+  EXPECT_EQ(Severity::Error, Ds[1].Sev);
+  EXPECT_EQ("# devport: ignore[cuda-device-cnt]", textOf(F, Ds[1].Range));
+  EXPECT_NE(std::string::npos, Ds[1].Message.find("'cuda-device-cnt'")) << Ds[1].Message;
+}
+
 TEST(Engine, SkipFileDirective) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}));
   SourceFile F("t.py", "#!/usr/bin/env python\n# devport: skip-file\nimport torch\n"
                        "torch.cuda.synchronize()\n");
   EXPECT_TRUE(E->check(F).empty());
+  EXPECT_EQ(F.text(), E->fix(F).Text);
   EXPECT_TRUE(hasSkipFileDirective("#  devport:  skip-file\n"));
   EXPECT_FALSE(hasSkipFileDirective("x = 1  # devport: skip-file\n"));
 }
 
 TEST(Engine, UnsafeFixesOnlyWhenAsked) {
   std::string Code = "import torch\ns = torch.cuda.current_stream()\n";
-  auto Safe = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(Safe, engineWith({CurrentStream}));
   EXPECT_EQ(Code, fixed(*Safe, Code));
   EngineOptions O;
   O.UnsafeFixes = true;
-  auto Unsafe = realRules(O);
+  ASSERT_THAT_EXPECTED_VALUE(Unsafe, engineWith({CurrentStream}, O));
   EXPECT_EQ("import torch\ns = torch.accelerator.current_stream()\n", fixed(*Unsafe, Code));
 }
 
 TEST(Engine, TargetTorchPicksTheFix) {
   std::string Code = "import torch\ntorch.cuda.set_device(1)\n";
+  ASSERT_THAT_EXPECTED_VALUE(Default, engineWith({SetDevice}));
+  EXPECT_EQ("import torch\ntorch.accelerator.set_device_index(1)\n", fixed(*Default, Code));
   EngineOptions O;
   O.Target = {2, 6};
-  EXPECT_EQ("import torch\ntorch.accelerator.set_device_idx(1)\n", fixed(*realRules(O), Code));
+  ASSERT_THAT_EXPECTED_VALUE(E26, engineWith({SetDevice}, O));
+  EXPECT_EQ("import torch\ntorch.accelerator.set_device_idx(1)\n", fixed(*E26, Code));
   O.Target = {2, 5};
-  auto Old = realRules(O);
+  ASSERT_THAT_EXPECTED_VALUE(Old, engineWith({SetDevice}, O));
   std::vector<Diagnostic> Ds = Old->check(SourceFile("t.py", Code));
   ASSERT_EQ(1u, Ds.size());
   EXPECT_TRUE(Ds[0].Fixes.empty());
   EXPECT_EQ(Code, fixed(*Old, Code));
 }
 
+TEST(Engine, NoFixForTargetIsAStructuredNote) {
+  std::string Code = "import torch\ntorch.cuda.set_device(1)\n";
+  EngineOptions O;
+  O.Target = {2, 5};
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({SetDevice}, O));
+  std::vector<Diagnostic> Ds = E->check(SourceFile("t.py", Code));
+  ASSERT_EQ(1u, Ds.size());
+  ASSERT_EQ(1u, Ds[0].Notes.size());
+  const Note &N = Ds[0].Notes[0];
+  EXPECT_EQ(Note::Kind::NoFixForTarget, N.K);
+  EXPECT_EQ((TorchVersion{2, 5}), N.Target);
+  EXPECT_EQ((TorchVersion{2, 6}), N.Needs); // the oldest release any fix supports
+  EXPECT_FALSE(N.Text.empty());
+  // The front end words the flag or setting; the engine's text names none.
+  EXPECT_EQ(std::string::npos, N.Text.find("--")) << N.Text;
+
+  // A rule whose only fix is newer than the target.
+  O.Target = {2, 6};
+  ASSERT_THAT_EXPECTED_VALUE(
+      New, engineWith({"id: new-only\nlanguage: python\ncategory: test\nseverity: warning\n"
+                       "message: m\npattern: torch.cuda.new_only()\n"
+                       "fix:\n  - since: '2.8'\n    template: torch.accelerator.new_only()\n"},
+                      O));
+  Ds = New->check(SourceFile("t.py", "import torch\ntorch.cuda.new_only()\n"));
+  ASSERT_EQ(1u, Ds.size());
+  EXPECT_TRUE(Ds[0].Fixes.empty());
+  ASSERT_EQ(1u, Ds[0].Notes.size());
+  EXPECT_EQ(Note::Kind::NoFixForTarget, Ds[0].Notes[0].K);
+  EXPECT_EQ((TorchVersion{2, 6}), Ds[0].Notes[0].Target);
+  EXPECT_EQ((TorchVersion{2, 8}), Ds[0].Notes[0].Needs);
+  EXPECT_EQ(std::string::npos, Ds[0].Notes[0].Text.find("--")) << Ds[0].Notes[0].Text;
+
+  // A rule with no fix at all needs no such note.
+  ASSERT_THAT_EXPECTED_VALUE(NoFix, engineWith({IsAvailable}, O));
+  Ds = NoFix->check(SourceFile("t.py", "import torch\nok = torch.cuda.is_available()\n"));
+  ASSERT_EQ(1u, Ds.size());
+  EXPECT_TRUE(Ds[0].Notes.empty());
+}
+
 TEST(Engine, TorchBoundToSomethingElseGetsNoFix) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}));
   std::string Code = "from mylib import torch\nimport torch.cuda as tc\ntc.synchronize()\n";
   std::vector<Diagnostic> Ds = E->check(SourceFile("t.py", Code));
   ASSERT_EQ(1u, Ds.size());
@@ -156,7 +353,7 @@ TEST(Engine, TorchBoundToSomethingElseGetsNoFix) {
 }
 
 TEST(Engine, FixChangesNothingOutsideEdits) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
   std::string Code = "import torch  # keep   spacing\n\n\n"
                      "x  =  torch.cuda.device_count( )   # trailing\n"
                      "\t# tab comment: torch.cuda.device_count()\n";
@@ -166,9 +363,32 @@ TEST(Engine, FixChangesNothingOutsideEdits) {
             fixed(*E, Code));
 }
 
+TEST(Engine, FixEditsCarryTheirRoles) {
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  SourceFile F("t.py", "from torch.cuda import device_count\nn = device_count()\n");
+  std::vector<Diagnostic> Ds = E->check(F);
+  ASSERT_EQ(1u, Ds.size());
+  ASSERT_EQ(1u, Ds[0].Fixes.size());
+  const std::vector<Edit> &Edits = Ds[0].Fixes[0].Edits;
+  ASSERT_GE(Edits.size(), 2u);
+  EXPECT_EQ(EditRole::AddImport, Edits[0].Role);
+  EXPECT_EQ((ByteRange{0, 0}), Edits[0].Range);
+  EXPECT_EQ("import torch\n", Edits[0].Replacement);
+  for (size_t I = 1; I < Edits.size(); ++I)
+    EXPECT_EQ(EditRole::Code, Edits[I].Role) << I;
+
+  // With `import torch` in place, only code edits.
+  std::vector<Diagnostic> Bound =
+      E->check(SourceFile("t.py", "import torch\nn = torch.cuda.device_count()\n"));
+  ASSERT_EQ(1u, Bound.size());
+  ASSERT_EQ(1u, Bound[0].Fixes.size());
+  for (const Edit &Ed : Bound[0].Fixes[0].Edits)
+    EXPECT_EQ(EditRole::Code, Ed.Role);
+}
 
 TEST(Engine, KeepRulesSuppressFindingsInsideThem) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({KeepCapability, KeepFeatureGuard, KeepCudnn,
+                                            CurrentDevice, DeviceCount, IsAvailable}));
   SourceFile F("t.py", "import torch\n"
                        "cap = torch.cuda.get_device_capability(torch.cuda.current_device())\n"
                        "ok = torch.cuda.is_available() and torch.backends.cudnn.enabled\n"
@@ -179,13 +399,17 @@ TEST(Engine, KeepRulesSuppressFindingsInsideThem) {
   std::vector<std::string> Kept;
   for (const Diagnostic &K : R.Kept)
     Kept.push_back(K.RuleId);
-  EXPECT_EQ((std::vector<std::string>{"keep-device-capability", "keep-cuda-feature-guard",
+  ASSERT_EQ((std::vector<std::string>{"keep-device-capability", "keep-cuda-feature-guard",
                                       "keep-cudnn"}),
             Kept);
   ASSERT_EQ(1u, R.Kept[0].Keeps.size());
   EXPECT_EQ("cuda-current-device", R.Kept[0].Keeps[0].RuleId);
   EXPECT_EQ(F.lineColumn(R.Kept[0].Keeps[0].Range.Begin).Line, 2u);
   EXPECT_EQ(F.lineColumn(R.Kept[0].Keeps[0].Range.Begin).Column, 40u);
+  ASSERT_EQ(1u, R.Kept[1].Keeps.size());
+  EXPECT_EQ("cuda-is-available", R.Kept[1].Keeps[0].RuleId);
+  EXPECT_EQ("torch.cuda.is_available()", textOf(F, R.Kept[1].Keeps[0].Range));
+  EXPECT_TRUE(R.Kept[2].Keeps.empty());
   EXPECT_EQ("import torch\n"
             "cap = torch.cuda.get_device_capability(torch.cuda.current_device())\n"
             "ok = torch.cuda.is_available() and torch.backends.cudnn.enabled\n"
@@ -196,15 +420,15 @@ TEST(Engine, KeepRulesSuppressFindingsInsideThem) {
 TEST(Engine, DeviceExpressionIsConfigurable) {
   EngineOptions O;
   O.DeviceExpression = "self.device";
-  auto E = realRules(O);
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({CudaMethod, DeviceString}, O));
   EXPECT_EQ("x = t.to(self.device)\ny = torch.zeros(1, device=self.device.type)\n",
             fixed(*E, "x = t.cuda()\ny = torch.zeros(1, device=\"cuda\")\n"));
 }
 
-
 TEST(Engine, FixesUseTheFilesOwnAliases) {
-  auto E = realRules();
-  EXPECT_EQ("import torch as t\nt.accelerator.synchronize()\nx = y.to(t.accelerator.current_accelerator())\n",
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, CudaMethod}));
+  EXPECT_EQ("import torch as t\nt.accelerator.synchronize()\n"
+            "x = y.to(t.accelerator.current_accelerator())\n",
             fixed(*E, "import torch as t\nt.cuda.synchronize()\nx = y.cuda()\n"));
   // A plain `import torch` wins over an alias.
   EXPECT_EQ("import torch\nimport torch as t\ntorch.accelerator.synchronize()\n",
@@ -214,12 +438,14 @@ TEST(Engine, FixesUseTheFilesOwnAliases) {
             fixed(*E, "def f():\n    import torch as tt\n    tt.cuda.synchronize()\n"));
 }
 
-
 TEST(Engine, RemovesOnlyTheImportsItsFixesLeftUnused) {
-  auto E = realRules();
-  EXPECT_EQ("import torch\nfrom torch.cuda import Stream\ntorch.accelerator.synchronize()\ns = Stream\n",
-            fixed(*E, "import torch\nfrom torch.cuda import synchronize, Stream\nsynchronize()\ns = Stream\n"));
-  EXPECT_EQ("import torch\nfrom torch.cuda import (\n    nvtx,\n)\ntorch.accelerator.synchronize()\nnvtx.mark('x')\n",
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}));
+  EXPECT_EQ("import torch\nfrom torch.cuda import Stream\ntorch.accelerator.synchronize()\n"
+            "s = Stream\n",
+            fixed(*E, "import torch\nfrom torch.cuda import synchronize, Stream\nsynchronize()\n"
+                      "s = Stream\n"));
+  EXPECT_EQ("import torch\nfrom torch.cuda import (\n    nvtx,\n)\ntorch.accelerator.synchronize()\n"
+            "nvtx.mark('x')\n",
             fixed(*E, "import torch\nfrom torch.cuda import (\n    synchronize,\n    nvtx,\n)\n"
                       "synchronize()\nnvtx.mark('x')\n"));
   // Never used before the fix: not devport's business.
@@ -227,6 +453,76 @@ TEST(Engine, RemovesOnlyTheImportsItsFixesLeftUnused) {
             fixed(*E, "import torch\nfrom torch.cuda import nccl\ntorch.cuda.synchronize()\n"));
 }
 
+TEST(Engine, FixParsesTheWholeFileAtMostTwice) {
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, IsAvailable, CurrentStream}));
+  // One fix: the original and the result.
+  FixOutcome One = E->fix(SourceFile("t.py", "import torch\ntorch.cuda.synchronize()\n"));
+  EXPECT_EQ(1u, One.Applied);
+  EXPECT_LE(One.Parses, 2u);
+
+  // Nothing fixable (no fix; an unsafe fix not allowed): the original only.
+  FixOutcome None = E->fix(SourceFile("t.py", "import torch\nok = torch.cuda.is_available()\n"
+                                              "s = torch.cuda.current_stream()\n"));
+  EXPECT_EQ(0u, None.Applied);
+  EXPECT_EQ(2u, None.Remaining.size());
+  EXPECT_EQ(1u, None.Parses);
+
+  // No literal any rule needs: the prefilter spares the parse.
+  FixOutcome Clean = E->fix(SourceFile("t.py", "x = 1\n"));
+  EXPECT_EQ(0u, Clean.Parses);
+
+  // The unused `from torch.cuda import` goes without a third whole parse,
+  // and the findings left are placed in the final text.
+  SourceFile F("t.py", "from torch.cuda import synchronize\n"
+                       "synchronize()\n"
+                       "ok = torch.cuda.is_available()\n");
+  FixOutcome Cleaned = E->fix(F);
+  EXPECT_EQ("import torch\n"
+            "torch.accelerator.synchronize()\n"
+            "ok = torch.cuda.is_available()\n",
+            Cleaned.Text);
+  EXPECT_EQ(1u, Cleaned.Applied);
+  EXPECT_LE(Cleaned.Parses, 2u);
+  ASSERT_EQ(1u, Cleaned.Remaining.size());
+  EXPECT_EQ("cuda-is-available", Cleaned.Remaining[0].RuleId);
+  SourceFile After("t.py", Cleaned.Text);
+  EXPECT_EQ("torch.cuda.is_available()", textOf(After, Cleaned.Remaining[0].Range));
+
+  FixOutcome Kept = E->fix(SourceFile(
+      "t.py", "import torch\nfrom torch.cuda import synchronize, Stream\nsynchronize()\n"
+              "s = Stream\n"));
+  EXPECT_EQ("import torch\nfrom torch.cuda import Stream\ntorch.accelerator.synchronize()\n"
+            "s = Stream\n",
+            Kept.Text);
+  EXPECT_LE(Kept.Parses, 2u);
+}
+
+TEST(Engine, DiagnosticFileIsTheSourceFilesPath) {
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, IsAvailable, KeepCudnn}));
+  SourceFile F("pkg/mod.py", "def f():\n"
+                             "    \"\"\"\n"
+                             "    >>> torch.cuda.synchronize()\n"
+                             "    \"\"\"\n"
+                             "import torch\n"
+                             "torch.cuda.synchronize()  # devport: ignore[nope]\n"
+                             "ok = torch.cuda.is_available()\n"
+                             "torch.backends.cudnn.enabled = True\n");
+  CheckResult R = E->checkAll(F);
+  std::vector<std::string> Ids;
+  for (const Diagnostic &D : R.Findings) {
+    Ids.push_back(D.RuleId);
+    EXPECT_EQ("pkg/mod.py", D.File) << D.RuleId;
+  }
+  EXPECT_EQ((std::vector<std::string>{"cuda-synchronize", "cuda-synchronize",
+                                      "devport-directive", "cuda-is-available"}),
+            Ids);
+  ASSERT_EQ(1u, R.Kept.size());
+  EXPECT_EQ("pkg/mod.py", R.Kept[0].File);
+  FixOutcome O = E->fix(F);
+  ASSERT_FALSE(O.Remaining.empty());
+  for (const Diagnostic &D : O.Remaining)
+    EXPECT_EQ("pkg/mod.py", D.File) << D.RuleId;
+}
 
 TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
   std::string Code = "def f():\n"
@@ -235,7 +531,7 @@ TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
                      "    >>> x = torch.zeros(\n"
                      "    ...     2, device=\"cuda\")\n"
                      "    \"\"\"\n";
-  auto Report = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(Report, engineWith({Synchronize, DeviceString}));
   SourceFile F("t.py", Code);
   std::vector<Diagnostic> Ds = Report->check(F);
   ASSERT_EQ(2u, Ds.size());
@@ -249,7 +545,7 @@ TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
 
   EngineOptions O;
   O.FixDocstrings = true;
-  auto Fixer = realRules(O);
+  ASSERT_THAT_EXPECTED_VALUE(Fixer, engineWith({Synchronize, DeviceString}, O));
   EXPECT_EQ("def f():\n"
             "    \"\"\"\n"
             "    >>> torch.accelerator.synchronize()\n"
@@ -259,8 +555,78 @@ TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
             fixed(*Fixer, Code));
 }
 
+TEST(Engine, DoctestReportOnlyIsAStructuredNote) {
+  SourceFile F("t.py", "def f():\n"
+                       "    \"\"\"\n"
+                       "    >>> torch.cuda.synchronize()\n"
+                       "    \"\"\"\n");
+  ASSERT_THAT_EXPECTED_VALUE(Report, engineWith({Synchronize}));
+  std::vector<Diagnostic> Ds = Report->check(F);
+  ASSERT_EQ(1u, Ds.size());
+  EXPECT_TRUE(Ds[0].Fixes.empty());
+  ASSERT_EQ(1u, Ds[0].Notes.size());
+  EXPECT_EQ(Note::Kind::EmbeddedReportOnly, Ds[0].Notes[0].K);
+  EXPECT_FALSE(Ds[0].Notes[0].Text.empty());
+  EXPECT_EQ(std::string::npos, Ds[0].Notes[0].Text.find("--")) << Ds[0].Notes[0].Text;
+
+  // On request the fix is there, without the import edit (the file does not
+  // import torch, but the doctest runs where it is a name), and no such note.
+  EngineOptions O;
+  O.FixDocstrings = true;
+  ASSERT_THAT_EXPECTED_VALUE(Fixer, engineWith({Synchronize}, O));
+  Ds = Fixer->check(F);
+  ASSERT_EQ(1u, Ds.size());
+  for (const Note &N : Ds[0].Notes)
+    EXPECT_NE(Note::Kind::EmbeddedReportOnly, N.K) << N.Text;
+  ASSERT_EQ(1u, Ds[0].Fixes.size());
+  ASSERT_FALSE(Ds[0].Fixes[0].Edits.empty());
+  for (const Edit &Ed : Ds[0].Fixes[0].Edits) {
+    EXPECT_EQ(EditRole::Code, Ed.Role);
+    EXPECT_EQ(3u, F.lineColumn(Ed.Range.Begin).Line);
+  }
+}
+
+TEST(Engine, DoctestLineSuppressionComments) {
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}));
+  SourceFile F("t.py", "def f():\n"
+                       "    \"\"\"\n"
+                       "    >>> torch.cuda.synchronize()  # devport: ignore[cuda-synchronize]\n"
+                       "    >>> torch.cuda.synchronize()  # devport: ignore[no-such-rule]\n"
+                       "    >>> torch.cuda.synchronize()  # devport: ignore\n"
+                       "    >>> torch.cuda.synchronize()\n"
+                       "    \"\"\"\n");
+  std::vector<Diagnostic> Ds = E->check(F);
+  ASSERT_EQ(3u, Ds.size());
+  EXPECT_EQ("cuda-synchronize", Ds[0].RuleId);
+  EXPECT_EQ(4u, F.lineColumn(Ds[0].Range.Begin).Line);
+  EXPECT_EQ("devport-directive", Ds[1].RuleId);
+  EXPECT_EQ(4u, F.lineColumn(Ds[1].Range.Begin).Line);
+  EXPECT_EQ("# devport: ignore[no-such-rule]", textOf(F, Ds[1].Range));
+  EXPECT_NE(std::string::npos, Ds[1].Message.find("'no-such-rule'")) << Ds[1].Message;
+  EXPECT_EQ("cuda-synchronize", Ds[2].RuleId);
+  EXPECT_EQ(6u, F.lineColumn(Ds[2].Range.Begin).Line);
+}
+
+// KNOWN DISCREPANCY (reported, not fixed; production code is out of scope
+// for this change): EngineOptions::Prefilter is documented as changing
+// nothing, but with it on, a file in which no rule's literals occur is never
+// parsed, so an unknown id in its `# devport: ignore[...]` comment is not
+// reported; with it off, it is. Enable this test once the two agree.
+TEST(Engine, DISABLED_UnknownSuppressionIdIsReportedWhateverThePrefilter) {
+  for (bool Prefilter : {false, true}) {
+    SCOPED_TRACE(Prefilter ? "prefilter on" : "prefilter off");
+    EngineOptions O;
+    O.Prefilter = Prefilter;
+    ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}, O));
+    std::vector<Diagnostic> Ds =
+        E->check(SourceFile("t.py", "x = 1  # devport: ignore[cuda-synchronise]\n"));
+    ASSERT_EQ(1u, Ds.size());
+    EXPECT_EQ("devport-directive", Ds[0].RuleId);
+  }
+}
+
 TEST(Engine, PathologicalInputsDoNotCrash) {
-  auto E = realRules();
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, DeviceString}));
   std::string Chain = "import torch\nx = torch";
   for (int I = 0; I < 200000; ++I)
     Chain += ".a";

@@ -6,6 +6,7 @@
 
 #include "tools/devport/Cli.h"
 
+#include "tests/support/Expected.h"
 #include "tests/support/TestFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -76,29 +77,38 @@ TEST(Cli, JsonShape) {
   ASSERT_EQ(1, R.Code) << R.Err;
   auto V = llvm::json::parse(R.Out);
   ASSERT_TRUE(static_cast<bool>(V)) << llvm::toString(V.takeError());
-  const llvm::json::Array *Ds = V->getAsObject()->getArray("diagnostics");
+  const llvm::json::Object *Root = V->getAsObject();
+  ASSERT_TRUE(Root);
+  const llvm::json::Array *Ds = Root->getArray("diagnostics");
   ASSERT_TRUE(Ds);
   ASSERT_EQ(2u, Ds->size());
-  const llvm::json::Object &D0 = *(*Ds)[0].getAsObject();
-  EXPECT_EQ("cuda-set-device", *D0.getString("rule"));
-  EXPECT_EQ(3, *D0.getInteger("line"));
-  EXPECT_EQ(1, *D0.getInteger("column"));
-  EXPECT_EQ(3, *D0.getInteger("end_line"));
-  EXPECT_EQ(28, *D0.getInteger("end_column"));
-  EXPECT_EQ("warning", *D0.getString("severity"));
+  const llvm::json::Object *D0P = (*Ds)[0].getAsObject();
+  ASSERT_TRUE(D0P);
+  const llvm::json::Object &D0 = *D0P;
+  // getString / getInteger give an Optional: a missing key must fail, not crash.
+  EXPECT_EQ("cuda-set-device", D0.getString("rule").getValueOr(""));
+  EXPECT_EQ(3, D0.getInteger("line").getValueOr(-1));
+  EXPECT_EQ(1, D0.getInteger("column").getValueOr(-1));
+  EXPECT_EQ(3, D0.getInteger("end_line").getValueOr(-1));
+  EXPECT_EQ(28, D0.getInteger("end_column").getValueOr(-1));
+  EXPECT_EQ("warning", D0.getString("severity").getValueOr(""));
   const llvm::json::Object *Fix = D0.getObject("fix");
   ASSERT_TRUE(Fix);
-  EXPECT_EQ("safe", *Fix->getString("applicability"));
+  EXPECT_EQ("safe", Fix->getString("applicability").getValueOr(""));
   const llvm::json::Array *Edits = Fix->getArray("edits");
+  ASSERT_TRUE(Edits);
   ASSERT_EQ(1u, Edits->size());
-  const llvm::json::Object &E0 = *(*Edits)[0].getAsObject();
-  EXPECT_EQ("accelerator.set_device_index", *E0.getString("content"));
-  EXPECT_EQ(3, *E0.getInteger("line"));
-  EXPECT_EQ(7, *E0.getInteger("column"));
-  EXPECT_EQ(22, *E0.getInteger("end_column"));
-  const llvm::json::Object *S = V->getAsObject()->getObject("summary");
-  EXPECT_EQ(2, *S->getInteger("findings"));
-  EXPECT_EQ(1, *S->getInteger("files"));
+  const llvm::json::Object *E0P = (*Edits)[0].getAsObject();
+  ASSERT_TRUE(E0P);
+  const llvm::json::Object &E0 = *E0P;
+  EXPECT_EQ("accelerator.set_device_index", E0.getString("content").getValueOr(""));
+  EXPECT_EQ(3, E0.getInteger("line").getValueOr(-1));
+  EXPECT_EQ(7, E0.getInteger("column").getValueOr(-1));
+  EXPECT_EQ(22, E0.getInteger("end_column").getValueOr(-1));
+  const llvm::json::Object *S = Root->getObject("summary");
+  ASSERT_TRUE(S);
+  EXPECT_EQ(2, S->getInteger("findings").getValueOr(-1));
+  EXPECT_EQ(1, S->getInteger("files").getValueOr(-1));
 }
 
 TEST(Cli, FixDiffWritesNothingAndFixIsIdempotent) {
@@ -177,7 +187,12 @@ TEST(Cli, SelectIgnoreAndTarget) {
   test::TempDir D;
   D.write("dirty.py", Dirty);
   RunResult Sel = run({"check", "--select", "cuda-device-count", "--format", "json", D.path()});
-  EXPECT_EQ(1u, llvm::json::parse(Sel.Out)->getAsObject()->getArray("diagnostics")->size());
+  ASSERT_THAT_EXPECTED_VALUE(SelJson, llvm::json::parse(Sel.Out));
+  const llvm::json::Object *SelRoot = SelJson.getAsObject();
+  ASSERT_TRUE(SelRoot);
+  const llvm::json::Array *SelDs = SelRoot->getArray("diagnostics");
+  ASSERT_TRUE(SelDs);
+  EXPECT_EQ(1u, SelDs->size());
   RunResult Cat = run({"check", "--ignore", "device-runtime", D.path()});
   EXPECT_EQ(0, Cat.Code);
   RunResult Old = run({"fix", "--diff", "--target-torch", "2.6", D.path("dirty.py")});

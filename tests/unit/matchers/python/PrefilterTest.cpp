@@ -6,6 +6,8 @@
 
 #include "matchers/python/Pattern.h"
 
+#include "tests/support/Expected.h"
+
 #include <gtest/gtest.h>
 
 namespace devport::python {
@@ -23,10 +25,10 @@ TEST(Prefilter, RequiredLiteralOfARegex) {
 
 TEST(Prefilter, PatternWords) {
   auto P = compilePattern("$F($$$A, device=$S, $$$B)");
-  ASSERT_TRUE(static_cast<bool>(P));
+  ASSERT_TRUE(test::hasValue(P));
   EXPECT_EQ(std::vector<std::string>{"device"}, P->RequiredWords);
   auto Q = compilePattern("torch.cuda.set_device($D)");
-  ASSERT_TRUE(static_cast<bool>(Q));
+  ASSERT_TRUE(test::hasValue(Q));
   EXPECT_EQ((std::vector<std::string>{"torch", "cuda", "set_device"}), Q->RequiredWords);
 }
 

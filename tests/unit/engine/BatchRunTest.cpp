@@ -1,0 +1,240 @@
+//===--- BatchRunTest.cpp - Checking or fixing many files, streamed -------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+//
+// runBatch over files in a temporary directory, with a Reporter that records
+// what it is handed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "engine/BatchRun.h"
+
+#include "tests/support/Expected.h"
+#include "tests/support/TestFiles.h"
+#include "tests/support/TestRules.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+namespace devport {
+namespace {
+
+const char *Synchronize = R"yaml(id: cuda-synchronize
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.synchronize()` waits for CUDA devices only"
+pattern: torch.cuda.synchronize()
+fix:
+  - since: "2.6"
+    template: torch.accelerator.synchronize()
+)yaml";
+
+/// Report only: no fix.
+const char *IsAvailable = R"yaml(id: cuda-is-available
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.is_available()` checks for CUDA only"
+pattern: torch.cuda.is_available()
+)yaml";
+
+llvm::Expected<std::unique_ptr<Project>> projectWith(ProjectOptions O = ProjectOptions::forTest()) {
+  auto Rules = test::loadRules({Synchronize, IsAvailable});
+  if (!Rules)
+    return Rules.takeError();
+  return Project::withRules(std::move(*Rules), std::move(O));
+}
+
+/// Records what a batch run hands it. Keeps copies, never the FileReport.
+class RecordingReporter : public Reporter {
+public:
+  struct File {
+    std::string Path;
+    std::string Error;
+    bool Read = false;
+    size_t Findings = 0;
+    bool Written = false;
+    std::optional<std::string> FixedText;
+  };
+
+  void file(const FileReport &R) override {
+    EXPECT_FALSE(Finished.has_value()) << "file() after finish(): " << R.Path;
+    File F;
+    F.Path = R.Path;
+    F.Error = R.Error;
+    F.Read = R.File.has_value();
+    F.Findings = R.Findings.size();
+    F.Written = R.Written;
+    if (R.Fixed)
+      F.FixedText = R.Fixed->Text;
+    Files.push_back(std::move(F));
+  }
+  void finish(const Summary &S) override {
+    EXPECT_FALSE(Finished.has_value()) << "finish() called twice";
+    Finished = S;
+  }
+
+  std::vector<std::string> paths() const {
+    std::vector<std::string> Out;
+    for (const File &F : Files)
+      Out.push_back(F.Path);
+    return Out;
+  }
+
+  std::vector<File> Files;
+  std::optional<Summary> Finished;
+};
+
+BatchOptions withThreads(unsigned N) {
+  BatchOptions O = BatchOptions::forTest();
+  O.Threads = N;
+  return O;
+}
+
+TEST(BatchRun, FilesArriveInTheGivenOrderWhateverTheThreads) {
+  test::TempDir D;
+  // 64 files; the first ones are the largest, so that with threads the later
+  // ones are done first. The paths are given in neither name nor size order.
+  const unsigned N = 64;
+  std::vector<std::string> Paths;
+  size_t Findings = 0;
+  for (unsigned I = 0; I < N; ++I) {
+    unsigned K = (I * 37) % N;
+    std::string Name = "f" + std::to_string(K) + ".py";
+    std::string Text = "import torch\n";
+    unsigned Calls = (N - I) * 30;
+    for (unsigned C = 0; C < Calls; ++C)
+      Text += "torch.cuda.synchronize()\n";
+    D.write(Name, Text);
+    Paths.push_back(D.path(Name));
+    Findings += Calls;
+  }
+  std::vector<std::vector<RecordingReporter::File>> Runs;
+  for (unsigned Threads : {1u, 4u}) {
+    SCOPED_TRACE("threads: " + std::to_string(Threads));
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, withThreads(Threads), R));
+    EXPECT_EQ(Paths, R.paths());
+    ASSERT_TRUE(R.Finished.has_value());
+    EXPECT_EQ(N, R.Finished->Files);
+    EXPECT_EQ(Findings, R.Finished->Findings);
+    EXPECT_EQ(Findings, R.Finished->Fixable);
+    EXPECT_EQ(0u, R.Finished->Errors);
+    EXPECT_EQ(R.Finished->Findings, S.Findings); // the Summary returned is the one passed
+    Runs.push_back(R.Files);
+  }
+  ASSERT_EQ(2u, Runs.size());
+  ASSERT_EQ(Runs[0].size(), Runs[1].size());
+  for (size_t I = 0; I < Runs[0].size(); ++I)
+    EXPECT_EQ(Runs[0][I].Findings, Runs[1][I].Findings) << Runs[0][I].Path;
+}
+
+TEST(BatchRun, UnreadableFileIsAnErrorInItsReport) {
+  test::TempDir D;
+  D.write("a.py", "import torch\ntorch.cuda.synchronize()\n");
+  D.write("bad.py", "import torch\nx = 'caf\xe9'\ntorch.cuda.synchronize()\n"); // Latin-1
+  D.write("c.py", "import torch\nok = torch.cuda.is_available()\n");
+  std::vector<std::string> Paths = {D.path("a.py"), D.path("bad.py"), D.path("c.py")};
+  for (unsigned Threads : {1u, 4u}) {
+    SCOPED_TRACE("threads: " + std::to_string(Threads));
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, withThreads(Threads), R));
+    ASSERT_EQ(Paths, R.paths());
+    EXPECT_TRUE(R.Files[0].Error.empty()) << R.Files[0].Error;
+    EXPECT_EQ(1u, R.Files[0].Findings);
+    EXPECT_FALSE(R.Files[1].Read);
+    EXPECT_NE(std::string::npos, R.Files[1].Error.find("UTF-8")) << R.Files[1].Error;
+    EXPECT_EQ(0u, R.Files[1].Findings);
+    EXPECT_TRUE(R.Files[2].Error.empty()) << R.Files[2].Error;
+    EXPECT_EQ(1u, R.Files[2].Findings);
+    EXPECT_EQ(3u, S.Files);
+    EXPECT_EQ(1u, S.Errors);
+    EXPECT_EQ(2u, S.Findings);
+    EXPECT_EQ(1u, S.Fixable);
+  }
+}
+
+TEST(BatchRun, ConfigErrorStopsTheRunBeforeAnyFile) {
+  test::TempDir D;
+  D.write("a.py", "import torch\ntorch.cuda.synchronize()\n");
+  D.write("sub/.devport.yaml", "target-torch: \"2.7\"\ncolour: blue\n");
+  D.write("sub/b.py", "import torch\ntorch.cuda.synchronize()\n");
+  for (unsigned Threads : {1u, 4u}) {
+    SCOPED_TRACE("threads: " + std::to_string(Threads));
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    RecordingReporter R;
+    auto S = runBatch(*P, {D.path("a.py"), D.path("sub/b.py")}, withThreads(Threads), R);
+    ASSERT_FALSE(static_cast<bool>(S));
+    std::string Err = llvm::toString(S.takeError());
+    EXPECT_EQ(0u, Err.find(D.path("sub/.devport.yaml") + ":2:")) << Err;
+    EXPECT_TRUE(R.Files.empty()); // not even a.py, which comes first
+    EXPECT_FALSE(R.Finished.has_value());
+  }
+}
+
+TEST(BatchRun, ExcludedFilesAreSkippedAndNotCounted) {
+  test::TempDir D;
+  D.write(".devport.yaml", "exclude: [\"gen/\"]\n");
+  D.write("a.py", "import torch\ntorch.cuda.synchronize()\n");
+  D.write("gen/b.py", "import torch\ntorch.cuda.synchronize()\n");
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+  RecordingReporter R;
+  ASSERT_THAT_EXPECTED_VALUE(
+      S, runBatch(*P, {D.path("gen/b.py"), D.path("a.py")}, BatchOptions::forTest(), R));
+  EXPECT_EQ((std::vector<std::string>{D.path("a.py")}), R.paths());
+  EXPECT_EQ(1u, S.Files);
+  EXPECT_EQ(1u, S.Findings);
+}
+
+TEST(BatchRun, FixWithoutWriteWritesNothing) {
+  const std::string Dirty = "import torch\ntorch.cuda.synchronize()\n";
+  const std::string Fixed = "import torch\ntorch.accelerator.synchronize()\n";
+  const std::string Clean = "import torch\nx = 1\n";
+  test::TempDir D;
+  D.write("dirty.py", Dirty);
+  D.write("clean.py", Clean);
+  std::vector<std::string> Paths = {D.path("clean.py"), D.path("dirty.py")};
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+
+  BatchOptions O = BatchOptions::forTest();
+  O.Mode = BatchMode::Fix;
+  O.Write = false;
+  {
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, O, R));
+    EXPECT_EQ(Dirty, D.read("dirty.py"));
+    EXPECT_EQ(Clean, D.read("clean.py"));
+    EXPECT_TRUE(S.DiffNonEmpty);
+    EXPECT_EQ(1u, S.Changed);
+    EXPECT_EQ(1u, S.Applied);
+    EXPECT_EQ(0u, S.Findings); // none left
+    ASSERT_EQ(Paths, R.paths());
+    EXPECT_FALSE(R.Files[1].Written);
+    EXPECT_EQ(std::optional<std::string>(Fixed), R.Files[1].FixedText);
+    EXPECT_EQ(std::optional<std::string>(Clean), R.Files[0].FixedText);
+  }
+
+  // For contrast: with Write the file is fixed in place and there is no
+  // diff left to show.
+  O.Write = true;
+  {
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, O, R));
+    EXPECT_EQ(Fixed, D.read("dirty.py"));
+    EXPECT_EQ(Clean, D.read("clean.py"));
+    EXPECT_FALSE(S.DiffNonEmpty);
+    EXPECT_EQ(1u, S.Changed);
+    ASSERT_EQ(Paths, R.paths());
+    EXPECT_TRUE(R.Files[1].Written);
+    EXPECT_FALSE(R.Files[0].Written);
+  }
+}
+
+} // namespace
+} // namespace devport
