@@ -118,8 +118,11 @@ struct Engine::Embedded {
 };
 
 bool Engine::skips(const Language &L, llvm::StringRef Text) const {
-  return hasSkipFileDirective(Text, L.Backend->commentMarker()) ||
-         (Opts.Prefilter && !L.Rules->mayMatch(Text));
+  if (hasSkipFileDirective(Text, L.Backend->commentMarker()))
+    return true;
+  // A `devport:` comment is checked even where no rule can match: an
+  // unknown rule id in it is a finding.
+  return Opts.Prefilter && !L.Rules->mayMatch(Text) && !Text.contains("devport:");
 }
 
 CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
@@ -131,7 +134,8 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
   // like the file's own.
   std::vector<Embedded> Docs;
   for (const EmbeddedCode &Code : Found.Embedded) {
-    if (Opts.Prefilter && !L.Rules->mayMatch(Code.Code))
+    if (Opts.Prefilter && !L.Rules->mayMatch(Code.Code) &&
+        !llvm::StringRef(Code.Code).contains("devport:"))
       continue;
     std::unique_ptr<ParsedFile> EP = L.Backend->parse(Code.Code);
     if (!EP)

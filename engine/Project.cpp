@@ -141,6 +141,8 @@ llvm::Expected<std::shared_ptr<const Engine>> Project::engineForLocked(llvm::Str
 }
 
 bool Project::dependsOn(llvm::StringRef Path) const {
+  if (Path.empty())
+    return false;
   if (llvm::sys::path::filename(Path) == ".devport.yaml" || Path == Opts.ConfigFile)
     return true;
   auto Under = [&](llvm::StringRef Dir) {
@@ -166,8 +168,8 @@ llvm::Expected<bool> Project::fileChanged(llvm::StringRef Path) {
   std::lock_guard<std::mutex> Lock(M);
   if (!dependsOn(Path))
     return false;
-  if (!Opts.RulesDir.empty() && dependsOn(Path) &&
-      Path.startswith(llvm::StringRef(Opts.RulesDir).rtrim('/'))) {
+  llvm::StringRef RulesDir = llvm::StringRef(Opts.RulesDir).rtrim('/');
+  if (!RulesDir.empty() && (Path == RulesDir || Path.startswith((RulesDir + "/").str()))) {
     auto Rules = RuleSet::loadDirectory(Opts.RulesDir);
     if (!Rules)
       return Rules.takeError();

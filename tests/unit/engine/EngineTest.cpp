@@ -607,12 +607,10 @@ TEST(Engine, DoctestLineSuppressionComments) {
   EXPECT_EQ(6u, F.lineColumn(Ds[2].Range.Begin).Line);
 }
 
-// KNOWN DISCREPANCY (reported, not fixed; production code is out of scope
-// for this change): EngineOptions::Prefilter is documented as changing
-// nothing, but with it on, a file in which no rule's literals occur is never
-// parsed, so an unknown id in its `# devport: ignore[...]` comment is not
-// reported; with it off, it is. Enable this test once the two agree.
-TEST(Engine, DISABLED_UnknownSuppressionIdIsReportedWhateverThePrefilter) {
+// A file in which no rule's literals occur is still parsed when it holds a
+// `devport:` comment, so that an unknown id in it is reported whether the
+// prefilter is on or off.
+TEST(Engine, UnknownSuppressionIdIsReportedWhateverThePrefilter) {
   for (bool Prefilter : {false, true}) {
     SCOPED_TRACE(Prefilter ? "prefilter on" : "prefilter off");
     EngineOptions O;
