@@ -20,6 +20,7 @@
 
 #include "rewriters/TokenDiff.h"
 #include "rewriters/EditApplier.h"
+#include "tests/support/TokenDiffPromise.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -34,6 +35,11 @@
 
 namespace devport {
 namespace {
+
+using test::checkPromise;
+using test::shown;
+using test::tokenTexts;
+using test::triviaOnly;
 
 /// Identifiers and numbers, '...' and "..." strings (backslash escapes; an
 /// unterminated one ends at its line's end), single punctuation characters.
@@ -74,114 +80,6 @@ std::vector<Token> tinyTokenize(llvm::StringRef T) {
     Out.push_back({static_cast<uint32_t>(B), static_cast<uint32_t>(I)});
   }
   return Out;
-}
-
-std::vector<std::string> tokenTexts(llvm::StringRef T, Tokenizer Tokenize) {
-  std::vector<std::string> Out;
-  for (Token K : Tokenize(T))
-    Out.push_back(T.slice(K.Begin, K.End).str());
-  return Out;
-}
-
-bool isCloser(const std::string &S) { return S == ")" || S == "]" || S == "}"; }
-
-/// Toks without the commas that stand before a closing bracket.
-std::vector<std::string> withoutTrailingCommas(const std::vector<std::string> &Toks) {
-  std::vector<std::string> Out;
-  for (size_t I = 0; I < Toks.size(); ++I) {
-    size_t J = I;
-    while (J < Toks.size() && Toks[J] == ",")
-      ++J;
-    if (J > I && J < Toks.size() && isCloser(Toks[J]))
-      I = J; // a run of commas before a closer: dropped
-    Out.push_back(Toks[I]);
-  }
-  return Out;
-}
-
-/// Whether every byte of T outside its tokens is one of Allowed.
-bool triviaOnly(llvm::StringRef T, Tokenizer Tokenize, llvm::StringRef Allowed) {
-  uint32_t Pos = 0;
-  auto Gap = [&](uint32_t End) {
-    return T.slice(Pos, End).find_first_not_of(Allowed) == llvm::StringRef::npos;
-  };
-  for (Token K : Tokenize(T)) {
-    if (!Gap(K.Begin))
-      return false;
-    Pos = K.End;
-  }
-  return Gap(static_cast<uint32_t>(T.size()));
-}
-
-std::string withoutWhitespace(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S)
-    if (C != ' ' && C != '\t' && C != '\n' && C != '\r')
-      Out += C;
-  return Out;
-}
-
-/// S as a C string literal, for failure messages.
-std::string shown(llvm::StringRef S) {
-  std::string Out = "\"";
-  for (char C : S)
-    Out += C == '\n'   ? "\\n"
-           : C == '\t' ? "\\t"
-           : C == '\r' ? "\\r"
-           : C == '"'  ? "\\\""
-           : C == '\\' ? "\\\\"
-                       : std::string(1, C);
-  return Out + "\"";
-}
-
-/// Checks tokenEdits(Src, R, Rep) against its promise; an empty string if it
-/// holds, else what broke (with the case, to paste into a unit test).
-std::string checkPromise(llvm::StringRef Src, ByteRange R, llvm::StringRef Rep,
-                         Tokenizer Tokenize) {
-  std::vector<Edit> Es = tokenEdits(Src, R, Rep, Tokenize);
-  std::string Case = "Src=" + shown(Src) + " R=[" + std::to_string(R.Begin) + "," +
-                     std::to_string(R.End) + ") Rep=" + shown(Rep) + " edits:";
-  for (const Edit &E : Es)
-    Case += " [" + std::to_string(E.Range.Begin) + "," + std::to_string(E.Range.End) + ")->" +
-            shown(E.Replacement);
-  auto Broken = [&](const std::string &What) { return What + "\n  " + Case; };
-
-  for (size_t I = 0; I < Es.size(); ++I) {
-    const Edit &E = Es[I];
-    if (E.Range.Begin > E.Range.End || !R.contains(E.Range))
-      return Broken("an edit outside R");
-    if (Src.slice(E.Range.Begin, E.Range.End) == E.Replacement)
-      return Broken("a no-op edit");
-    if (I > 0 && (Es[I - 1].Range.End > E.Range.Begin || Es[I - 1].Range.overlaps(E.Range)))
-      return Broken("edits unsorted or overlapping");
-  }
-  Fix F;
-  F.Edits = Es;
-  const Fix *Ptr = &F;
-  ApplyResult A = applyFixes(Src, {Ptr});
-  if (!Es.empty() && A.Applied.size() != 1)
-    return Broken("applyFixes refused the edits");
-  const std::string &Out = A.Text;
-  size_t Tail = Src.size() - R.End;
-  if (Out.size() < R.Begin + Tail || Out.compare(0, R.Begin, Src.data(), R.Begin) != 0 ||
-      Out.compare(Out.size() - Tail, Tail, Src.data() + R.End, Tail) != 0)
-    return Broken("bytes outside R changed: " + shown(Out));
-  llvm::StringRef Inside = llvm::StringRef(Out).slice(R.Begin, Out.size() - Tail);
-  llvm::StringRef Old = Src.slice(R.Begin, R.End);
-
-  std::vector<std::string> Got = tokenTexts(Inside, Tokenize), Want = tokenTexts(Rep, Tokenize);
-  std::vector<std::string> OldToks = tokenTexts(Old, Tokenize);
-  if (OldToks == Want && !Es.empty())
-    return Broken("edits although the tokens are the same");
-  bool OldTrailingComma = withoutTrailingCommas(OldToks).size() != OldToks.size();
-  if (OldTrailingComma ? withoutTrailingCommas(Got) != withoutTrailingCommas(Want) : Got != Want)
-    return Broken("tokens inside R differ from the replacement's: " + shown(Inside));
-  // Src[R] without comments and line breaks keeps only blanks: the rest is
-  // the replacement's (if the replacement has no comment either).
-  bool Flat = triviaOnly(Old, Tokenize, " \t") && triviaOnly(Rep, Tokenize, " \t\r\n");
-  if (Flat && !OldTrailingComma && withoutWhitespace(Inside) != withoutWhitespace(Rep))
-    return Broken("not the replacement up to whitespace: " + shown(Inside));
-  return "";
 }
 
 /// What trivia a generated text may have between its tokens.
