@@ -73,13 +73,24 @@ struct Suppression {
 };
 
 /// The suppression in a directive comment (file offsets in Range), if any.
+/// The text after `<marker> devport:` in a comment, which may follow another
+/// directive in the same comment (`# type: ignore  # devport: ignore`).
+std::optional<llvm::StringRef> directiveBody(llvm::StringRef Comment, llvm::StringRef Marker) {
+  for (size_t At = Comment.find(Marker); At != llvm::StringRef::npos;
+       At = Comment.find(Marker, At + Marker.size())) {
+    llvm::StringRef T = Comment.drop_front(At + Marker.size()).ltrim();
+    if (T.consume_front("devport:"))
+      return T;
+  }
+  return std::nullopt;
+}
+
 std::optional<Suppression> parseSuppression(llvm::StringRef Comment, ByteRange Range,
                                             llvm::StringRef Marker, const SourceFile &F) {
-  llvm::StringRef T = Comment;
-  T.consume_front(Marker);
-  T = T.ltrim();
-  if (!T.consume_front("devport:"))
+  std::optional<llvm::StringRef> Body = directiveBody(Comment, Marker);
+  if (!Body)
     return std::nullopt;
+  llvm::StringRef T = *Body;
   T = T.ltrim();
   if (!T.consume_front("ignore"))
     return std::nullopt;

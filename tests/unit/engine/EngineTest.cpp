@@ -255,6 +255,19 @@ TEST(Engine, SuppressionComments) {
   EXPECT_EQ(5u, F.lineOf(Ds[1].Range.Begin) + 1);
 }
 
+TEST(Engine, SuppressionAfterAnotherDirectiveInTheSameComment) {
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  SourceFile F("t.py", "import torch\n"
+                       "a = torch.cuda.device_count()  # type: ignore  # devport: ignore\n"
+                       "b = torch.cuda.device_count()  # noqa: E501 # devport: ignore[cuda-device-count]\n"
+                       "c = torch.cuda.device_count()  # see devport: docs\n"
+                       "d = torch.cuda.device_count()  # type: ignore\n");
+  std::vector<Diagnostic> Ds = E->check(F);
+  ASSERT_EQ(2u, Ds.size());
+  EXPECT_EQ(4u, F.lineOf(Ds[0].Range.Begin) + 1);
+  EXPECT_EQ(5u, F.lineOf(Ds[1].Range.Begin) + 1);
+}
+
 TEST(Engine, UnknownRuleInSuppressionIsReported) {
   ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
   SourceFile F("t.py", "import torch\n"
