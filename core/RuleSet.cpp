@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Rule.h"
+#include "core/BackendTable.h"
 #include "core/Metavariable.h"
 #include "core/YamlReader.h"
 
@@ -897,7 +898,7 @@ llvm::Expected<RuleSet> RuleSet::loadDirectory(llvm::StringRef Dir) {
     }
     if (IsDir || !(Name.endswith(".yaml") || Name.endswith(".yml")))
       continue;
-    if (Name.startswith("schema")) // Ex) schema.yaml: not a rule
+    if (Name.startswith("schema") || Name == BackendTableFileName) // not rules
       continue;
     Files.push_back(It->path());
   }

@@ -269,9 +269,31 @@ Diagnostic Engine::diagnose(const Language &L, const ParsedFile &P, const MatchR
   BuiltFix B = L.Backend->buildFix(P, Found, M, Req);
   for (Note &N : B.Notes)
     D.Notes.push_back(std::move(N));
-  if (B.Result)
+  if (B.Result) {
+    checkBackends(*RF, M, P.text(), *B.Result, D);
     D.Fixes.push_back(std::move(*B.Result));
+  }
   return D;
+}
+
+void Engine::checkBackends(const RuleFix &RF, const Match &M, llvm::StringRef Text, Fix &X,
+                           Diagnostic &D) const {
+  if (!Opts.Backends)
+    return;
+  auto Bound = [&](llvm::StringRef Name) -> std::optional<std::string> {
+    for (const BoundVar &B : M.Bindings)
+      if (B.Name == Name)
+        return Text.slice(B.Range.Begin, B.Range.End).str();
+    return std::nullopt;
+  };
+  for (const std::string &Name : deviceModuleNames(RF.Template, Bound)) {
+    std::string Why = Opts.Backends->portabilityNote(Name);
+    if (Why.empty())
+      continue;
+    if (X.App == Applicability::Safe)
+      X.App = Applicability::Unsafe;
+    D.Notes.push_back(Note::plain(Why));
+  }
 }
 
 void Engine::diagnoseEmbedded(const SourceFile &F, const Language &L, const Embedded &E,

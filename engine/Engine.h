@@ -29,6 +29,7 @@
 #ifndef DEVPORT_ENGINE_ENGINE_H
 #define DEVPORT_ENGINE_ENGINE_H
 
+#include "core/BackendTable.h"
 #include "core/Diagnostic.h"
 #include "core/LanguageBackend.h"
 #include "core/Outcome.h"
@@ -65,6 +66,10 @@ struct EngineOptions {
   bool FixDocstrings = false;
   /// fix(): at most this many rounds of match-and-apply.
   unsigned MaxFixRounds = 8;
+  /// Which backend module has which function: a safe fix that reaches
+  /// `torch.get_device_module().NAME` where some module lacks NAME becomes
+  /// unsafe, with a note. Null: no such check.
+  std::shared_ptr<const BackendTable> Backends;
   /// Skip the parse of a text that holds no literal some pattern needs.
   /// Tests turn it off to prove it changes nothing.
   bool Prefilter = true;
@@ -124,6 +129,10 @@ private:
   /// The finding (with its fix, if any) of a finding rule's match in P.
   Diagnostic diagnose(const Language &L, const ParsedFile &P, const MatchResults &Found,
                       const Match &M, const std::string &Path) const;
+  /// Makes X unsafe, with a note, where its template reaches a function of
+  /// torch.get_device_module() that some backend module lacks.
+  void checkBackends(const RuleFix &RF, const Match &M, llvm::StringRef Text, Fix &X,
+                     Diagnostic &D) const;
   /// The findings of embedded code (a doctest), in file offsets.
   void diagnoseEmbedded(const SourceFile &F, const Language &L, const Embedded &E,
                         std::vector<Diagnostic> &Out) const;

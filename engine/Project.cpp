@@ -10,14 +10,22 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace devport {
 
+static bool isBackendTable(llvm::StringRef Path) {
+  return llvm::sys::path::filename(Path) == BackendTableFileName;
+}
+
 llvm::Expected<RuleSet> loadEmbeddedRules() {
   RuleSet All;
   for (const EmbeddedRuleFile *E = EmbeddedRuleFiles; E->Path; ++E) {
+    if (isBackendTable(E->Path))
+      continue;
     auto One = RuleSet::loadBuffer(E->Path, E->Text);
     if (!One)
       return One.takeError();
@@ -25,6 +33,31 @@ llvm::Expected<RuleSet> loadEmbeddedRules() {
       return std::move(Err);
   }
   return All;
+}
+
+llvm::Expected<std::shared_ptr<const BackendTable>> loadEmbeddedBackendTable() {
+  for (const EmbeddedRuleFile *E = EmbeddedRuleFiles; E->Path; ++E)
+    if (isBackendTable(E->Path)) {
+      auto T = BackendTable::parse(E->Path, E->Text);
+      if (!T)
+        return T.takeError();
+      return std::make_shared<const BackendTable>(std::move(*T));
+    }
+  return nullptr;
+}
+
+llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable(llvm::StringRef RulesDir) {
+  if (RulesDir.empty())
+    return loadEmbeddedBackendTable();
+  llvm::SmallString<256> Path(RulesDir);
+  llvm::sys::path::append(Path, BackendTableFileName);
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return loadEmbeddedBackendTable(); // a rule directory without one: the built-in table
+  auto T = BackendTable::parse(Path, (*Buf)->getBuffer());
+  if (!T)
+    return T.takeError();
+  return std::make_shared<const BackendTable>(std::move(*T));
 }
 
 Project::Project(RuleSet Rules, ProjectOptions Opts)
@@ -39,6 +72,12 @@ llvm::Expected<std::unique_ptr<Project>> Project::load(ProjectOptions Opts) {
   if (!Opts.ConfigFile.empty() && !llvm::sys::fs::is_regular_file(Opts.ConfigFile))
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: config file not found",
                                    Opts.ConfigFile.c_str());
+  if (!Opts.Backends) {
+    auto T = loadBackendTable(Opts.RulesDir);
+    if (!T)
+      return T.takeError();
+    Opts.Backends = std::move(*T);
+  }
   return withRules(std::move(*Rules), std::move(Opts));
 }
 
@@ -86,6 +125,7 @@ llvm::Expected<const RuleSet *> Project::rulesFor(const Config &Cfg) {
 
 EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All) const {
   EngineOptions EO;
+  EO.Backends = Opts.Backends;
   for (const auto &R : All.rules())
     EO.KnownRuleIds.push_back(R->Id); // sorted: a RuleSet is
   if (Opts.Target)

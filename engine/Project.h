@@ -25,6 +25,7 @@
 #ifndef DEVPORT_ENGINE_PROJECT_H
 #define DEVPORT_ENGINE_PROJECT_H
 
+#include "core/BackendTable.h"
 #include "core/Config.h"
 #include "core/Rule.h"
 #include "core/TorchVersion.h"
@@ -55,6 +56,9 @@ struct ProjectOptions {
   std::optional<TorchVersion> Target;
   bool UnsafeFixes = false;
   std::string DeviceExpression, DeviceTypeExpression;
+  /// Which backend module has which function; load() fills it from the rule
+  /// directory's backends.yaml or the built-in one when unset.
+  std::shared_ptr<const BackendTable> Backends;
 
   static ProjectOptions forTest() { return {}; }
 };
@@ -109,6 +113,9 @@ private:
 
 /// The rule database built into the binary (rules/ at build time).
 llvm::Expected<RuleSet> loadEmbeddedRules();
+/// The backend table of a rule directory (its backends.yaml; the built-in
+/// one when it has none, or when RulesDir is empty). Null if there is none.
+llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable(llvm::StringRef RulesDir);
 
 } // namespace devport
 

@@ -140,7 +140,7 @@ llvm::json::Value ruleToJSON(const Rule &R) {
                             {"fixes", std::move(Fixes)}};
 }
 
-void renderExplain(llvm::raw_ostream &OS, const Rule &R) {
+void renderExplain(llvm::raw_ostream &OS, const Rule &R, const BackendTable *Backends) {
   OS << "# " << R.Id << "\n\n";
   OS << R.Message << "\n\n";
   OS << "Kind: " << (R.Kind == RuleKind::Keep ? "keep (code that must stay CUDA)" : "finding")
@@ -189,11 +189,33 @@ void renderExplain(llvm::raw_ostream &OS, const Rule &R) {
     OS << "No fix: the finding is reported for a human to decide.\n\n";
   } else {
     for (const RuleFix &X : R.Fixes) {
+      // What the backend table says of the functions the template reaches.
+      std::vector<std::string> Why;
+      bool ByBinding = false;
+      if (Backends) {
+        auto Unbound = [&](llvm::StringRef) -> std::optional<std::string> {
+          ByBinding = true;
+          return std::nullopt;
+        };
+        for (const std::string &Name : deviceModuleNames(X.Template, Unbound)) {
+          std::string W = Backends->portabilityNote(Name);
+          if (!W.empty())
+            Why.push_back(W);
+        }
+      }
+      Applicability App = X.App;
+      if (!Why.empty() && App == Applicability::Safe)
+        App = Applicability::Unsafe;
       OS << "- PyTorch " << X.Since.str() << " or later: `" << X.Template << "` ("
-         << applicabilityName(X.App) << ")";
+         << applicabilityName(App) << ")";
       if (!X.Note.empty())
         OS << ": " << X.Note;
       OS << "\n";
+      for (const std::string &W : Why)
+        OS << "  - " << W << "\n";
+      if (ByBinding)
+        OS << "  - the function the pattern binds decides: where a backend module lacks it "
+              "(rules/backends.yaml), the fix is unsafe off CUDA, with a note saying where\n";
     }
     OS << "\nThe first fix whose release is at most `--target-torch` (default "
        << TorchVersion::defaultTarget().str()

@@ -14,6 +14,7 @@
 #ifndef DEVPORT_REPORT_RENDER_H
 #define DEVPORT_REPORT_RENDER_H
 
+#include "core/BackendTable.h"
 #include "core/Diagnostic.h"
 #include "core/Rule.h"
 #include "core/SourceFile.h"
@@ -40,7 +41,9 @@ llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D);
 llvm::json::Value ruleToJSON(const Rule &R);
 
 /// The text `devport explain RULE` prints (markdown).
-void renderExplain(llvm::raw_ostream &OS, const Rule &R);
+/// With Backends, a fix that reaches a function of torch.get_device_module()
+/// that some backend module lacks is shown as unsafe, with the reason.
+void renderExplain(llvm::raw_ostream &OS, const Rule &R, const BackendTable *Backends = nullptr);
 
 } // namespace devport
 

@@ -22,6 +22,7 @@
 #include "core/Rule.h"
 #include "core/SourceFile.h"
 #include "engine/Engine.h"
+#include "engine/Project.h"
 #include "report/Render.h"
 #include "rewriters/UnifiedDiff.h"
 
@@ -101,7 +102,8 @@ std::map<unsigned, std::set<std::string>> expectations(const SourceFile &F) {
   return Out;
 }
 
-void runCase(const RuleSet &Rules, const std::string &RuleId, const std::string &Dir,
+void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
+             const std::string &RuleId, const std::string &Dir,
              const std::string &InputName, bool Update) {
   std::string Input = Dir + "/" + InputName;
   llvm::StringRef Stem = llvm::sys::path::stem(InputName); // input or input-<case>
@@ -112,6 +114,7 @@ void runCase(const RuleSet &Rules, const std::string &RuleId, const std::string 
     return;
   }
   EngineOptions EO;
+  EO.Backends = std::move(Backends);
   EO.UnsafeFixes = true;
   llvm::StringRef First = F->lineText(0);
   size_t At = First.find("devport-test:");
@@ -195,6 +198,11 @@ int main(int Argc, char **Argv) {
     return 2;
   }
   auto Rules = RuleSet::loadDirectory(RulesDir);
+  auto Backends = loadBackendTable(RulesDir);
+  if (!Backends) {
+    llvm::errs() << llvm::toString(Backends.takeError()) << "\n";
+    return 2;
+  }
   if (!Rules) {
     llvm::errs() << llvm::toString(Rules.takeError()) << "\n";
     return 2;
@@ -218,7 +226,7 @@ int main(int Argc, char **Argv) {
     return 1;
   }
   for (const std::string &In : Inputs)
-    runCase(*Rules, RuleId, Dir, In, Update);
+    runCase(*Rules, *Backends, RuleId, Dir, In, Update);
   if (Failures) {
     llvm::errs() << Failures << " failure(s)\n";
     return 1;

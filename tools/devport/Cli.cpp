@@ -406,7 +406,10 @@ private:
                << "' (see `devport rules`)\n";
         return ExitUsage;
       }
-      renderExplain(IO.Out, *R);
+      auto Backends = loadBackendTable(O.RulesDir);
+      if (!Backends)
+        return usageError(Backends.takeError());
+      renderExplain(IO.Out, *R, Backends->get());
       return ExitClean;
     }
     auto Picked = Rules->filtered(O.Select, O.Ignore);

@@ -653,5 +653,74 @@ TEST(Engine, PathologicalInputsDoNotCrash) {
   EXPECT_EQ(1u, E->check(SourceFile("t.py", Wide)).size());
 }
 
+const char *TwoBackends = R"yaml(release: "2.6"
+modules: [cuda, mps, cpu]
+names:
+  empty_cache: [cuda, mps]
+  manual_seed: [cuda, mps]
+  synchronize: [cuda, mps, cpu]
+)yaml";
+
+TEST(Engine, FixReachingAFunctionABackendLacksIsUnsafe) {
+  // A fixed name, a name bound by the pattern ($FN), and one every backend has.
+  const char *Rules[] = {R"yaml(id: cuda-empty-cache
+language: python
+category: memory
+severity: warning
+message: m
+pattern: torch.cuda.empty_cache()
+fix:
+  - since: "2.6"
+    template: torch.get_device_module().empty_cache()
+)yaml",
+                         R"yaml(id: cuda-rng
+language: python
+category: rng
+severity: warning
+message: m
+pattern: torch.cuda.$FN($$$A)
+where:
+  FN:
+    regex: '^(manual_seed|synchronize)$'
+fix:
+  - since: "2.6"
+    template: torch.get_device_module().$FN($$$A)
+)yaml"};
+  ASSERT_THAT_EXPECTED_VALUE(T, BackendTable::parse("backends.yaml", TwoBackends));
+  EngineOptions O = EngineOptions::forTest();
+  O.Backends = std::make_shared<const BackendTable>(std::move(T));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Rules[0], Rules[1]}, O));
+  SourceFile F("t.py", "import torch\n"
+                       "torch.cuda.empty_cache()\n"
+                       "torch.cuda.manual_seed(0)\n"
+                       "torch.cuda.synchronize()\n");
+  std::vector<Diagnostic> Ds = E->check(F);
+  ASSERT_EQ(3u, Ds.size());
+  ASSERT_EQ(1u, Ds[0].Fixes.size());
+  EXPECT_EQ(Applicability::Unsafe, Ds[0].Fixes[0].App);
+  ASSERT_EQ(1u, Ds[0].Notes.size());
+  EXPECT_EQ("unsafe off CUDA: torch.cpu has no `empty_cache` (PyTorch 2.6), and "
+            "torch.get_device_module() returns it on a CPU-only build",
+            Ds[0].Notes[0].Text);
+  ASSERT_EQ(1u, Ds[1].Fixes.size());
+  EXPECT_EQ(Applicability::Unsafe, Ds[1].Fixes[0].App);
+  EXPECT_NE(std::string::npos, Ds[1].Notes[0].Text.find("`manual_seed`"));
+  ASSERT_EQ(1u, Ds[2].Fixes.size());
+  EXPECT_EQ(Applicability::Safe, Ds[2].Fixes[0].App);
+  EXPECT_TRUE(Ds[2].Notes.empty());
+  // Safe fixes only: the two unsafe ones stay.
+  EXPECT_EQ("import torch\n"
+            "torch.cuda.empty_cache()\n"
+            "torch.cuda.manual_seed(0)\n"
+            "torch.get_device_module().synchronize()\n",
+            fixed(*E, F.text()));
+  // Without a table nothing is downgraded.
+  ASSERT_THAT_EXPECTED_VALUE(Plain, engineWith({Rules[0]}));
+  std::vector<Diagnostic> Ps = Plain->check(F);
+  ASSERT_EQ(1u, Ps.size());
+  ASSERT_EQ(1u, Ps[0].Fixes.size());
+  EXPECT_EQ(Applicability::Safe, Ps[0].Fixes[0].App);
+}
+
 } // namespace
 } // namespace devport
