@@ -9,7 +9,7 @@
 /// (torch.cuda, torch.xpu, torch.mps, torch.mtia) or torch.cpu on a build
 /// without one, so a fix that reaches `torch.get_device_module().NAME` is
 /// only as portable as NAME. BackendTable is that knowledge as data:
-/// rules/backends.yaml, generated from PyTorch's source by
+/// data/backends.yaml, generated from PyTorch's source by
 /// tools/gen_backend_table.py, lists for each public name the modules that
 /// define it. The engine downgrades a safe fix that reaches a name some
 /// module lacks to unsafe, with a note naming the modules.
@@ -36,7 +36,7 @@ struct BackendTable {
   /// Public name -> the modules that define it, in Modules' order.
   std::map<std::string, std::vector<std::string>> Names;
 
-  /// Parses rules/backends.yaml (`release`, `modules`, `names`); errors are
+  /// Parses data/backends.yaml (`release`, `modules`, `names`); errors are
   /// "file:line:col: reason" lines.
   static llvm::Expected<BackendTable> parse(llvm::StringRef FileName, llvm::StringRef Yaml);
 
@@ -51,9 +51,6 @@ struct BackendTable {
   /// when every module has Name.
   std::string portabilityNote(llvm::StringRef Name) const;
 };
-
-/// The file name of the table in a rule directory; the rule loaders skip it.
-constexpr llvm::StringLiteral BackendTableFileName = "backends.yaml";
 
 /// The names a fix template reaches through `torch.get_device_module(...)`:
 /// `memory_stats` in `torch.get_device_module().memory_stats($DEV)`; a

@@ -14,7 +14,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Rule.h"
-#include "core/BackendTable.h"
 #include "core/Metavariable.h"
 #include "core/YamlReader.h"
 
@@ -898,7 +897,7 @@ llvm::Expected<RuleSet> RuleSet::loadDirectory(llvm::StringRef Dir) {
     }
     if (IsDir || !(Name.endswith(".yaml") || Name.endswith(".yml")))
       continue;
-    if (Name.startswith("schema") || Name == BackendTableFileName) // not rules
+    if (Name.startswith("schema")) // Ex) schema.yaml: not a rule
       continue;
     Files.push_back(It->path());
   }

@@ -23,6 +23,9 @@ struct EmbeddedRuleFile {
 /// Terminated by an entry whose Path is null.
 extern const EmbeddedRuleFile EmbeddedRuleFiles[];
 
+/// The text of data/backends.yaml (core/BackendTable.h).
+extern const char *const EmbeddedBackendTable;
+
 } // namespace devport
 
 #endif

@@ -10,22 +10,14 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace devport {
 
-static bool isBackendTable(llvm::StringRef Path) {
-  return llvm::sys::path::filename(Path) == BackendTableFileName;
-}
-
 llvm::Expected<RuleSet> loadEmbeddedRules() {
   RuleSet All;
   for (const EmbeddedRuleFile *E = EmbeddedRuleFiles; E->Path; ++E) {
-    if (isBackendTable(E->Path))
-      continue;
     auto One = RuleSet::loadBuffer(E->Path, E->Text);
     if (!One)
       return One.takeError();
@@ -35,26 +27,8 @@ llvm::Expected<RuleSet> loadEmbeddedRules() {
   return All;
 }
 
-llvm::Expected<std::shared_ptr<const BackendTable>> loadEmbeddedBackendTable() {
-  for (const EmbeddedRuleFile *E = EmbeddedRuleFiles; E->Path; ++E)
-    if (isBackendTable(E->Path)) {
-      auto T = BackendTable::parse(E->Path, E->Text);
-      if (!T)
-        return T.takeError();
-      return std::make_shared<const BackendTable>(std::move(*T));
-    }
-  return nullptr;
-}
-
-llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable(llvm::StringRef RulesDir) {
-  if (RulesDir.empty())
-    return loadEmbeddedBackendTable();
-  llvm::SmallString<256> Path(RulesDir);
-  llvm::sys::path::append(Path, BackendTableFileName);
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return loadEmbeddedBackendTable(); // a rule directory without one: the built-in table
-  auto T = BackendTable::parse(Path, (*Buf)->getBuffer());
+llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable() {
+  auto T = BackendTable::parse("data/backends.yaml", EmbeddedBackendTable);
   if (!T)
     return T.takeError();
   return std::make_shared<const BackendTable>(std::move(*T));
@@ -73,7 +47,7 @@ llvm::Expected<std::unique_ptr<Project>> Project::load(ProjectOptions Opts) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: config file not found",
                                    Opts.ConfigFile.c_str());
   if (!Opts.Backends) {
-    auto T = loadBackendTable(Opts.RulesDir);
+    auto T = loadBackendTable();
     if (!T)
       return T.takeError();
     Opts.Backends = std::move(*T);

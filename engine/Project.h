@@ -56,8 +56,8 @@ struct ProjectOptions {
   std::optional<TorchVersion> Target;
   bool UnsafeFixes = false;
   std::string DeviceExpression, DeviceTypeExpression;
-  /// Which backend module has which function; load() fills it from the rule
-  /// directory's backends.yaml or the built-in one when unset.
+  /// Which backend module has which function; load() fills in the built-in
+  /// table (data/backends.yaml) when unset.
   std::shared_ptr<const BackendTable> Backends;
 
   static ProjectOptions forTest() { return {}; }
@@ -113,9 +113,8 @@ private:
 
 /// The rule database built into the binary (rules/ at build time).
 llvm::Expected<RuleSet> loadEmbeddedRules();
-/// The backend table of a rule directory (its backends.yaml; the built-in
-/// one when it has none, or when RulesDir is empty). Null if there is none.
-llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable(llvm::StringRef RulesDir);
+/// The backend table built into the binary (data/backends.yaml at build time).
+llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable();
 
 } // namespace devport
 

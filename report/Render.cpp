@@ -215,7 +215,7 @@ void renderExplain(llvm::raw_ostream &OS, const Rule &R, const BackendTable *Bac
         OS << "  - " << W << "\n";
       if (ByBinding)
         OS << "  - the function the pattern binds decides: where a backend module lacks it "
-              "(rules/backends.yaml), the fix is unsafe off CUDA, with a note saying where\n";
+              "(data/backends.yaml), the fix is unsafe off CUDA, with a note saying where\n";
     }
     OS << "\nThe first fix whose release is at most `--target-torch` (default "
        << TorchVersion::defaultTarget().str()

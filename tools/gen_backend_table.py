@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates rules/backends.yaml: which of torch.cuda, xpu, mps, mtia and cpu define each name.
+"""Generates data/backends.yaml: which of torch.cuda, xpu, mps, mtia and cpu define each name.
 
     tools/gen_backend_table.py --source /tmp/pytorch-src                  # rewrite the table
     tools/gen_backend_table.py --source /tmp/pytorch-src \\
@@ -270,7 +270,7 @@ def main():
     ap.add_argument("--source", default="/tmp/pytorch-src",
                     help="a PyTorch release's source tree (holding torch/cuda/__init__.py)")
     ap.add_argument("--release", default="2.6", help="the release the source is, e.g. 2.6")
-    ap.add_argument("-o", "--output", default=os.path.join(root, "rules", "backends.yaml"),
+    ap.add_argument("-o", "--output", default=os.path.join(root, "data", "backends.yaml"),
                     help="where to write the table ('-' for stdout)")
     ap.add_argument("--check-rules-md", metavar="PATH",
                     help="fail if a row of RULES.md section 1.6's table disagrees")

@@ -198,7 +198,7 @@ int main(int Argc, char **Argv) {
     return 2;
   }
   auto Rules = RuleSet::loadDirectory(RulesDir);
-  auto Backends = loadBackendTable(RulesDir);
+  auto Backends = loadBackendTable();
   if (!Backends) {
     llvm::errs() << llvm::toString(Backends.takeError()) << "\n";
     return 2;

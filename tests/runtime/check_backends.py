@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""rules/backends.yaml against the installed torch: for every name it lists, each backend module
+"""data/backends.yaml against the installed torch: for every name it lists, each backend module
 the table says has it must have it (hasattr works without the hardware), and each module it says
 lacks it must lack it, when the installed release is the table's. For a newer release, only the
 names the table says exist are checked (a module may gain functions; losing one is a finding),
 and the names that appeared are listed, so that the table can be regenerated.
 
-    check_backends.py RULES_DIR
+    check_backends.py TABLE          (data/backends.yaml)
 
 Exit 0: the table holds; 1: it does not; 77: torch is not importable here (CTest: skipped).
 """
@@ -34,7 +34,7 @@ def main(argv):
     except Exception as e:  # noqa: BLE001 - any import failure means no torch here
         print(f"torch is not importable ({e}): skipped")
         return 77
-    names, release, modules = load_table(f"{argv[1]}/backends.yaml")
+    names, release, modules = load_table(argv[1])
     installed = ".".join(torch.__version__.split(".")[:2])
     same = installed == release
     bad, gained = [], []

@@ -406,7 +406,7 @@ private:
                << "' (see `devport rules`)\n";
         return ExitUsage;
       }
-      auto Backends = loadBackendTable(O.RulesDir);
+      auto Backends = loadBackendTable();
       if (!Backends)
         return usageError(Backends.takeError());
       renderExplain(IO.Out, *R, Backends->get());

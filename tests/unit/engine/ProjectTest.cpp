@@ -226,18 +226,12 @@ TEST(Project, FileChangedReloadsAConfigsRuleFiles) {
 }
 
 TEST(Project, TheBuiltInBackendTableLoads) {
-  ASSERT_THAT_EXPECTED_VALUE(T, loadBackendTable(""));
+  ASSERT_THAT_EXPECTED_VALUE(T, loadBackendTable());
   ASSERT_NE(nullptr, T);
   EXPECT_EQ("2.6", T->Release);
   EXPECT_TRUE(T->lacking("synchronize").empty());
   EXPECT_EQ((std::vector<std::string>{"mps", "mtia", "cpu"}), T->lacking("manual_seed_all"));
   EXPECT_EQ(std::vector<std::string>{"cpu"}, T->lacking("empty_cache"));
-  // A rule directory with a table of its own uses it.
-  test::TempDir D;
-  D.write("backends.yaml", "release: \"9.9\"\nmodules: [cuda]\nnames:\n  x: [cuda]\n");
-  ASSERT_THAT_EXPECTED_VALUE(U, loadBackendTable(D.path()));
-  ASSERT_NE(nullptr, U);
-  EXPECT_EQ("9.9", U->Release);
 }
 
 } // namespace
