@@ -39,4 +39,37 @@ llvm::Expected<RuleSet> loadRules(llvm::ArrayRef<llvm::StringRef> Yamls) {
   return All;
 }
 
+const char *const SynchronizeRule = R"yaml(id: cuda-synchronize
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.synchronize()` waits for CUDA devices only"
+any:
+  - torch.cuda.synchronize()
+  - torch.cuda.synchronize($DEV)
+  - torch.cuda.synchronize(device=$DEV)
+fix:
+  - since: "2.6"
+    template: torch.accelerator.synchronize($DEV)
+)yaml";
+
+const char *const DeviceCountRule = R"yaml(id: cuda-device-count
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.device_count()` counts CUDA devices only"
+pattern: torch.cuda.device_count()
+fix:
+  - since: "2.6"
+    template: torch.accelerator.device_count()
+)yaml";
+
+const char *const IsAvailableRule = R"yaml(id: cuda-is-available
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.is_available()` checks for CUDA only"
+pattern: torch.cuda.is_available()
+)yaml";
+
 } // namespace devport::test

@@ -27,6 +27,14 @@ namespace devport::test {
 /// "file:line:col: reason" text for an invalid rule or a duplicate id.
 llvm::Expected<RuleSet> loadRules(llvm::ArrayRef<llvm::StringRef> Yamls);
 
+/// Small rules shared by the engine, project and batch-run tests.
+/// cuda-synchronize: `torch.cuda.synchronize([$DEV])`, a safe fix (2.6).
+extern const char *const SynchronizeRule;
+/// cuda-device-count: `torch.cuda.device_count()`, a safe fix (2.6).
+extern const char *const DeviceCountRule;
+/// cuda-is-available: `torch.cuda.is_available()`, report only.
+extern const char *const IsAvailableRule;
+
 } // namespace devport::test
 
 #endif

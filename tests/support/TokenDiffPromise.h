@@ -22,6 +22,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -135,6 +136,101 @@ inline std::string checkPromise(llvm::StringRef Src, ByteRange R, llvm::StringRe
   return "";
 }
 
+
+/// What trivia a generated text may have between its tokens.
+enum class Layout {
+  Flat,                 ///< Blanks (or nothing where tokens stay apart).
+  Lines,                ///< Also line breaks and comments.
+  LinesAndContinuations ///< Also backslash-newline.
+};
+
+/// Random sources, ranges and replacements for the property tests. Derived
+/// supplies the language: `std::string token()` and
+/// `std::string trivia(const std::string &L, const std::string &R, Layout)`.
+template <typename Derived> class TokenSequenceGenerator {
+public:
+  /// How cases are drawn.
+  struct Shape {
+    unsigned SourceLinesPercent; ///< Sources laid out with lines and continuations.
+    size_t Before, Inside, After; ///< At most this many tokens around and in R.
+    unsigned ReplacementLayoutPercent; ///< Replacements laid out like code (else flat).
+    unsigned PaddedPercent;       ///< Replacements with a blank at each end (0: never drawn).
+  };
+
+  TokenSequenceGenerator(uint32_t Seed, Shape S) : Rng(Seed), S(S) {}
+
+  size_t below(size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); }
+  bool chance(unsigned Percent) { return below(100) < Percent; }
+
+  /// Joins Toks with trivia.
+  std::string join(const std::vector<std::string> &Toks, Layout Lay) {
+    std::string Out;
+    for (size_t I = 0; I < Toks.size(); ++I) {
+      if (I > 0)
+        Out += self().trivia(Toks[I - 1], Toks[I], Lay);
+      Out += Toks[I];
+    }
+    return Out;
+  }
+
+  std::vector<std::string> tokens(size_t Max) {
+    std::vector<std::string> Out(below(Max + 1));
+    for (std::string &T : Out)
+      T = self().token();
+    return Out;
+  }
+
+  /// Old's tokens, randomly kept, dropped, replaced and added to.
+  std::vector<std::string> mutate(const std::vector<std::string> &Old) {
+    std::vector<std::string> Out;
+    for (const std::string &T : Old) {
+      unsigned Roll = below(100);
+      if (Roll < 55)
+        Out.push_back(T);
+      else if (Roll < 70)
+        Out.push_back(self().token());
+      else if (Roll < 85) {
+        Out.push_back(T);
+        Out.push_back(self().token());
+      } // else dropped
+    }
+    if (chance(20))
+      Out.insert(Out.begin(), self().token());
+    return Out;
+  }
+
+  /// A source with a range R and a replacement for it: R covers tokens (and
+  /// sometimes the trivia at its edges), the replacement is a mutation of
+  /// them, laid out flat as templates give it, or with RepLayout, as a
+  /// `$$$A` binding brings the layout of the code along.
+  void next(std::string &Src, ByteRange &R, std::string &Rep, Layout RepLayout) {
+    Layout SrcLayout =
+        chance(S.SourceLinesPercent) ? Layout::LinesAndContinuations : Layout::Flat;
+    std::vector<std::string> Before = tokens(S.Before), Inside = tokens(S.Inside),
+                             After = tokens(S.After);
+    Src = join(Before, SrcLayout);
+    std::string Lead, Trail;
+    if (!Before.empty())
+      Lead = Inside.empty() ? " " : self().trivia(Before.back(), Inside.front(), SrcLayout);
+    if (!After.empty())
+      Trail = Inside.empty() ? " " : self().trivia(Inside.back(), After.front(), SrcLayout);
+    bool LeadInside = chance(20), TrailInside = chance(20);
+    Src += LeadInside ? "" : Lead;
+    R.Begin = Src.size();
+    Src += (LeadInside ? Lead : "") + join(Inside, SrcLayout) + (TrailInside ? Trail : "");
+    R.End = Src.size();
+    Src += (TrailInside ? "" : Trail) + join(After, SrcLayout);
+    Rep = join(mutate(Inside), chance(S.ReplacementLayoutPercent) ? RepLayout : Layout::Flat);
+    if (S.PaddedPercent && chance(S.PaddedPercent))
+      Rep = " " + Rep + " ";
+  }
+
+private:
+  Derived &self() { return static_cast<Derived &>(*this); }
+
+  std::mt19937 Rng;
+  Shape S;
+};
 
 } // namespace devport::test
 

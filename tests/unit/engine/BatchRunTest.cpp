@@ -22,28 +22,8 @@
 namespace devport {
 namespace {
 
-const char *Synchronize = R"yaml(id: cuda-synchronize
-language: python
-category: device-runtime
-severity: warning
-message: "`torch.cuda.synchronize()` waits for CUDA devices only"
-pattern: torch.cuda.synchronize()
-fix:
-  - since: "2.6"
-    template: torch.accelerator.synchronize()
-)yaml";
-
-/// Report only: no fix.
-const char *IsAvailable = R"yaml(id: cuda-is-available
-language: python
-category: device-runtime
-severity: warning
-message: "`torch.cuda.is_available()` checks for CUDA only"
-pattern: torch.cuda.is_available()
-)yaml";
-
 llvm::Expected<std::unique_ptr<Project>> projectWith(ProjectOptions O = ProjectOptions::forTest()) {
-  auto Rules = test::loadRules({Synchronize, IsAvailable});
+  auto Rules = test::loadRules({test::SynchronizeRule, test::IsAvailableRule});
   if (!Rules)
     return Rules.takeError();
   return Project::withRules(std::move(*Rules), std::move(O));

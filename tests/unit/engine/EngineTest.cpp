@@ -48,31 +48,6 @@ fix:
     template: torch.accelerator.current_device_idx()
 )yaml";
 
-const char *Synchronize = R"yaml(id: cuda-synchronize
-language: python
-category: device-runtime
-severity: warning
-message: "`torch.cuda.synchronize()` waits for CUDA devices only"
-any:
-  - torch.cuda.synchronize()
-  - torch.cuda.synchronize($DEV)
-  - torch.cuda.synchronize(device=$DEV)
-fix:
-  - since: "2.6"
-    template: torch.accelerator.synchronize($DEV)
-)yaml";
-
-const char *DeviceCount = R"yaml(id: cuda-device-count
-language: python
-category: device-runtime
-severity: warning
-message: "`torch.cuda.device_count()` counts CUDA devices only"
-pattern: torch.cuda.device_count()
-fix:
-  - since: "2.6"
-    template: torch.accelerator.device_count()
-)yaml";
-
 const char *CurrentStream = R"yaml(id: cuda-current-stream
 language: python
 category: device-runtime
@@ -87,14 +62,6 @@ fix:
 )yaml";
 
 /// Report only: no fix.
-const char *IsAvailable = R"yaml(id: cuda-is-available
-language: python
-category: device-runtime
-severity: warning
-message: "`torch.cuda.is_available()` checks for CUDA only"
-pattern: torch.cuda.is_available()
-)yaml";
-
 const char *CudaMethod = R"yaml(id: cuda-method
 language: python
 category: device-placement
@@ -183,7 +150,7 @@ TEST(Engine, NestedMatchesAreFixedTogether) {
 }
 
 TEST(Engine, AddsImportOnceWhenTorchIsNotBound) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, DeviceCount}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule, test::DeviceCountRule}));
   EXPECT_EQ("import torch\n"
             "torch.accelerator.synchronize()\n"
             "torch.accelerator.synchronize()\n"
@@ -195,7 +162,7 @@ TEST(Engine, AddsImportOnceWhenTorchIsNotBound) {
 }
 
 TEST(Engine, ImportGoesAfterDocstringAndFutureImports) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::DeviceCountRule}));
   EXPECT_EQ("\"\"\"Doc.\"\"\"\n"
             "from __future__ import annotations\n"
             "import torch\n"
@@ -207,7 +174,7 @@ TEST(Engine, ImportGoesAfterDocstringAndFutureImports) {
 }
 
 TEST(Engine, KeepsCrlfAndBom) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::DeviceCountRule}));
   std::string In = "\xEF\xBB\xBF"
                    "from torch.cuda import device_count\r\nn = device_count()\r\n";
   std::string Out = fixed(*E, In);
@@ -217,7 +184,7 @@ TEST(Engine, KeepsCrlfAndBom) {
 }
 
 TEST(Engine, NoFixInsideSyntaxError) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::DeviceCountRule}));
   SourceFile F("t.py", "import torch\nx = torch.cuda.device_count() +\ny = 1\n");
   std::vector<Diagnostic> Ds = E->check(F);
   ASSERT_EQ(1u, Ds.size());
@@ -241,7 +208,7 @@ TEST(Engine, DropsFixThatBreaksSyntax) {
 }
 
 TEST(Engine, SuppressionComments) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount, Synchronize}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::DeviceCountRule, test::SynchronizeRule}));
   SourceFile F("t.py", "import torch\n"
                        "a = torch.cuda.device_count()  # devport: ignore\n"
                        "b = torch.cuda.device_count()  # devport: ignore[cuda-device-count]\n"
@@ -256,7 +223,7 @@ TEST(Engine, SuppressionComments) {
 }
 
 TEST(Engine, SuppressionAfterAnotherDirectiveInTheSameComment) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::DeviceCountRule}));
   SourceFile F("t.py", "import torch\n"
                        "a = torch.cuda.device_count()  # type: ignore  # devport: ignore\n"
                        "b = torch.cuda.device_count()  # noqa: E501 # devport: ignore[cuda-device-count]\n"
@@ -269,7 +236,7 @@ TEST(Engine, SuppressionAfterAnotherDirectiveInTheSameComment) {
 }
 
 TEST(Engine, UnknownRuleInSuppressionIsReported) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::DeviceCountRule}));
   SourceFile F("t.py", "import torch\n"
                        "a = torch.cuda.device_count()  # devport: ignore[cuda-device-cnt]\n");
   std::vector<Diagnostic> Ds = E->check(F);
@@ -282,7 +249,7 @@ TEST(Engine, UnknownRuleInSuppressionIsReported) {
 }
 
 TEST(Engine, SkipFileDirective) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule}));
   SourceFile F("t.py", "#!/usr/bin/env python\n# devport: skip-file\nimport torch\n"
                        "torch.cuda.synchronize()\n");
   EXPECT_TRUE(E->check(F).empty());
@@ -350,14 +317,14 @@ TEST(Engine, NoFixForTargetIsAStructuredNote) {
   EXPECT_EQ(std::string::npos, Ds[0].Notes[0].Text.find("--")) << Ds[0].Notes[0].Text;
 
   // A rule with no fix at all needs no such note.
-  ASSERT_THAT_EXPECTED_VALUE(NoFix, engineWith({IsAvailable}, O));
+  ASSERT_THAT_EXPECTED_VALUE(NoFix, engineWith({test::IsAvailableRule}, O));
   Ds = NoFix->check(SourceFile("t.py", "import torch\nok = torch.cuda.is_available()\n"));
   ASSERT_EQ(1u, Ds.size());
   EXPECT_TRUE(Ds[0].Notes.empty());
 }
 
 TEST(Engine, TorchBoundToSomethingElseGetsNoFix) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule}));
   std::string Code = "from mylib import torch\nimport torch.cuda as tc\ntc.synchronize()\n";
   std::vector<Diagnostic> Ds = E->check(SourceFile("t.py", Code));
   ASSERT_EQ(1u, Ds.size());
@@ -366,7 +333,7 @@ TEST(Engine, TorchBoundToSomethingElseGetsNoFix) {
 }
 
 TEST(Engine, FixChangesNothingOutsideEdits) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::DeviceCountRule}));
   std::string Code = "import torch  # keep   spacing\n\n\n"
                      "x  =  torch.cuda.device_count( )   # trailing\n"
                      "\t# tab comment: torch.cuda.device_count()\n";
@@ -377,7 +344,7 @@ TEST(Engine, FixChangesNothingOutsideEdits) {
 }
 
 TEST(Engine, FixEditsCarryTheirRoles) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({DeviceCount}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::DeviceCountRule}));
   SourceFile F("t.py", "from torch.cuda import device_count\nn = device_count()\n");
   std::vector<Diagnostic> Ds = E->check(F);
   ASSERT_EQ(1u, Ds.size());
@@ -401,7 +368,7 @@ TEST(Engine, FixEditsCarryTheirRoles) {
 
 TEST(Engine, KeepRulesSuppressFindingsInsideThem) {
   ASSERT_THAT_EXPECTED_VALUE(E, engineWith({KeepCapability, KeepFeatureGuard, KeepCudnn,
-                                            CurrentDevice, DeviceCount, IsAvailable}));
+                                            CurrentDevice, test::DeviceCountRule, test::IsAvailableRule}));
   SourceFile F("t.py", "import torch\n"
                        "cap = torch.cuda.get_device_capability(torch.cuda.current_device())\n"
                        "ok = torch.cuda.is_available() and torch.backends.cudnn.enabled\n"
@@ -439,7 +406,7 @@ TEST(Engine, DeviceExpressionIsConfigurable) {
 }
 
 TEST(Engine, FixesUseTheFilesOwnAliases) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, CudaMethod}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule, CudaMethod}));
   EXPECT_EQ("import torch as t\nt.accelerator.synchronize()\n"
             "x = y.to(t.accelerator.current_accelerator())\n",
             fixed(*E, "import torch as t\nt.cuda.synchronize()\nx = y.cuda()\n"));
@@ -452,7 +419,7 @@ TEST(Engine, FixesUseTheFilesOwnAliases) {
 }
 
 TEST(Engine, RemovesOnlyTheImportsItsFixesLeftUnused) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule}));
   EXPECT_EQ("import torch\nfrom torch.cuda import Stream\ntorch.accelerator.synchronize()\n"
             "s = Stream\n",
             fixed(*E, "import torch\nfrom torch.cuda import synchronize, Stream\nsynchronize()\n"
@@ -467,7 +434,7 @@ TEST(Engine, RemovesOnlyTheImportsItsFixesLeftUnused) {
 }
 
 TEST(Engine, FixParsesTheWholeFileAtMostTwice) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, IsAvailable, CurrentStream}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule, test::IsAvailableRule, CurrentStream}));
   // One fix: the original and the result.
   FixOutcome One = E->fix(SourceFile("t.py", "import torch\ntorch.cuda.synchronize()\n"));
   EXPECT_EQ(1u, One.Applied);
@@ -511,7 +478,7 @@ TEST(Engine, FixParsesTheWholeFileAtMostTwice) {
 }
 
 TEST(Engine, DiagnosticFileIsTheSourceFilesPath) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, IsAvailable, KeepCudnn}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule, test::IsAvailableRule, KeepCudnn}));
   SourceFile F("pkg/mod.py", "def f():\n"
                              "    \"\"\"\n"
                              "    >>> torch.cuda.synchronize()\n"
@@ -544,7 +511,7 @@ TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
                      "    >>> x = torch.zeros(\n"
                      "    ...     2, device=\"cuda\")\n"
                      "    \"\"\"\n";
-  ASSERT_THAT_EXPECTED_VALUE(Report, engineWith({Synchronize, DeviceString}));
+  ASSERT_THAT_EXPECTED_VALUE(Report, engineWith({test::SynchronizeRule, DeviceString}));
   SourceFile F("t.py", Code);
   std::vector<Diagnostic> Ds = Report->check(F);
   ASSERT_EQ(2u, Ds.size());
@@ -558,7 +525,7 @@ TEST(Engine, DoctestsAreReportedAndFixedOnlyOnRequest) {
 
   EngineOptions O;
   O.FixDocstrings = true;
-  ASSERT_THAT_EXPECTED_VALUE(Fixer, engineWith({Synchronize, DeviceString}, O));
+  ASSERT_THAT_EXPECTED_VALUE(Fixer, engineWith({test::SynchronizeRule, DeviceString}, O));
   EXPECT_EQ("def f():\n"
             "    \"\"\"\n"
             "    >>> torch.accelerator.synchronize()\n"
@@ -573,7 +540,7 @@ TEST(Engine, DoctestReportOnlyIsAStructuredNote) {
                        "    \"\"\"\n"
                        "    >>> torch.cuda.synchronize()\n"
                        "    \"\"\"\n");
-  ASSERT_THAT_EXPECTED_VALUE(Report, engineWith({Synchronize}));
+  ASSERT_THAT_EXPECTED_VALUE(Report, engineWith({test::SynchronizeRule}));
   std::vector<Diagnostic> Ds = Report->check(F);
   ASSERT_EQ(1u, Ds.size());
   EXPECT_TRUE(Ds[0].Fixes.empty());
@@ -586,7 +553,7 @@ TEST(Engine, DoctestReportOnlyIsAStructuredNote) {
   // import torch, but the doctest runs where it is a name), and no such note.
   EngineOptions O;
   O.FixDocstrings = true;
-  ASSERT_THAT_EXPECTED_VALUE(Fixer, engineWith({Synchronize}, O));
+  ASSERT_THAT_EXPECTED_VALUE(Fixer, engineWith({test::SynchronizeRule}, O));
   Ds = Fixer->check(F);
   ASSERT_EQ(1u, Ds.size());
   for (const Note &N : Ds[0].Notes)
@@ -600,7 +567,7 @@ TEST(Engine, DoctestReportOnlyIsAStructuredNote) {
 }
 
 TEST(Engine, DoctestLineSuppressionComments) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule}));
   SourceFile F("t.py", "def f():\n"
                        "    \"\"\"\n"
                        "    >>> torch.cuda.synchronize()  # devport: ignore[cuda-synchronize]\n"
@@ -628,7 +595,7 @@ TEST(Engine, UnknownSuppressionIdIsReportedWhateverThePrefilter) {
     SCOPED_TRACE(Prefilter ? "prefilter on" : "prefilter off");
     EngineOptions O;
     O.Prefilter = Prefilter;
-    ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize}, O));
+    ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule}, O));
     std::vector<Diagnostic> Ds =
         E->check(SourceFile("t.py", "x = 1  # devport: ignore[cuda-synchronise]\n"));
     ASSERT_EQ(1u, Ds.size());
@@ -637,7 +604,7 @@ TEST(Engine, UnknownSuppressionIdIsReportedWhateverThePrefilter) {
 }
 
 TEST(Engine, PathologicalInputsDoNotCrash) {
-  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({Synchronize, DeviceString}));
+  ASSERT_THAT_EXPECTED_VALUE(E, engineWith({test::SynchronizeRule, DeviceString}));
   std::string Chain = "import torch\nx = torch";
   for (int I = 0; I < 200000; ++I)
     Chain += ".a";

@@ -20,31 +20,9 @@
 namespace devport {
 namespace {
 
-const char *Synchronize = R"yaml(id: cuda-synchronize
-language: python
-category: device-runtime
-severity: warning
-message: "`torch.cuda.synchronize()` waits for CUDA devices only"
-pattern: torch.cuda.synchronize()
-fix:
-  - since: "2.6"
-    template: torch.accelerator.synchronize()
-)yaml";
-
-const char *DeviceCount = R"yaml(id: cuda-device-count
-language: python
-category: device-runtime
-severity: warning
-message: "`torch.cuda.device_count()` counts CUDA devices only"
-pattern: torch.cuda.device_count()
-fix:
-  - since: "2.6"
-    template: torch.accelerator.device_count()
-)yaml";
-
-/// A project over the two rules above.
+/// A project over cuda-synchronize and cuda-device-count.
 llvm::Expected<std::unique_ptr<Project>> projectWith(ProjectOptions O = ProjectOptions::forTest()) {
-  auto Rules = test::loadRules({Synchronize, DeviceCount});
+  auto Rules = test::loadRules({test::SynchronizeRule, test::DeviceCountRule});
   if (!Rules)
     return Rules.takeError();
   return Project::withRules(std::move(*Rules), std::move(O));

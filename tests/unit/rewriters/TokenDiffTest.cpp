@@ -36,6 +36,8 @@
 namespace devport {
 namespace {
 
+using test::Layout;
+
 using test::checkPromise;
 using test::shown;
 using test::tokenTexts;
@@ -82,20 +84,10 @@ std::vector<Token> tinyTokenize(llvm::StringRef T) {
   return Out;
 }
 
-/// What trivia a generated text may have between its tokens.
-enum class Layout {
-  Blanks,               ///< Spaces and tabs (or nothing where tokens stay apart).
-  Lines,                ///< Also line breaks and comments.
-  LinesAndContinuations ///< Also backslash-newline.
-};
-
 /// Random token texts and trivia that tinyTokenize reads back as generated.
-class Generator {
+class Generator : public test::TokenSequenceGenerator<Generator> {
 public:
-  explicit Generator(uint32_t Seed) : Rng(Seed) {}
-
-  size_t below(size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); }
-  bool chance(unsigned Percent) { return below(100) < Percent; }
+  explicit Generator(uint32_t Seed) : TokenSequenceGenerator(Seed, {50, 4, 14, 4, 20, 5}) {}
 
   std::string token() {
     static const char *const Words[] = {"a",      "b", "x", "torch", "cuda",
@@ -121,79 +113,17 @@ public:
     static const char *const Blanks[] = {" ", " ", "  ", "\t"};
     static const char *const Lines[] = {"\n",     "\n    ", "  # note\n    ", " # a, b)\n",
                                         "\r\n  ", "\\\n  ", " \\\n"};
-    if (Lay != Layout::Blanks && chance(25))
+    if (Lay != Layout::Flat && chance(25))
       return Lines[below(std::size(Lines) - (Lay == Layout::Lines ? 2 : 0))];
     if ((!isWord(L) || !isWord(R)) && chance(50))
       return "";
     return Blanks[below(std::size(Blanks))];
   }
 
-  /// Joins Toks with trivia.
-  std::string join(const std::vector<std::string> &Toks, Layout Lay) {
-    std::string Out;
-    for (size_t I = 0; I < Toks.size(); ++I) {
-      if (I > 0)
-        Out += trivia(Toks[I - 1], Toks[I], Lay);
-      Out += Toks[I];
-    }
-    return Out;
-  }
-
-  std::vector<std::string> tokens(size_t Max) {
-    std::vector<std::string> Out(below(Max + 1));
-    for (std::string &T : Out)
-      T = token();
-    return Out;
-  }
-
-  /// Old's tokens, randomly kept, dropped, replaced and added to.
-  std::vector<std::string> mutate(const std::vector<std::string> &Old) {
-    std::vector<std::string> Out;
-    for (const std::string &T : Old) {
-      unsigned Roll = below(100);
-      if (Roll < 55)
-        Out.push_back(T);
-      else if (Roll < 70)
-        Out.push_back(token());
-      else if (Roll < 85) {
-        Out.push_back(T);
-        Out.push_back(token());
-      } // else dropped
-    }
-    if (chance(20))
-      Out.insert(Out.begin(), token());
-    return Out;
-  }
-
-  /// A source with a range R and a replacement for it: R covers tokens (and
-  /// sometimes the trivia at its edges), the replacement is a mutation of
-  /// them, laid out flat as templates give it, or (one in five) with
-  /// RepLayout, as a `$$$A` binding brings the layout of the code along.
-  void next(std::string &Src, ByteRange &R, std::string &Rep, Layout RepLayout) {
-    Layout SrcLayout = chance(50) ? Layout::LinesAndContinuations : Layout::Blanks;
-    std::vector<std::string> Before = tokens(4), Inside = tokens(14), After = tokens(4);
-    Src = join(Before, SrcLayout);
-    std::string Lead, Trail;
-    if (!Before.empty())
-      Lead = Inside.empty() ? " " : trivia(Before.back(), Inside.front(), SrcLayout);
-    if (!After.empty())
-      Trail = Inside.empty() ? " " : trivia(Inside.back(), After.front(), SrcLayout);
-    bool LeadInside = chance(20), TrailInside = chance(20);
-    Src += LeadInside ? "" : Lead;
-    R.Begin = Src.size();
-    Src += (LeadInside ? Lead : "") + join(Inside, SrcLayout) + (TrailInside ? Trail : "");
-    R.End = Src.size();
-    Src += (TrailInside ? "" : Trail) + join(After, SrcLayout);
-    Rep = join(mutate(Inside), chance(20) ? RepLayout : Layout::Blanks);
-    if (chance(5))
-      Rep = " " + Rep + " ";
-  }
-
 private:
   static bool isWord(const std::string &T) {
     return !T.empty() && (llvm::isAlnum(T[0]) || T[0] == '_' || T[0] == '\'' || T[0] == '"');
   }
-  std::mt19937 Rng;
 };
 
 /// Runs Cases random cases; failures are reported (the first 5).

@@ -38,6 +38,8 @@
 namespace devport {
 namespace {
 
+using test::Layout;
+
 std::vector<std::string> tokenTexts(llvm::StringRef T) {
   return test::tokenTexts(T, python::tokenize);
 }
@@ -54,20 +56,11 @@ std::string checkPromise(llvm::StringRef Src, ByteRange R, llvm::StringRef Rep) 
 
 using test::shown;
 
-enum class Layout {
-  Flat,                 ///< Spaces (or nothing where tokens stay apart).
-  Lines,                ///< Also line breaks and comments (inside brackets).
-  LinesAndContinuations ///< Also backslash-newline.
-};
-
 /// Random Python tokens and trivia that python::tokenize reads back as
 /// generated.
-class Generator {
+class Generator : public test::TokenSequenceGenerator<Generator> {
 public:
-  explicit Generator(uint32_t Seed) : Rng(Seed) {}
-
-  size_t below(size_t N) { return std::uniform_int_distribution<size_t>(0, N - 1)(Rng); }
-  bool chance(unsigned Percent) { return below(100) < Percent; }
+  explicit Generator(uint32_t Seed) : TokenSequenceGenerator(Seed, {60, 5, 16, 5, 25, 0}) {}
 
   std::string token() {
     static const char *const Names[] = {"torch", "cuda", "accelerator", "device", "self",
@@ -119,62 +112,6 @@ public:
     return chance(80) ? " " : "  ";
   }
 
-  std::string join(const std::vector<std::string> &Toks, Layout Lay) {
-    std::string Out;
-    for (size_t I = 0; I < Toks.size(); ++I) {
-      if (I > 0)
-        Out += trivia(Toks[I - 1], Toks[I], Lay);
-      Out += Toks[I];
-    }
-    return Out;
-  }
-
-  std::vector<std::string> tokens(size_t Max) {
-    std::vector<std::string> Out(below(Max + 1));
-    for (std::string &T : Out)
-      T = token();
-    return Out;
-  }
-
-  std::vector<std::string> mutate(const std::vector<std::string> &Old) {
-    std::vector<std::string> Out;
-    for (const std::string &T : Old) {
-      unsigned Roll = below(100);
-      if (Roll < 55)
-        Out.push_back(T);
-      else if (Roll < 70)
-        Out.push_back(token());
-      else if (Roll < 85) {
-        Out.push_back(T);
-        Out.push_back(token());
-      }
-    }
-    if (chance(20))
-      Out.insert(Out.begin(), token());
-    return Out;
-  }
-
-  /// As in the rewriters' test: R on token boundaries (sometimes with the
-  /// trivia at its edges), the replacement a mutation of R's tokens, flat
-  /// or (one in four) laid out with RepLayout.
-  void next(std::string &Src, ByteRange &R, std::string &Rep, Layout RepLayout) {
-    Layout SrcLayout = chance(60) ? Layout::LinesAndContinuations : Layout::Flat;
-    std::vector<std::string> Before = tokens(5), Inside = tokens(16), After = tokens(5);
-    Src = join(Before, SrcLayout);
-    std::string Lead, Trail;
-    if (!Before.empty())
-      Lead = Inside.empty() ? " " : trivia(Before.back(), Inside.front(), SrcLayout);
-    if (!After.empty())
-      Trail = Inside.empty() ? " " : trivia(Inside.back(), After.front(), SrcLayout);
-    bool LeadInside = chance(20), TrailInside = chance(20);
-    Src += LeadInside ? "" : Lead;
-    R.Begin = Src.size();
-    Src += (LeadInside ? Lead : "") + join(Inside, SrcLayout) + (TrailInside ? Trail : "");
-    R.End = Src.size();
-    Src += (TrailInside ? "" : Trail) + join(After, SrcLayout);
-    Rep = join(mutate(Inside), chance(25) ? RepLayout : Layout::Flat);
-  }
-
 private:
   static bool isOperator(const std::string &T) {
     return T.size() == 1 && !llvm::isAlnum(T[0]) && T[0] != '_' && T[0] != '\'' && T[0] != '"';
@@ -187,7 +124,6 @@ private:
       return false;
     return !(isNumber(L) && R == ".") && !(L == "." && isNumber(R));
   }
-  std::mt19937 Rng;
 };
 
 void runCases(uint32_t Seed, int Cases, Layout RepLayout) {
