@@ -72,6 +72,15 @@ struct Match {
   /// The match lies in or contains a syntax error: report, never fix.
   bool InErrorRegion = false;
   std::shared_ptr<const MatchContext> Context;
+
+  /// The text of Text (the parsed text) that metavariable Name bound, or
+  /// nullopt if the match did not bind it: what a template's `$Name` becomes.
+  std::optional<std::string> boundText(llvm::StringRef Text, llvm::StringRef Name) const {
+    for (const BoundVar &B : Bindings)
+      if (B.Name == Name)
+        return Text.slice(B.Range.Begin, B.Range.End).str();
+    return std::nullopt;
+  }
 };
 
 /// A comment that holds `devport:`, a candidate directive.

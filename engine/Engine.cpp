@@ -280,12 +280,7 @@ void Engine::checkBackends(const RuleFix &RF, const Match &M, llvm::StringRef Te
                            Diagnostic &D) const {
   if (!Opts.Backends)
     return;
-  auto Bound = [&](llvm::StringRef Name) -> std::optional<std::string> {
-    for (const BoundVar &B : M.Bindings)
-      if (B.Name == Name)
-        return Text.slice(B.Range.Begin, B.Range.End).str();
-    return std::nullopt;
-  };
+  auto Bound = [&](llvm::StringRef Name) { return M.boundText(Text, Name); };
   for (const std::string &Name : deviceModuleNames(RF.Template, Bound)) {
     std::string Why = Opts.Backends->portabilityNote(Name);
     if (Why.empty())
@@ -402,7 +397,6 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   std::vector<Diagnostic> Diags = checkParsed(F, L, *Original).Findings;
   std::unique_ptr<Version> Cur; // null while the text is the original
   auto CurFile = [&]() -> const SourceFile & { return Cur ? Cur->File : F; };
-  auto CurParsed = [&]() -> const ParsedFile & { return Cur ? *Cur->Parsed : *Original; };
   // The findings of a new version: none if nothing can match any more.
   auto CheckVersion = [&](const Version &V) {
     if (!V.Parsed || skips(L, V.File.text()))
@@ -472,7 +466,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   // incrementally from the last version's tree.
   if (Out.Applied > 0 && Cur && Cur->Parsed) {
     Fix Cleanup;
-    Cleanup.Edits = B.unusedImportEdits(*Original, CurParsed());
+    Cleanup.Edits = B.unusedImportEdits(*Original, *Cur->Parsed);
     if (!Cleanup.Edits.empty()) {
       ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
       if (!R.Applied.empty()) {

@@ -300,12 +300,7 @@ BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found,
                                 }),
                  Resolver, Scopes);
   std::string Replacement =
-      expandTemplate(Needs, [&](llvm::StringRef Name) -> std::optional<std::string> {
-        for (const BoundVar &B : M.Bindings)
-          if (B.Name == Name)
-            return Text.slice(B.Range.Begin, B.Range.End).str();
-        return std::nullopt;
-      });
+      expandTemplate(Needs, [&](llvm::StringRef Name) { return M.boundText(Text, Name); });
   Fix X;
   X.App = RF.App;
   X.Title = RF.Title.empty() ? "replace with `" + Replacement + "`" : RF.Title;
