@@ -14,7 +14,13 @@
 ///   - the fixed text (every fix applied, unsafe ones too) equals
 ///     expected*.fixed.py, and fixing it again changes nothing.
 /// input-<case>.py pairs with expected-<case>.{diag.txt,fixed.py}. A first
-/// line `# devport-test: target-torch=X.Y` sets the target release.
+/// line `# devport-test: OPTION...` sets options: `target-torch=X.Y` the
+/// target release, `rules=all` runs every rule (the findings of rule ID are
+/// checked; the fixed text has every rule's fixes), for what depends on the
+/// other rules' fixes, such as a guard and its block.
+/// A marker may state the expected action, `# expect: ID:ACTION`, ACTION one
+/// of `safe` (a safe fix), `unsafe` (the fix needs --unsafe-fixes) or
+/// `report` (no fix); text after ` -- ` is a reason for the reader.
 /// UPDATE_GOLDEN=1 rewrites the goldens instead of comparing.
 ///
 //===----------------------------------------------------------------------===//
@@ -85,21 +91,37 @@ void golden(const std::string &Path, llvm::StringRef Actual, bool Update) {
                    unifiedDiff(Path, "actual", *Expected, Actual));
 }
 
-/// 1-based line -> rule ids named by `# expect: a, b` on that line.
-std::map<unsigned, std::set<std::string>> expectations(const SourceFile &F) {
-  std::map<unsigned, std::set<std::string>> Out;
+/// 1-based line -> rule id -> expected action ("" when not stated), from
+/// `# expect: a, b:unsafe -- reason` on that line.
+std::map<unsigned, std::map<std::string, std::string>> expectations(const SourceFile &F) {
+  std::map<unsigned, std::map<std::string, std::string>> Out;
   for (unsigned L = 0; L < F.lineCount(); ++L) {
     llvm::StringRef T = F.lineText(L);
     size_t At = T.find("# expect:");
     if (At == llvm::StringRef::npos)
       continue;
+    llvm::StringRef Body = T.substr(At + 9);
+    Body = Body.substr(0, Body.find(" -- "));
     llvm::SmallVector<llvm::StringRef, 4> Ids;
-    T.substr(At + 9).split(Ids, ',', -1, false);
-    for (llvm::StringRef Id : Ids)
-      if (!Id.trim().empty())
-        Out[L + 1].insert(Id.trim().str());
+    Body.split(Ids, ',', -1, false);
+    for (llvm::StringRef Id : Ids) {
+      auto [Name, Action] = Id.trim().split(':');
+      if (!Name.trim().empty())
+        Out[L + 1][Name.trim().str()] = Action.trim().str();
+    }
   }
   return Out;
+}
+
+/// The action a finding gets: "safe", "unsafe" or "report".
+std::string actionOf(const Diagnostic &D) {
+  for (const Fix &X : D.Fixes)
+    if (X.App == Applicability::Safe)
+      return "safe";
+  for (const Fix &X : D.Fixes)
+    if (X.App == Applicability::Unsafe)
+      return "unsafe";
+  return "report";
 }
 
 void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
@@ -116,20 +138,29 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
   EngineOptions EO;
   EO.Backends = std::move(Backends);
   EO.UnsafeFixes = true;
+  bool AllRules = false;
   llvm::StringRef First = F->lineText(0);
   size_t At = First.find("devport-test:");
   if (At != llvm::StringRef::npos) {
-    llvm::StringRef Opt = First.substr(At + 13).trim();
-    if (Opt.consume_front("target-torch=")) {
-      auto V = TorchVersion::parse(Opt.trim());
-      if (!V) {
-        fail(Input, "bad devport-test target-torch");
+    llvm::SmallVector<llvm::StringRef, 4> Opts;
+    First.substr(At + 13).split(Opts, ' ', -1, false);
+    for (llvm::StringRef Opt : Opts) {
+      if (Opt.consume_front("target-torch=")) {
+        auto V = TorchVersion::parse(Opt);
+        if (!V) {
+          fail(Input, "bad devport-test target-torch");
+          return;
+        }
+        EO.Target = *V;
+      } else if (Opt == "rules=all") {
+        AllRules = true;
+      } else {
+        fail(Input, "unknown devport-test option '" + Opt.str() + "'");
         return;
       }
-      EO.Target = *V;
     }
   }
-  auto Picked = Rules.filtered({RuleId}, {});
+  auto Picked = AllRules ? Rules.filtered({}, {}) : Rules.filtered({RuleId}, {});
   if (!Picked) {
     fail(Input, llvm::toString(Picked.takeError()));
     return;
@@ -143,15 +174,27 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
   // A keep rule's fixture checks what it keeps.
   CheckResult All = (*E)->checkAll(Shown);
   bool IsKeep = Rules.find(RuleId)->Kind == RuleKind::Keep;
-  std::vector<Diagnostic> Diags = IsKeep ? All.Kept : All.Findings;
+  std::vector<Diagnostic> Diags;
+  for (Diagnostic &D : IsKeep ? All.Kept : All.Findings)
+    if (D.RuleId == RuleId)
+      Diags.push_back(std::move(D));
 
   // Markers.
   auto Expect = expectations(Shown);
   std::map<unsigned, unsigned> Seen;
   for (const Diagnostic &D : Diags) {
     unsigned Line = Shown.lineOf(D.Range.Begin) + 1;
-    if (!Expect[Line].count(D.RuleId))
-      fail(Input + ":" + std::to_string(Line), "unexpected finding [" + D.RuleId + "]");
+    std::string Where = Input + ":" + std::to_string(Line);
+    auto It = Expect[Line].find(D.RuleId);
+    if (It == Expect[Line].end()) {
+      fail(Where, "unexpected finding [" + D.RuleId + "]");
+    } else if (!It->second.empty() && It->second != actionOf(D)) {
+      if (It->second != "safe" && It->second != "unsafe" && It->second != "report")
+        fail(Where, "unknown expected action '" + It->second + "' (safe, unsafe or report)");
+      else
+        fail(Where, "expected a " + It->second + " finding [" + D.RuleId + "], got " +
+                        actionOf(D));
+    }
     ++Seen[Line];
   }
   for (const auto &[Line, Ids] : Expect)
