@@ -15,6 +15,8 @@ ParsedFile::~ParsedFile() = default;
 MatchContext::~MatchContext() = default;
 CompiledRules::~CompiledRules() = default;
 LanguageBackend::~LanguageBackend() = default;
+void LanguageBackend::reviewFixes(const ParsedFile &, std::vector<Diagnostic> &,
+                                  std::vector<Diagnostic> &) const {}
 Reporter::~Reporter() = default;
 
 std::optional<uint32_t> EmbeddedCode::toFile(uint32_t CodeOffset) const {

@@ -10,8 +10,8 @@
 /// What depends on the language sits behind LanguageBackend: compiling the
 /// rules of its language (which gives the prefilter and the matcher),
 /// parsing (optionally incrementally from a previous parse), building a fix
-/// from a match, counting syntax errors, the comment marker of its directives,
-/// and the import edits its fixes need. matchers/python/PythonBackend.h is
+/// from a match, reviewing fixes in their context, counting syntax errors, the
+/// comment marker of its directives, and the import edits its fixes need. matchers/python/PythonBackend.h is
 /// the Python backend; a C++ backend is added by implementing this interface
 /// and listing it in engine/Backends.cpp, without touching the Python backend
 /// or the Engine.
@@ -171,6 +171,14 @@ public:
   /// The fix for match M of P (Found holds M and the file's comments).
   virtual BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
                             const FixRequest &Req) const = 0;
+
+  /// Reviews the findings of P (its own, not embedded code's) once all are
+  /// diagnosed, in the context of the code around them: may lower a fix's
+  /// applicability or drop it, with a note, and may move findings into Kept
+  /// (which holds the keep rules' matches) with a keep entry of its own. The
+  /// default does nothing.
+  virtual void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
+                           std::vector<Diagnostic> &Kept) const;
 
   /// Edits of After's text that remove imports which Before used and After
   /// no longer uses: the fixes made them unused.

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace devport {
 
@@ -163,7 +164,9 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
       if (auto Where = E.Code->toFile(D.Range))
         if (auto S = parseSuppression(D.Text, *Where, Marker, F))
           Suppressions.push_back(std::move(*S));
-  // An id that names no rule is a mistake to report, not to ignore silently.
+  // An id that names no rule is a mistake to report, not to ignore silently
+  // (even in kept code).
+  std::vector<Diagnostic> BadDirectives;
   for (const Suppression &S : Suppressions)
     for (const std::string &Id : S.Ids) {
       bool Known = Opts.KnownRuleIds.empty()
@@ -178,8 +181,26 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
       D.File = F.path();
       D.Range = S.Comment;
       D.Sev = Severity::Error;
-      Result.Findings.push_back(std::move(D));
+      BadDirectives.push_back(std::move(D));
     }
+  // Findings inside kept code are not findings: the keep rule accounts for them.
+  auto DropKept = [&](std::vector<Diagnostic> &Ds) {
+    if (Result.Kept.empty())
+      return;
+    std::vector<Diagnostic> Left;
+    for (Diagnostic &D : Ds) {
+      Diagnostic *By = nullptr;
+      for (Diagnostic &K : Result.Kept)
+        if (K.Range.contains(D.Range) && (!By || By->Range.contains(K.Range)))
+          By = &K;
+      if (!By) {
+        Left.push_back(std::move(D));
+        continue;
+      }
+      By->Keeps.push_back({D.RuleId, D.Range});
+    }
+    Ds = std::move(Left);
+  };
   std::vector<Diagnostic> &Out = Result.Findings;
   for (const Match &M : Found.Matches) {
     const Rule &R = *M.R;
@@ -198,29 +219,19 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
       continue;
     Out.push_back(std::move(D));
   }
-  for (const Embedded &E : Docs) {
-    size_t Before = Out.size();
-    diagnoseEmbedded(F, L, E, Out);
-    Out.erase(std::remove_if(Out.begin() + Before, Out.end(),
-                             [&](const Diagnostic &D) { return suppressed(D, Suppressions, F); }),
-              Out.end());
-  }
-  // Findings inside kept code are not findings: the keep rule accounts for them.
-  if (!Result.Kept.empty()) {
-    std::vector<Diagnostic> Left;
-    for (Diagnostic &D : Out) {
-      Diagnostic *By = nullptr;
-      for (Diagnostic &K : Result.Kept)
-        if (K.Range.contains(D.Range) && (!By || By->Range.contains(K.Range)))
-          By = &K;
-      if (!By) {
-        Left.push_back(std::move(D));
-        continue;
-      }
-      By->Keeps.push_back({D.RuleId, D.Range});
-    }
-    Out = std::move(Left);
-  }
+  DropKept(Out);
+  // The code around each finding may make its fix unsafe (a guard whose
+  // block stays CUDA-only, a device query evaluated at import).
+  L.Backend->reviewFixes(P, Out, Result.Kept);
+  std::vector<Diagnostic> InEmbedded;
+  for (const Embedded &E : Docs)
+    diagnoseEmbedded(F, L, E, InEmbedded);
+  InEmbedded.erase(std::remove_if(InEmbedded.begin(), InEmbedded.end(),
+                                  [&](const Diagnostic &D) { return suppressed(D, Suppressions, F); }),
+                   InEmbedded.end());
+  DropKept(InEmbedded);
+  std::move(InEmbedded.begin(), InEmbedded.end(), std::back_inserter(Out));
+  std::move(BadDirectives.begin(), BadDirectives.end(), std::back_inserter(Out));
   auto ByPlace = [](const Diagnostic &A, const Diagnostic &B) {
     if (A.Range.Begin != B.Range.Begin)
       return A.Range.Begin < B.Range.Begin;

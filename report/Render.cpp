@@ -219,8 +219,13 @@ void renderExplain(llvm::raw_ostream &OS, const Rule &R, const BackendTable *Bac
     }
     OS << "\nThe first fix whose release is at most `--target-torch` (default "
        << TorchVersion::defaultTarget().str()
-       << ") is used. Safe fixes keep the behaviour on CUDA; unsafe ones need "
-          "`--unsafe-fixes`. A fix whose edit would remove a comment becomes unsafe.\n\n";
+       << ") is used. A fix is safe only if the behaviour on a CUDA host stays the same and "
+          "code that ran on another accelerator (XPU, MPS) or on a CPU-only build still runs; "
+          "out-of-tree backends (NPU, HPU) are not judged. Anything else is unsafe and needs "
+          "`--unsafe-fixes`. Where the code around a finding requires it, a safe fix becomes "
+          "unsafe or is dropped, with a note: an edit that would remove a comment, a guard whose "
+          "block keeps CUDA-only code, a device query that would run at import or definition "
+          "time (see docs/safety.md).\n\n";
   }
   if (!R.Note.empty())
     OS << "## Notes\n\n" << llvm::StringRef(R.Note).trim() << "\n\n";

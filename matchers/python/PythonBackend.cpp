@@ -10,6 +10,7 @@
 #include "core/SourceFile.h"
 #include "matchers/python/Imports.h"
 #include "matchers/python/PythonMatcher.h"
+#include "matchers/python/Review.h"
 #include "matchers/python/Tokenizer.h"
 #include "rewriters/EditApplier.h"
 #include "rewriters/Template.h"
@@ -336,6 +337,12 @@ BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found,
     Out.Notes.push_back(Note::plain(RF.Note));
   Out.Result = std::move(X);
   return Out;
+}
+
+void PythonBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
+                                std::vector<Diagnostic> &Kept) const {
+  const auto &Py = static_cast<const PythonParsedFile &>(P);
+  python::reviewFixes(Py.root(), Py.text(), Findings, Kept);
 }
 
 std::vector<Edit> PythonBackend::unusedImportEdits(const ParsedFile &Before,

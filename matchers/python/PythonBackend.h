@@ -58,6 +58,8 @@ public:
                                     llvm::ArrayRef<Edit> Edits = {}) const override;
   BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
                     const FixRequest &Req) const override;
+  void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
+                   std::vector<Diagnostic> &Kept) const override;
   std::vector<Edit> unusedImportEdits(const ParsedFile &Before,
                                       const ParsedFile &After) const override;
 };

@@ -12,7 +12,7 @@ from torch import cuda
 
 # A comment that mentions torch.cuda.is_available() is never touched.
 USE_GPU = torch.accelerator.is_available()  # expect: cuda-is-available
-device = "cuda" if torch.accelerator.is_available() else "cpu"  # expect: cuda-is-available
+device = "cuda" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available
 
 if torch.accelerator.is_available():  # expect: cuda-is-available
     pass

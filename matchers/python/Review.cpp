@@ -1,0 +1,465 @@
+//===--- Review.cpp - Fixes judged by the code around them ----------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/Review.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+
+namespace devport::python {
+
+namespace {
+
+bool is(TSNode N, const char *Type) { return !ts_node_is_null(N) && !std::strcmp(ts_node_type(N), Type); }
+
+bool contains(TSNode N, ByteRange R) {
+  return !ts_node_is_null(N) && rangeOf(N).contains(R);
+}
+
+TSNode field(TSNode N, const char *Name) {
+  return ts_node_child_by_field_name(N, Name, static_cast<uint32_t>(std::strlen(Name)));
+}
+
+unsigned lineOf(llvm::StringRef Text, uint32_t Offset) {
+  return static_cast<unsigned>(Text.take_front(Offset).count('\n')) + 1;
+}
+
+/// The first line of N's text, shortened, for a note.
+std::string snippet(TSNode N, llvm::StringRef Text) {
+  llvm::StringRef S = textOf(N, Text);
+  S = S.take_until([](char C) { return C == '\n' || C == '\r'; }).rtrim();
+  if (S.size() > 60)
+    return S.take_front(57).str() + "...";
+  return S.str();
+}
+
+/// The lower-cased `_`-separated parts of an identifier.
+llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Name.split(Parts, '_', -1, false);
+  llvm::SmallVector<std::string, 4> Out;
+  for (llvm::StringRef P : Parts)
+    Out.push_back(P.lower());
+  return Out;
+}
+
+/// A name that says it is about CUDA or a CUDA library.
+bool cudaName(llvm::StringRef Name) {
+  std::string L = Name.lower();
+  for (const char *W : {"cuda", "cudnn", "nccl", "nvtx", "cublas", "nvml", "cutlass"})
+    if (L.find(W) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// A name that says it is about another accelerator (`mps`, `has_xpu`,
+/// `is_torch_npu_available`).
+bool otherBackendName(llvm::StringRef Name) {
+  for (const std::string &P : nameParts(Name))
+    for (const char *W : {"mps", "xpu", "npu", "hpu", "mtia", "xla", "tpu", "musa", "mlu",
+                          "neuron", "privateuse1", "rocm", "hip"})
+      if (P == W)
+        return true;
+  return false;
+}
+
+/// A string literal naming a CUDA device or NCCL: "cuda", "cuda:0",
+/// f"cuda:{i}", "nccl".
+bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
+  llvm::StringRef S = textOf(N, Text);
+  S = S.ltrim("rRuUbBfF");
+  S = S.ltrim("\"'");
+  for (llvm::StringRef W : {"cuda", "nccl"})
+    if (S.startswith(W)) {
+      llvm::StringRef Rest = S.drop_front(W.size());
+      return Rest.empty() || Rest.front() == ':' || Rest.front() == '"' || Rest.front() == '\'';
+    }
+  return false;
+}
+
+/// The expression a CUDA-only token belongs to, for the note: the outermost
+/// attribute chain or call it is part of.
+TSNode expressionOf(TSNode N) {
+  for (;;) {
+    TSNode P = ts_node_parent(N);
+    if (ts_node_is_null(P))
+      return N;
+    if (is(P, "attribute") || (is(P, "call") && sameNode(field(P, "function"), N))) {
+      N = P;
+      continue;
+    }
+    return N;
+  }
+}
+
+/// `torch.backends.cudnn.X` and `torch.backends.cuda.X`: settings and
+/// queries that run on any build (cuDNN and CUDA matmul flags are plain
+/// Python attributes), so they keep nothing CUDA-only in a widened block.
+bool backendsFlag(TSNode N, llvm::StringRef Text) {
+  return textOf(expressionOf(N), Text).startswith("torch.backends.");
+}
+
+/// Keep rules whose code runs on every build (see backendsFlag).
+const char *const HarmlessKeeps[] = {"keep-cudnn", "keep-backends-cuda"};
+
+/// Does the block end its enclosing block early (`return`, `raise`,
+/// `continue`, `break`, `self.skipTest(...)`, `pytest.skip(...)`,
+/// `sys.exit(...)`)?
+bool exitsEarly(TSNode Block, llvm::StringRef Text) {
+  uint32_t N = ts_node_named_child_count(Block);
+  if (N == 0)
+    return false;
+  TSNode Last = ts_node_named_child(Block, N - 1);
+  if (is(Last, "return_statement") || is(Last, "raise_statement") ||
+      is(Last, "continue_statement") || is(Last, "break_statement"))
+    return true;
+  if (!is(Last, "expression_statement") || ts_node_named_child_count(Last) != 1)
+    return false;
+  TSNode Call = ts_node_named_child(Last, 0);
+  if (!is(Call, "call"))
+    return false;
+  llvm::StringRef F = textOf(field(Call, "function"), Text);
+  return F.endswith("skipTest") || F.endswith("skip") || F.endswith("exit") ||
+         F.endswith("skip_test");
+}
+
+/// What a guard guards: byte ranges of code that runs (or runs differently)
+/// when its condition changes.
+struct Guard {
+  size_t Finding;                 ///< Index into the findings.
+  std::vector<ByteRange> Regions; ///< The guarded code.
+  TSNode Ladder{};                ///< The if statement of a per-backend ladder, if any.
+  TSNode OtherBackend{};          ///< ... and the condition that names another backend.
+};
+
+/// The guarded code after If (an if_statement or elif_clause's if) when
+/// Block ends early: the statements after the if statement.
+void addFollowing(TSNode IfStatement, std::vector<ByteRange> &Regions) {
+  for (TSNode S = ts_node_next_named_sibling(IfStatement); !ts_node_is_null(S);
+       S = ts_node_next_named_sibling(S))
+    Regions.push_back(rangeOf(S));
+}
+
+/// A condition (or anything) under N that names another backend: an
+/// identifier such as `mps`, `has_xpu`, `is_torch_npu_available`, or a
+/// string "mps".
+std::optional<TSNode> namesOtherBackend(TSNode N, llvm::StringRef Text) {
+  std::optional<TSNode> Found;
+  preorder(N, [&](TSNode C, TSTreeCursor *) {
+    if (Found)
+      return false;
+    if (is(C, "identifier") && otherBackendName(textOf(C, Text)))
+      Found = C;
+    else if (is(C, "string")) {
+      llvm::StringRef S = textOf(C, Text).ltrim("rRuU").ltrim("\"'").rtrim("\"'");
+      if (otherBackendName(S))
+        Found = C;
+      return false;
+    }
+    return true;
+  });
+  return Found;
+}
+
+/// The conditions of the if statement If other than the one holding R,
+/// looking into an `else:` block's own conditions as well (`else: if
+/// torch.backends.mps...`, `else: "mps" if ... else "cpu"`).
+std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef Text) {
+  auto Check = [&](TSNode Cond) -> std::optional<TSNode> {
+    if (ts_node_is_null(Cond) || contains(Cond, R))
+      return std::nullopt;
+    return namesOtherBackend(Cond, Text);
+  };
+  if (auto F = Check(field(If, "condition")))
+    return F;
+  uint32_t N = ts_node_named_child_count(If);
+  for (uint32_t I = 0; I < N; ++I) {
+    TSNode C = ts_node_named_child(If, I);
+    if (is(C, "elif_clause")) {
+      if (auto F = Check(field(C, "condition")))
+        return F;
+    } else if (is(C, "else_clause")) {
+      std::optional<TSNode> Found;
+      preorder(field(C, "body"), [&](TSNode D, TSTreeCursor *) {
+        if (Found)
+          return false;
+        if (is(D, "if_statement") || is(D, "elif_clause") || is(D, "while_statement")) {
+          Found = Check(field(D, "condition"));
+        } else if (is(D, "conditional_expression") && ts_node_named_child_count(D) == 3) {
+          Found = Check(ts_node_named_child(D, 1));
+        }
+        return !is(D, "function_definition") && !is(D, "class_definition");
+      });
+      if (Found)
+        return Found;
+    }
+  }
+  return std::nullopt;
+}
+
+/// The guard, if the finding at R sits in a condition.
+std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
+  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
+  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); N = P, P = ts_node_parent(P)) {
+    Guard G{Index, {}};
+    if ((is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement")) &&
+        contains(field(P, "condition"), R)) {
+      TSNode If = is(P, "elif_clause") ? ts_node_parent(P) : P;
+      TSNode Body = field(P, is(P, "while_statement") ? "body" : "consequence");
+      if (!ts_node_is_null(Body)) {
+        G.Regions.push_back(rangeOf(Body));
+        if (!is(P, "while_statement") && exitsEarly(Body, Text))
+          addFollowing(If, G.Regions);
+      }
+      if (is(If, "if_statement"))
+        if (auto Other = otherBackendBranch(If, R, Text)) {
+          G.Ladder = If;
+          G.OtherBackend = *Other;
+        }
+      return G;
+    }
+    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+        contains(ts_node_named_child(P, 1), R)) {
+      G.Regions.push_back(rangeOf(ts_node_named_child(P, 0)));
+      TSNode Else = ts_node_named_child(P, 2);
+      if (auto Other = namesOtherBackend(Else, Text)) {
+        G.Ladder = P;
+        G.OtherBackend = *Other;
+      }
+      return G;
+    }
+    if (is(P, "decorator")) {
+      // `@unittest.skipIf(not torch.cuda.is_available(), ...)`: guards the
+      // definition it decorates.
+      if (!llvm::StringRef(textOf(P, Text).lower()).contains("skip"))
+        return std::nullopt;
+      TSNode Def = field(ts_node_parent(P), "definition");
+      if (ts_node_is_null(Def))
+        return std::nullopt;
+      G.Regions.push_back(rangeOf(field(Def, "body")));
+      return G;
+    }
+    // A condition ends at a statement.
+    if (is(P, "block") || is(P, "module") || is(P, "expression_statement") ||
+        is(P, "function_definition") || is(P, "class_definition") || is(P, "lambda"))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+enum class Level { Safe, Unsafe };
+
+bool hasFix(const Diagnostic &D, Level L) {
+  return llvm::any_of(D.Fixes, [&](const Fix &X) {
+    return X.App == Applicability::Safe || (L == Level::Unsafe && X.App == Applicability::Unsafe);
+  });
+}
+
+/// The first CUDA-only code in the guard's regions that the fixes allowed at
+/// level L leave: a kept match, a CUDA-named name or a CUDA device string.
+/// Empty when there is none.
+std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
+                         const std::vector<Diagnostic> &Findings,
+                         const std::vector<Diagnostic> &Kept, Level L) {
+  auto Covered = [&](ByteRange R) {
+    for (size_t I = 0; I < Findings.size(); ++I)
+      if (I != G.Finding && Findings[I].Range.contains(R) && hasFix(Findings[I], L))
+        return true;
+    return false;
+  };
+  for (ByteRange Region : G.Regions) {
+    for (const Diagnostic &K : Kept)
+      if ((Region.contains(K.Range) || K.Range.contains(Region)) &&
+          !llvm::is_contained(HarmlessKeeps, K.RuleId)) {
+        TSNode KN = ts_node_descendant_for_byte_range(Root, K.Range.Begin, K.Range.End);
+        return "`" + snippet(KN, Text) + "` (line " +
+               std::to_string(lineOf(Text, K.Range.Begin)) + ", kept as CUDA-only by " +
+               K.RuleId + ")";
+      }
+    TSNode Top = ts_node_descendant_for_byte_range(Root, Region.Begin, Region.End);
+    std::optional<TSNode> Found;
+    preorder(Top, [&](TSNode N, TSTreeCursor *) {
+      if (Found)
+        return false;
+      ByteRange NR = rangeOf(N);
+      if (NR.End <= Region.Begin || NR.Begin >= Region.End)
+        return false;
+      bool Cuda = (is(N, "identifier") && cudaName(textOf(N, Text)) && !backendsFlag(N, Text)) ||
+                  (is(N, "string") && cudaDeviceString(N, Text));
+      if (Cuda && Region.contains(NR) && !Covered(NR))
+        Found = N;
+      return !is(N, "string") && !is(N, "comment");
+    });
+    if (Found)
+      return "`" + snippet(expressionOf(*Found), Text) + "` (line " +
+             std::to_string(lineOf(Text, ts_node_start_byte(*Found))) + ")";
+  }
+  return "";
+}
+
+/// A call that itself needs the device, so that the original code failed on
+/// a CPU-only build too: `x.to(...)`, `x.cuda(...)`, `torch.zeros(...,
+/// device=...)`, `torch.load(..., map_location=...)`; not `torch.device(...)`,
+/// which only names one.
+bool usesDevice(TSNode Call, llvm::StringRef Text) {
+  if (!is(Call, "call"))
+    return false;
+  llvm::StringRef F = textOf(field(Call, "function"), Text);
+  return (F.startswith("torch.") && F != "torch.device") || F.endswith(".to") ||
+         F.endswith(".cuda");
+}
+
+/// A condition that tests for an accelerator, so that what it guards does
+/// not run on a CPU-only build.
+bool checksAvailability(llvm::StringRef Condition) {
+  return !Condition.contains("not ") &&
+         (Condition.contains("is_available") || Condition.contains("device_count"));
+}
+
+/// Is the finding at R evaluated at import or definition time, where
+/// `current_accelerator()` raises on a CPU-only build although the code it
+/// replaces did not? Returns what the place is, or nullopt. Positions: a
+/// parameter default, a `default=` argument, a decorator, and a statement at
+/// module or class level outside `if __name__ == "__main__":`, unless a call
+/// on the way needs the device itself (that failed before the fix too) or an
+/// availability check guards it.
+std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
+  bool InClass = false;
+  bool Used = usesDevice(N, Text);
+  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); N = P, P = ts_node_parent(P)) {
+    if ((is(P, "default_parameter") || is(P, "typed_default_parameter")) &&
+        contains(field(P, "value"), R))
+      return std::string("a parameter default is evaluated when the function is defined");
+    if (is(P, "keyword_argument") && textOf(field(P, "name"), Text) == "default" &&
+        contains(field(P, "value"), R))
+      return std::string("a `default=` argument is evaluated before the caller's or the "
+                         "command line's choice applies");
+    if (is(P, "decorator"))
+      return std::string("a decorator's argument is evaluated when the function is defined");
+    if (is(P, "function_definition") || is(P, "lambda"))
+      return std::nullopt; // runs when called
+    if (is(P, "if_statement")) {
+      llvm::StringRef C = textOf(field(P, "condition"), Text);
+      if (C.contains("__name__") && C.contains("__main__"))
+        return std::nullopt; // the script's run, not its import
+    }
+    // Under an availability check (`"cuda" if torch.cuda.is_available() else
+    // "cpu"`, `if torch.cuda.is_available(): DEVICE = ...`), the query only
+    // runs where there is an accelerator.
+    if ((is(P, "if_statement") || is(P, "elif_clause")) &&
+        contains(field(P, "consequence"), R) &&
+        checksAvailability(textOf(field(P, "condition"), Text)))
+      return std::nullopt;
+    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+        contains(ts_node_named_child(P, 0), R) &&
+        checksAvailability(textOf(ts_node_named_child(P, 1), Text)))
+      return std::nullopt;
+    if (is(P, "class_definition"))
+      InClass = true;
+    if (is(P, "argument_list") && usesDevice(ts_node_parent(P), Text))
+      Used = true;
+  }
+  if (Used)
+    return std::nullopt;
+  if (InClass)
+    return std::string("code at class level runs when the class is defined");
+  return std::string("code at module level runs at import");
+}
+
+bool replacesWithCurrentAccelerator(const Fix &X) {
+  return llvm::any_of(X.Edits, [](const Edit &E) {
+    return E.Role == EditRole::Code &&
+           llvm::StringRef(E.Replacement).contains("current_accelerator(");
+  });
+}
+
+void makeUnsafe(Diagnostic &D, std::string Why) {
+  for (Fix &X : D.Fixes)
+    if (X.App == Applicability::Safe)
+      X.App = Applicability::Unsafe;
+  D.Notes.push_back(Note::plain(std::move(Why)));
+}
+
+} // namespace
+
+void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
+                 std::vector<Diagnostic> &Kept) {
+  // Evaluation context first: a guard counts the fixes it leaves safe.
+  for (Diagnostic &D : Findings) {
+    if (!llvm::any_of(D.Fixes, [](const Fix &X) {
+          return X.App == Applicability::Safe && replacesWithCurrentAccelerator(X);
+        }))
+      continue;
+    if (auto Place = eagerPlace(Root, D.Range, Text))
+      makeUnsafe(D, "unsafe on a CPU-only build: " + *Place +
+                        ", and there torch.accelerator.current_accelerator() raises (2.6) or "
+                        "is None (2.7+) where the code it replaces ran");
+  }
+  // Guards, innermost first: a guard inside another's block is reviewed
+  // before the outer one counts its fix.
+  std::vector<Guard> Guards;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Findings[I].Fixes.empty())
+      if (auto G = guardAt(Root, Findings[I].Range, I, Text))
+        Guards.push_back(std::move(*G));
+  std::sort(Guards.begin(), Guards.end(), [&](const Guard &A, const Guard &B) {
+    return Findings[A.Finding].Range.Begin > Findings[B.Finding].Range.Begin;
+  });
+  std::vector<bool> Laddered(Findings.size(), false);
+  for (const Guard &G : Guards) {
+    Diagnostic &D = Findings[G.Finding];
+    if (Laddered[G.Finding])
+      continue;
+    if (!ts_node_is_null(G.Ladder)) {
+      // The ladder and every finding in it are kept as they are.
+      ByteRange LR = rangeOf(G.Ladder);
+      Diagnostic K;
+      K.RuleId = D.RuleId;
+      K.File = D.File;
+      K.Range = LR;
+      K.Sev = Severity::Info;
+      K.Message = "a per-backend ladder (`" + snippet(expressionOf(G.OtherBackend), Text) +
+                  "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(G.OtherBackend))) +
+                  ") already selects per backend: kept";
+      for (size_t I = 0; I < Findings.size(); ++I)
+        if (LR.contains(Findings[I].Range) && !Laddered[I]) {
+          Laddered[I] = true;
+          K.Keeps.push_back({Findings[I].RuleId, Findings[I].Range});
+        }
+      Kept.push_back(std::move(K));
+      continue;
+    }
+    std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe);
+    if (Left.empty())
+      continue;
+    std::string LeftUnsafe = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Unsafe);
+    if (LeftUnsafe.empty()) {
+      makeUnsafe(D, "unsafe: the code it guards is portable only after the unsafe fixes (" +
+                        Left + "); rewriting the check alone would run it on other "
+                               "accelerators");
+      continue;
+    }
+    D.Fixes.clear();
+    D.Notes.push_back(Note::plain("no fix: the code it guards is CUDA-only: " + LeftUnsafe +
+                                  "; rewriting the check would run it on other accelerators"));
+  }
+  if (llvm::is_contained(Laddered, true)) {
+    std::vector<Diagnostic> Rest;
+    for (size_t I = 0; I < Findings.size(); ++I)
+      if (!Laddered[I])
+        Rest.push_back(std::move(Findings[I]));
+    Findings = std::move(Rest);
+  }
+
+}
+
+} // namespace devport::python

@@ -1,0 +1,45 @@
+//===--- Review.h - Fixes judged by the code around them ------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A rule's fix is written for the matched code alone; whether it is safe on
+/// every host (docs/safety.md) can depend on the code around it. After every
+/// finding of a file is diagnosed, reviewFixes() looks at each finding in its
+/// context and lowers its applicability, with a note, where the context makes
+/// the fix unsafe:
+///
+///  - Guards. A fix in the condition of an `if`/`elif`/`while`, of a
+///    conditional expression, or in a `skip...` decorator widens what the
+///    condition admits on other accelerators. It stays safe only if the code
+///    it guards has no CUDA-only code left after the other findings' safe
+///    fixes; it becomes unsafe if the unsafe fixes clear it, and loses its fix
+///    otherwise. A guard of a per-backend ladder (`elif torch.backends.mps...`)
+///    is already portable: the ladder and everything in it is kept.
+///  - Evaluation context. A fix that puts `current_accelerator()` where it
+///    runs at import or definition time (parameter defaults, `default=`
+///    arguments, decorators, module and class level) is unsafe: on a CPU-only
+///    build it raises there, where the string it replaces did not.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_PYTHON_REVIEW_H
+#define DEVPORT_MATCHERS_PYTHON_REVIEW_H
+
+#include "core/Diagnostic.h"
+#include "matchers/python/Syntax.h"
+
+#include <vector>
+
+namespace devport::python {
+
+/// Reviews Findings (the file's own, in any order) of the tree Root over
+/// Text. Kept holds the keep rules' matches; a per-backend ladder adds one.
+void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
+                 std::vector<Diagnostic> &Kept);
+
+} // namespace devport::python
+
+#endif

@@ -1,0 +1,110 @@
+# devport-test: rules=all
+"""Guards analysed with the code they guard (docs/safety.md)."""
+import unittest
+
+import pytest
+import torch
+
+
+def clean_block(x):
+    # Every CUDA reference in the block has a safe fix: the guard is safe.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        x = x.to(torch.accelerator.current_accelerator().type)
+        torch.accelerator.synchronize()
+    return x
+
+
+def flags_in_block(model, args):
+    # The user's option in the condition and cuDNN settings in the block run anywhere.
+    if torch.accelerator.is_available() and args.cuda:  # expect: cuda-is-available:safe
+        torch.backends.cudnn.deterministic = True
+        model = model.to(torch.accelerator.current_accelerator())
+    return model
+
+
+def cuda_init_in_block():
+    # torch.cuda.init() has no rewrite: on MPS the widened guard would run it.
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- the block calls torch.cuda.init()
+        torch.cuda.init()
+
+
+def extension_in_block(x):
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- a CUDA extension
+        import fused_adam_cuda
+
+        fused_adam_cuda.step(x)
+
+
+def literal_left_in_block(x):
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- "cuda:0" is kept by a suppression
+        x = x.to("cuda:0")  # devport: ignore[cuda-device-index-string]
+
+
+def unsafe_fix_in_block():
+    # get_device_name is missing on MPS: the guard is only as safe as that fix.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- MPS has no get_device_name
+        print(torch.get_device_module().get_device_name())
+
+
+def early_exit(self):
+    # A negated guard that returns guards the rest of the block.
+    if not torch.cuda.is_available():  # expect: cuda-is-available:report -- torch.cuda.memory._dump_snapshot below
+        self.skipTest("needs CUDA")
+    torch.cuda.memory._dump_snapshot("snapshot.pickle")
+
+
+def early_exit_clean(x):
+    if not torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        return x
+    return x.to(torch.accelerator.current_accelerator())
+
+
+def nested(x):
+    # The inner guard keeps its CUDA check, so the outer one does too.
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- the inner guard stays CUDA
+        if torch.cuda.is_available():  # expect: cuda-is-available:report -- torch.cuda.init()
+            torch.cuda.init()
+
+
+class TestThing(unittest.TestCase):
+    @unittest.skipIf(not torch.cuda.is_available(), "no CUDA")  # expect: cuda-is-available:report -- the test body uses nvtx
+    def test_nvtx(self):
+        torch.cuda.nvtx.range_push("x")
+
+    @unittest.skipIf(not torch.accelerator.is_available(), "no CUDA")  # expect: cuda-is-available:safe
+    def test_portable(self):
+        torch.zeros(2, device=torch.accelerator.current_accelerator().type)
+
+
+@pytest.mark.skipif(not torch.accelerator.is_available(), reason="no CUDA")  # expect: cuda-is-available:safe
+def test_portable_too():
+    torch.ones(1).to(torch.accelerator.current_accelerator())
+
+
+def conditional(x):
+    device = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"  # expect: cuda-is-available:safe
+    return x.to(device)
+
+
+# Negative cases: a ladder that already selects per backend is kept whole (no
+# finding, its CUDA branch included); --show-kept lists it.
+def ladder():
+    if torch.cuda.is_available():
+        device = torch.device("cuda")
+    elif torch.backends.mps.is_available():
+        device = torch.device("mps")
+    else:
+        device = torch.device("cpu")
+    return device
+
+
+def ladder_in_else():
+    if torch.cuda.is_available():
+        torch.cuda.empty_cache()
+    else:
+        if torch.xpu.is_available():
+            torch.xpu.empty_cache()
+
+
+def ladder_expression():
+    return "cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"
