@@ -138,6 +138,8 @@ struct Guard {
   std::vector<ByteRange> Regions; ///< The guarded code.
   TSNode Ladder{};                ///< The if statement of a per-backend ladder, if any.
   TSNode OtherBackend{};          ///< ... and the condition that names another backend.
+  std::string Flag{};             ///< A flag assigned from the check: its name.
+  bool Exported = false;          ///< ... an upper-case module constant.
 };
 
 /// The guarded code after If (an if_statement or elif_clause's if) when
@@ -253,6 +255,81 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       return std::nullopt;
   }
   return std::nullopt;
+}
+
+/// The guard of a flag: the finding at R is (part of) a CUDA availability
+/// check assigned to a name (`use_cuda = not args.no_cuda and
+/// torch.cuda.is_available()`) or to `self.NAME`, and the flag's uses in
+/// conditions guard code. Uses are looked for after the assignment in its
+/// function (or module), or for `self.NAME` in its class.
+std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
+  llvm::StringRef Check = Text.slice(R.Begin, R.End);
+  if (!Check.contains("is_available") && !Check.contains("device_count"))
+    return std::nullopt;
+  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
+  TSNode P = ts_node_parent(N);
+  while (is(P, "boolean_operator") || is(P, "not_operator") || is(P, "comparison_operator") ||
+         is(P, "parenthesized_expression")) {
+    N = P;
+    P = ts_node_parent(P);
+  }
+  if (!is(P, "assignment") || !sameNode(field(P, "right"), N))
+    return std::nullopt;
+  TSNode Left = field(P, "left");
+  bool Self = is(Left, "attribute") && textOf(field(Left, "object"), Text) == "self";
+  if (!is(Left, "identifier") && !Self)
+    return std::nullopt;
+  llvm::StringRef Name = textOf(Left, Text);
+  // The scope its uses are in.
+  TSNode Scope = Root;
+  for (TSNode A = ts_node_parent(P); !ts_node_is_null(A); A = ts_node_parent(A))
+    if (Self ? is(A, "class_definition") : is(A, "function_definition")) {
+      Scope = A;
+      break;
+    }
+  Guard G{Index, {}};
+  G.Flag = Name.str();
+  G.Exported = Scope.id == Root.id && Name.upper() == Name.str();
+  uint32_t After = ts_node_end_byte(P);
+  preorder(Scope, [&](TSNode U, TSTreeCursor *) {
+    if (ts_node_end_byte(U) <= After && !is(U, "module") && !contains(U, {After, After}))
+      return false;
+    bool Use = Self ? is(U, "attribute") && textOf(U, Text) == Name
+                    : is(U, "identifier") && textOf(U, Text) == Name &&
+                          !(is(ts_node_parent(U), "attribute") &&
+                            sameNode(field(ts_node_parent(U), "attribute"), U)) &&
+                          !(is(ts_node_parent(U), "keyword_argument") &&
+                            sameNode(field(ts_node_parent(U), "name"), U));
+    if (Use && ts_node_start_byte(U) >= After) {
+      if (auto UG = guardAt(Root, rangeOf(U), Index, Text))
+        llvm::append_range(G.Regions, UG->Regions);
+      return false;
+    }
+    return !is(U, "string") && !is(U, "comment");
+  });
+  return G;
+}
+
+/// A name for a flag that says what it now means: `use_cuda` ->
+/// `use_accelerator`, `TEST_CUDA` -> `TEST_ACCELERATOR`.
+std::string neutralName(llvm::StringRef Name) {
+  bool AllUpper = Name.upper() == Name.str();
+  std::string Out;
+  for (size_t I = 0; I < Name.size();) {
+    llvm::StringRef Rest = Name.drop_front(I);
+    bool Matched = false;
+    for (llvm::StringRef W : {"cuda", "gpu"})
+      if (Rest.startswith_insensitive(W)) {
+        bool Upper = Rest.front() >= 'A' && Rest.front() <= 'Z';
+        Out += !Upper ? "accelerator" : AllUpper ? "ACCELERATOR" : "Accelerator";
+        I += W.size();
+        Matched = true;
+        break;
+      }
+    if (!Matched)
+      Out += Name[I++];
+  }
+  return Out;
 }
 
 enum class Level { Safe, Unsafe };
@@ -408,9 +485,12 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
   // before the outer one counts its fix.
   std::vector<Guard> Guards;
   for (size_t I = 0; I < Findings.size(); ++I)
-    if (!Findings[I].Fixes.empty())
+    if (!Findings[I].Fixes.empty()) {
       if (auto G = guardAt(Root, Findings[I].Range, I, Text))
         Guards.push_back(std::move(*G));
+      else if (auto FG = flagGuard(Root, Findings[I].Range, I, Text))
+        Guards.push_back(std::move(*FG));
+    }
   std::sort(Guards.begin(), Guards.end(), [&](const Guard &A, const Guard &B) {
     return Findings[A.Finding].Range.Begin > Findings[B.Finding].Range.Begin;
   });
@@ -438,18 +518,30 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
       Kept.push_back(std::move(K));
       continue;
     }
+    std::string What = G.Flag.empty() ? "the code it guards" : "`" + G.Flag + "` guards code that";
     std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe);
-    if (Left.empty())
+    if (Left.empty() && G.Exported) {
+      // TEST_CUDA and co. are imported by modules devport does not see here.
+      makeUnsafe(D, "unsafe: `" + G.Flag + "` is a module constant that other modules may "
+                    "import; their uses of it are not checked here");
       continue;
+    }
+    if (Left.empty()) {
+      std::string Neutral = neutralName(G.Flag);
+      if (!G.Flag.empty() && Neutral != G.Flag)
+        D.Notes.push_back(Note::plain("`" + G.Flag +
+                                      "` now means any accelerator; a neutral name such as `" +
+                                      Neutral + "` would say so (devport does not rename)"));
+      continue;
+    }
     std::string LeftUnsafe = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Unsafe);
     if (LeftUnsafe.empty()) {
-      makeUnsafe(D, "unsafe: the code it guards is portable only after the unsafe fixes (" +
-                        Left + "); rewriting the check alone would run it on other "
-                               "accelerators");
+      makeUnsafe(D, "unsafe: " + What + " is portable only after the unsafe fixes (" + Left +
+                        "); rewriting the check alone would run it on other accelerators");
       continue;
     }
     D.Fixes.clear();
-    D.Notes.push_back(Note::plain("no fix: the code it guards is CUDA-only: " + LeftUnsafe +
+    D.Notes.push_back(Note::plain("no fix: " + What + " is CUDA-only: " + LeftUnsafe +
                                   "; rewriting the check would run it on other accelerators"));
   }
   if (llvm::is_contained(Laddered, true)) {

@@ -1,0 +1,65 @@
+# devport-test: rules=all
+"""A flag assigned from a CUDA availability check is decided by its uses (docs/safety.md)."""
+import torch
+
+
+def train(args, model):
+    # Every use chooses a device or moves data: ported, with a neutral name suggested.
+    use_cuda = not args.no_cuda and torch.cuda.is_available()  # expect: cuda-is-available:safe
+    device = torch.device("cuda" if use_cuda else "cpu")
+    kwargs = {"num_workers": 1, "pin_memory": True} if use_cuda else {}
+    if use_cuda:
+        model.cuda()
+    return device, kwargs
+
+
+def profile():
+    has_cuda = torch.cuda.is_available()  # expect: cuda-is-available:report -- it guards torch.cuda.nvtx
+    if has_cuda:
+        torch.cuda.nvtx.range_push("step")
+
+
+def mixed(x):
+    # One use chooses a device, the other guards CUDA-only code: for a human.
+    cuda_ok = torch.cuda.is_available()  # expect: cuda-is-available:report -- it also guards torch.cuda.init()
+    y = x.to("cuda") if cuda_ok else x
+    if cuda_ok:
+        torch.cuda.init()
+    return y
+
+
+def passed_on(run):
+    # A use that is not a condition guards nothing here.
+    available = torch.cuda.is_available()  # expect: cuda-is-available:safe
+    return run(available)
+
+
+class Trainer:
+    def __init__(self):
+        self.use_gpu = torch.cuda.is_available()  # expect: cuda-is-available:safe
+
+    def step(self, x):
+        if self.use_gpu:
+            x = x.cuda()
+        return x
+
+    def sync(self):
+        if self.use_gpu:
+            torch.cuda.synchronize()
+
+
+class Profiler:
+    def __init__(self):
+        self.cuda = torch.cuda.is_available()  # expect: cuda-is-available:report -- guards torch.cuda.memory._record_memory_history
+
+    def start(self):
+        if self.cuda:
+            torch.cuda.memory._record_memory_history()
+
+
+# Kept by keep-cuda-named-flag: an upper-case constant, imported by modules devport cannot see.
+TEST_CUDA = torch.cuda.is_available()
+
+
+# An upper-case module constant that the keep rule does not catch: other modules may import it.
+ACCELERATED = torch.cuda.is_available()  # expect: cuda-is-available:unsafe -- uses in other modules are not checked
