@@ -37,7 +37,7 @@ NameResolver::NameResolver(TSNode Root, llvm::StringRef Src) : Src(Src) {
   // Where a new import goes: after the docstring, comments and __future__
   // imports at the very top of the module.
   uint32_t After = 0;
-  bool First = true;
+  bool First = true, SawDocstring = false;
   forEachChild(Root, [&](TSNode C) {
     if (!First)
       return;
@@ -50,9 +50,12 @@ NameResolver::NameResolver(TSNode Root, llvm::StringRef Src) : Src(Src) {
       After = ts_node_end_byte(C);
       return;
     }
-    if (S == G.ExpressionStatement && After == 0 && ts_node_named_child_count(C) == 1 &&
+    // The module docstring, after a shebang or licence comments too; only
+    // comments and __future__ imports come before it.
+    if (S == G.ExpressionStatement && !SawDocstring && ts_node_named_child_count(C) == 1 &&
         ts_node_symbol(ts_node_named_child(C, 0)) == G.String) {
-      After = ts_node_end_byte(C); // module docstring
+      After = ts_node_end_byte(C);
+      SawDocstring = true;
       return;
     }
     First = false;

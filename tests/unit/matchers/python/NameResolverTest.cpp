@@ -28,6 +28,11 @@ TEST(NameResolver, ImportInsertionPoint) {
            "#!/usr/bin/env python\n# comment\n^import os\n",
            "\"\"\"Doc.\"\"\"\nfrom __future__ import annotations\n^x = 1\n",
            "# c\r\n^x = 1\r\n",
+           // The docstring after a shebang or licence header is still the docstring.
+           "#!/usr/bin/env python\n# Copyright\n\"\"\"Doc.\"\"\"\n^import os\n",
+           "# -*- coding: utf-8 -*-\n'Doc.'\nfrom __future__ import annotations\n^import os\n",
+           // A second string statement is code, not a docstring.
+           "\"\"\"Doc.\"\"\"\n^\"not a docstring\"\n",
            "\xEF\xBB\xBF^import os\n",
            "^x = 1\n\"\"\"not a docstring\"\"\"\n",
        }) {
