@@ -7,3 +7,4 @@ y = y.to(torch.device(torch.accelerator.current_accelerator().type, local_rank),
 # Negatives.
 z = z.cuda(0)
 w = w.cuda()
+v = v.cuda(w.device)  # cuda-method-to-device's

@@ -7,3 +7,4 @@ y = y.cuda(device=local_rank, non_blocking=True)  # expect: cuda-method-device
 # Negatives.
 z = z.cuda(0)
 w = w.cuda()
+v = v.cuda(w.device)  # cuda-method-to-device's

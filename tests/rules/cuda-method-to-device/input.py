@@ -1,0 +1,15 @@
+import torch
+
+
+def move(w, x, device, target_device, self):
+    w = w.cuda(w.device)  # expect: cuda-method-to-device:safe -- .to() takes the device as it is
+    x = x.cuda(device)  # expect: cuda-method-to-device:safe
+    y = x.cuda(device=target_device, non_blocking=True)  # expect: cuda-method-to-device:safe
+    z = x.cuda(self.dev)  # expect: cuda-method-to-device:safe
+    # Negatives: an index or a rank is cuda-method-index's and cuda-method-device's.
+    a = x.cuda(0)
+    b = x.cuda(self.rank)
+    c = x.cuda()
+    d = x.cuda(devices[0])
+    e = x.cuda(device_id)
+    return w, x, y, z, a, b, c, d, e
