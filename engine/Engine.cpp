@@ -243,7 +243,8 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
 }
 
 Diagnostic Engine::diagnose(const Language &L, const ParsedFile &P, const MatchResults &Found,
-                            const Match &M, const std::string &Path) const {
+                            const Match &M, const std::string &Path,
+                            llvm::StringRef Around) const {
   const Rule &R = *M.R;
   Diagnostic D;
   D.RuleId = R.Id;
@@ -269,7 +270,8 @@ Diagnostic Engine::diagnose(const Language &L, const ParsedFile &P, const MatchR
     return D;
   }
   if (M.InErrorRegion) {
-    D.Notes.push_back(Note::plain("no fix: the code around it has a syntax error"));
+    D.Notes.push_back(
+        Note::plain("no fix: the " + Around.str() + " around it has a syntax error"));
     return D;
   }
   FixRequest Req;
@@ -312,7 +314,7 @@ void Engine::diagnoseEmbedded(const SourceFile &F, const Language &L, const Embe
   for (const Match &M : E.Found.Matches) {
     if (M.R->Kind == RuleKind::Keep)
       continue;
-    Diagnostic D = diagnose(L, *E.Parsed, E.Found, M, F.path());
+    Diagnostic D = diagnose(L, *E.Parsed, E.Found, M, F.path(), Code.What);
     if (llvm::any_of(Kept, [&](ByteRange K) { return K.contains(D.Range); }))
       continue;
     auto Where = Code.toFile(D.Range);

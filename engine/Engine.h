@@ -126,9 +126,11 @@ private:
   bool skips(const Language &L, llvm::StringRef Text) const;
   /// The findings and keep matches of F, parsed as P.
   CheckResult checkParsed(const SourceFile &F, const Language &L, const ParsedFile &P) const;
-  /// The finding (with its fix, if any) of a finding rule's match in P.
+  /// The finding (with its fix, if any) of a finding rule's match in P;
+  /// Around names what P is in notes ("code", or embedded code's "doctest").
   Diagnostic diagnose(const Language &L, const ParsedFile &P, const MatchResults &Found,
-                      const Match &M, const std::string &Path) const;
+                      const Match &M, const std::string &Path,
+                      llvm::StringRef Around = "code") const;
   /// Makes X unsafe, with a note, where its template reaches a function of
   /// torch.get_device_module() that some backend module lacks.
   void checkBackends(const RuleFix &RF, const Match &M, llvm::StringRef Text, Fix &X,

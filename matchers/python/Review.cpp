@@ -332,6 +332,43 @@ std::string neutralName(llvm::StringRef Name) {
   return Out;
 }
 
+/// The CUDA device string in a condition that the finding at R depends on
+/// (`'cuda' if 'cuda' in device else 'cpu'`, `if x.device.type == "cuda":
+/// y = x.to("cuda")`), if no fix rewrites that string.
+std::optional<TSNode> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef Text,
+                                     const std::vector<Diagnostic> &Findings) {
+  auto CheckIn = [&](TSNode Cond) -> std::optional<TSNode> {
+    std::optional<TSNode> Found;
+    preorder(Cond, [&](TSNode N, TSTreeCursor *) {
+      if (Found)
+        return false;
+      if (is(N, "string")) {
+        if (cudaDeviceString(N, Text) &&
+            !llvm::any_of(Findings, [&](const Diagnostic &D) {
+              return D.Range.contains(rangeOf(N)) && !D.Fixes.empty();
+            }))
+          Found = N;
+        return false;
+      }
+      return true;
+    });
+    return Found;
+  };
+  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
+  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); P = ts_node_parent(P)) {
+    if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R))
+      if (auto S = CheckIn(field(P, "condition")))
+        return S;
+    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+        contains(ts_node_named_child(P, 0), R))
+      if (auto S = CheckIn(ts_node_named_child(P, 1)))
+        return S;
+    if (is(P, "function_definition") || is(P, "class_definition") || is(P, "lambda"))
+      break;
+  }
+  return std::nullopt;
+}
+
 enum class Level { Safe, Unsafe };
 
 bool hasFix(const Diagnostic &D, Level L) {
@@ -480,6 +517,24 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
       makeUnsafe(D, "unsafe on a CPU-only build: " + *Place +
                         ", and there torch.accelerator.current_accelerator() raises (2.6) or "
                         "is None (2.7+) where the code it replaces ran");
+  }
+  // A fix under a CUDA device check that stays would port one side of it.
+  for (Diagnostic &D : Findings) {
+    if (D.Fixes.empty())
+      continue;
+    if (auto Check = underCudaCheck(Root, D.Range, Text, Findings)) {
+      TSNode Cond = expressionOf(*Check);
+      for (TSNode P = ts_node_parent(Cond); !ts_node_is_null(P); P = ts_node_parent(P)) {
+        if (!is(P, "comparison_operator") && !is(P, "call") && !is(P, "argument_list"))
+          break;
+        Cond = P;
+      }
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain(
+          "no fix: it depends on a CUDA device check that stays (`" + snippet(Cond, Text) +
+          "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(*Check))) +
+          "); port the check and this together"));
+    }
   }
   // Guards, innermost first: a guard inside another's block is reviewed
   // before the outer one counts its fix.

@@ -17,3 +17,10 @@ def timed(fn):
     """
     torch.cuda.synchronize()  # expect: cuda-synchronize
     return fn()
+
+
+def incomplete():
+    """A doctest that is not valid Python on its own: the note says so, not the file.
+
+    >>> torch.cuda.synchronize() +  # expect: cuda-synchronize:report -- the doctest has a syntax error
+    """
