@@ -21,10 +21,10 @@ def profile():
 
 def mixed(x):
     # One use chooses a device, the other guards CUDA-only code: for a human.
-    cuda_ok = torch.cuda.is_available()  # expect: cuda-is-available:report -- it also guards torch.cuda.init()
+    cuda_ok = torch.cuda.is_available()  # expect: cuda-is-available:report -- it also guards torch.cuda.cudart().cudaProfilerStart()
     y = x.to(torch.accelerator.current_accelerator().type) if cuda_ok else x
     if cuda_ok:
-        torch.cuda.init()
+        torch.cuda.cudart().cudaProfilerStart()
     return y
 
 

@@ -23,9 +23,9 @@ def flags_in_block(model, args):
 
 
 def cuda_init_in_block():
-    # torch.cuda.init() has no rewrite: on MPS the widened guard would run it.
-    if torch.cuda.is_available():  # expect: cuda-is-available:report -- the block calls torch.cuda.init()
-        torch.cuda.init()
+    # torch.cuda.cudart().cudaProfilerStart() has no rewrite: on MPS the widened guard would run it.
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- the block calls torch.cuda.cudart().cudaProfilerStart()
+        torch.cuda.cudart().cudaProfilerStart()
 
 
 def extension_in_block(x):
@@ -62,8 +62,8 @@ def early_exit_clean(x):
 def nested(x):
     # The inner guard keeps its CUDA check, so the outer one does too.
     if torch.cuda.is_available():  # expect: cuda-is-available:report -- the inner guard stays CUDA
-        if torch.cuda.is_available():  # expect: cuda-is-available:report -- torch.cuda.init()
-            torch.cuda.init()
+        if torch.cuda.is_available():  # expect: cuda-is-available:report -- torch.cuda.cudart().cudaProfilerStart()
+            torch.cuda.cudart().cudaProfilerStart()
 
 
 class TestThing(unittest.TestCase):

@@ -1,0 +1,13 @@
+import torch
+import dataclasses
+
+# Module and class level: computed at import time; the engine's import-time check will make
+# these fixes unsafe (regenerate the goldens when it lands).
+
+DEVICE = torch.accelerator.current_accelerator().type + ":0"  # expect: cuda-device-index-variable:unsafe -- import time: unsafe on a CPU-only build
+PLACEMENT = {"device": torch.accelerator.current_accelerator().type + ":1"}  # expect: cuda-device-index-variable:unsafe -- import time
+
+
+@dataclasses.dataclass
+class Config:
+    device: str = torch.accelerator.current_accelerator().type + ":0"  # expect: cuda-device-index-variable:unsafe -- a dataclass field default

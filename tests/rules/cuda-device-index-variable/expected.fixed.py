@@ -1,0 +1,29 @@
+import torch
+
+
+def main(args):
+    device = torch.accelerator.current_accelerator().type + ":0"  # expect: cuda-device-index-variable:safe -- same string on CUDA
+    self.dev = torch.accelerator.current_accelerator().type + ":1"  # expect: cuda-device-index-variable:safe
+    cfg["device"] = torch.accelerator.current_accelerator().type + ":0"  # expect: cuda-device-index-variable:safe
+    target_device: str = torch.accelerator.current_accelerator().type + ":2"  # expect: cuda-device-index-variable:safe
+    kwargs = {"device": torch.accelerator.current_accelerator().type + ":0", "dtype": torch.float}  # expect: cuda-device-index-variable:safe
+    placement = {
+        "name": "x",
+        "device": torch.accelerator.current_accelerator().type + ":3",  # expect: cuda-device-index-variable:safe -- a multi-line dict
+    }
+    device = torch.accelerator.current_accelerator().type + ":0" if torch.cuda.is_available() else "cpu"  # expect: cuda-device-index-variable:safe -- evaluated only when the guard holds
+    return torch.zeros(2, **kwargs).to(device), placement
+
+
+# Negatives.
+def negatives():
+    device = "cuda"  # cuda-device-variable's case
+    backend = "cuda:0"
+    device = "cpu:0"
+    device = f"cuda:{rank}"
+    table = {"cuda:0": 1}
+    hf = {"device_map": "cuda:0"}
+    if device == "cuda:0":
+        pass
+    # device = "cuda:0"
+    return "device = 'cuda:0'"

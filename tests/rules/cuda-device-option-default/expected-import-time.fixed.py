@@ -1,0 +1,18 @@
+import torch
+import dataclasses
+
+import click
+
+
+# Decorator arguments and class-level fields: evaluated when the module is imported. The
+# YAML fix is unsafe already; the engine's import-time check adds its own note when it lands
+# (regenerate the goldens then).
+@click.command()
+@click.option("--device", default=torch.accelerator.current_accelerator().type)  # expect: cuda-device-option-default:unsafe -- a decorator argument: import time
+def main(device):
+    pass
+
+
+@dataclasses.dataclass
+class Options:
+    device: str = dataclasses.field(default=torch.accelerator.current_accelerator().type)  # expect: cuda-device-option-default:unsafe -- a dataclass field: definition time

@@ -1,0 +1,31 @@
+import argparse
+import dataclasses
+import os
+
+import click
+import torch
+
+
+def parse():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--device", default="cuda", type=str)  # expect: cuda-device-option-default:unsafe -- evaluated before --device cpu applies: raises on a CPU-only build
+    parser.add_argument(
+        "--device-type",
+        type=str,
+        help="device",
+        default='cuda',  # expect: cuda-device-option-default:unsafe -- a multi-line call
+    )
+    device = os.environ.get("DEVICE", "cuda")  # expect: cuda-device-option-default:unsafe
+    dev = os.getenv("TORCH_DEVICE", "cuda")  # expect: cuda-device-option-default:unsafe
+    return parser.parse_args(), device, dev
+
+
+# Negatives.
+def negatives(parser):
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--device", choices=["cuda", "cpu"])  # the choices, not the default
+    parser.add_argument("--device", default="cuda:0")  # "cuda:N" defaults are not matched
+    parser.add_argument("--device", default=None, help='default: "cuda"')
+    backend = os.environ.get("BACKEND", "cuda")  # the variable does not name a device
+    # parser.add_argument("--device", default="cuda")
+    return backend

@@ -1,0 +1,19 @@
+from unittest import mock
+from unittest.mock import patch
+
+
+@patch("torch.cuda.current_device", return_value=1)  # expect: cuda-mock-device-index-target:unsafe -- current_device_index from 2.7
+def test_current(_):
+    pass
+
+
+def test_set(monkeypatch, mocker):
+    calls = []
+    monkeypatch.setattr("torch.cuda.set_device", calls.append)  # expect: cuda-mock-device-index-target:unsafe
+    mocker.patch("trainer.torch.cuda.set_device")  # expect: cuda-mock-device-index-target:unsafe
+
+
+# Negatives.
+patch("torch.cuda.device")  # cuda-mock-patch's
+patch("torch.cuda.current_device_name")
+patch("torch.accelerator.current_device_index")
