@@ -290,6 +290,15 @@ BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found,
   // own aliases; then the bound code goes in.
   std::string Device = useAliases(Req.DeviceExpression, Resolver, Scopes);
   std::string DeviceType = useAliases(Req.DeviceTypeExpression, Resolver, Scopes);
+  // Regex captures are pieces of literal text (a quote, an index): they go in
+  // first, so that a string the template builds from them (`$Q...torch...$Q`)
+  // is a string to the alias and import logic too. Bound code goes in last.
+  auto IsCapture = [&](llvm::StringRef Name) {
+    for (const auto &[Var, C] : M.R->Where)
+      if (llvm::is_contained(C.Captures, Name))
+        return true;
+    return false;
+  };
   std::string Needs =
       useAliases(expandTemplate(RF.Template,
                                 [&](llvm::StringRef Name) -> std::optional<std::string> {
@@ -297,6 +306,8 @@ BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found,
                                     return Device;
                                   if (Name == "DEVICE_TYPE")
                                     return DeviceType;
+                                  if (IsCapture(Name))
+                                    return M.boundText(Text, Name);
                                   return "$" + Name.str(); // expanded below
                                 }),
                  Resolver, Scopes);

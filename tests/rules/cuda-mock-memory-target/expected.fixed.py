@@ -1,4 +1,3 @@
-import torch
 from unittest import mock
 from unittest.mock import patch
 
