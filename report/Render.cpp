@@ -123,14 +123,38 @@ llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D) {
                             {"notes", std::move(Notes)}};
 }
 
-llvm::json::Value ruleToJSON(const Rule &R) {
+FixPortability portabilityOf(const RuleFix &X, const BackendTable *Backends) {
+  FixPortability Out;
+  Out.App = X.App;
+  if (!Backends)
+    return Out;
+  auto Unbound = [&](llvm::StringRef) -> std::optional<std::string> {
+    Out.ByBinding = true;
+    return std::nullopt;
+  };
+  for (const std::string &Name : deviceModuleNames(X.Template, Unbound)) {
+    std::string W = Backends->portabilityNote(Name);
+    if (!W.empty())
+      Out.Why.push_back(W);
+  }
+  if (!Out.Why.empty() && Out.App == Applicability::Safe)
+    Out.App = Applicability::Unsafe;
+  return Out;
+}
+
+llvm::json::Value ruleToJSON(const Rule &R, const BackendTable *Backends) {
   llvm::json::Array Patterns, Fixes;
   for (const RulePattern &P : R.Patterns)
     Patterns.push_back(P.Text);
-  for (const RuleFix &X : R.Fixes)
-    Fixes.push_back(llvm::json::Object{{"since", X.Since.str()},
-                                       {"template", X.Template},
-                                       {"applicability", applicabilityName(X.App)}});
+  for (const RuleFix &X : R.Fixes) {
+    FixPortability FP = portabilityOf(X, Backends);
+    llvm::json::Object F{{"since", X.Since.str()},
+                         {"template", X.Template},
+                         {"applicability", applicabilityName(FP.App)}};
+    if (FP.ByBinding)
+      F["depends_on_match"] = true;
+    Fixes.push_back(std::move(F));
+  }
   return llvm::json::Object{{"id", R.Id},
                             {"language", R.Language},
                             {"category", R.Category},
@@ -189,23 +213,10 @@ void renderExplain(llvm::raw_ostream &OS, const Rule &R, const BackendTable *Bac
     OS << "No fix: the finding is reported for a human to decide.\n\n";
   } else {
     for (const RuleFix &X : R.Fixes) {
-      // What the backend table says of the functions the template reaches.
-      std::vector<std::string> Why;
-      bool ByBinding = false;
-      if (Backends) {
-        auto Unbound = [&](llvm::StringRef) -> std::optional<std::string> {
-          ByBinding = true;
-          return std::nullopt;
-        };
-        for (const std::string &Name : deviceModuleNames(X.Template, Unbound)) {
-          std::string W = Backends->portabilityNote(Name);
-          if (!W.empty())
-            Why.push_back(W);
-        }
-      }
-      Applicability App = X.App;
-      if (!Why.empty() && App == Applicability::Safe)
-        App = Applicability::Unsafe;
+      FixPortability FP = portabilityOf(X, Backends);
+      const std::vector<std::string> &Why = FP.Why;
+      bool ByBinding = FP.ByBinding;
+      Applicability App = FP.App;
       OS << "- PyTorch " << X.Since.str() << " or later: `" << X.Template << "` ("
          << applicabilityName(App) << ")";
       if (!X.Note.empty())

@@ -38,7 +38,21 @@ std::string noteText(const Note &N);
 llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D);
 
 /// One element of `devport rules --format json`.
-llvm::json::Value ruleToJSON(const Rule &R);
+/// What the backend table makes of a rule's fix, match aside: its
+/// applicability (a safe fix reaching a torch.get_device_module() function
+/// that some backend module lacks is unsafe), why, and whether a function the
+/// pattern binds decides it per match (`.$FN(...)`).
+struct FixPortability {
+  Applicability App = Applicability::Safe;
+  std::vector<std::string> Why;
+  bool ByBinding = false;
+};
+FixPortability portabilityOf(const RuleFix &X, const BackendTable *Backends);
+
+/// A rule as JSON (`devport rules --format json`); with Backends, each fix's
+/// applicability is what the backend table makes of it, and
+/// `depends_on_match` says that the matched function decides.
+llvm::json::Value ruleToJSON(const Rule &R, const BackendTable *Backends = nullptr);
 
 /// The text `devport explain RULE` prints (markdown).
 /// With Backends, a fix that reaches a function of torch.get_device_module()

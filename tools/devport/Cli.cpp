@@ -399,6 +399,9 @@ private:
     auto Rules = O.RulesDir.empty() ? loadEmbeddedRules() : RuleSet::loadDirectory(O.RulesDir);
     if (!Rules)
       return usageError(Rules.takeError());
+    auto Backends = loadBackendTable();
+    if (!Backends)
+      return usageError(Backends.takeError());
     if (O.Cmd == Command::Explain) {
       const Rule *R = Rules->find(O.Paths.front());
       if (!R) {
@@ -406,9 +409,6 @@ private:
                << "' (see `devport rules`)\n";
         return ExitUsage;
       }
-      auto Backends = loadBackendTable();
-      if (!Backends)
-        return usageError(Backends.takeError());
       renderExplain(IO.Out, *R, Backends->get());
       return ExitClean;
     }
@@ -420,7 +420,7 @@ private:
     if (O.Fmt == Format::Json) {
       llvm::json::Array A;
       for (const auto &R : Picked->rules())
-        A.push_back(ruleToJSON(*R));
+        A.push_back(ruleToJSON(*R, Backends->get()));
       IO.Out << llvm::formatv("{0:2}", llvm::json::Value(std::move(A))) << "\n";
       return ExitClean;
     }
@@ -429,9 +429,15 @@ private:
       W = std::max(W, R->Id.size());
     for (const auto &R : Picked->rules()) {
       const RuleFix *F = R->fixFor(O.Target.value_or(TorchVersion::defaultTarget()));
+      std::string App = "no-fix";
+      if (F) {
+        FixPortability FP = portabilityOf(*F, Backends->get());
+        App = applicabilityName(FP.App);
+        if (FP.ByBinding)
+          App += "*"; // the matched function decides
+      }
       IO.Out << llvm::left_justify(R->Id, W) << "  " << llvm::left_justify(R->Category, 16)
-             << "  " << (F ? applicabilityName(F->App) : "no-fix") << "  " << R->Message
-             << "\n";
+             << "  " << llvm::left_justify(App, 7) << "  " << R->Message << "\n";
     }
     return ExitClean;
   }

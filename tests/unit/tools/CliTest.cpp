@@ -225,5 +225,24 @@ TEST(Cli, RulesAndExplain) {
   EXPECT_EQ(2, run({"explain", "nope"}).Code);
 }
 
+TEST(Cli, RulesShowApplicabilityAfterTheBackendTable) {
+  // cuda-default-stream's YAML says safe; torch.xpu, mps and cpu lack default_stream.
+  RunResult L = run({"rules", "--select", "cuda-default-stream,cuda-device-properties,"
+                                          "cuda-synchronize"});
+  ASSERT_EQ(0, L.Code);
+  EXPECT_NE(std::string::npos, L.Out.find("cuda-default-stream")) << L.Out;
+  auto LineOf = [&](llvm::StringRef Id) {
+    llvm::StringRef Out = L.Out;
+    size_t At = Out.find(Id);
+    return Out.substr(At).take_until([](char C) { return C == '\n'; }).str();
+  };
+  EXPECT_NE(std::string::npos, LineOf("cuda-default-stream").find(" unsafe ")) << L.Out;
+  EXPECT_NE(std::string::npos, LineOf("cuda-device-properties").find(" safe* ")) << L.Out;
+  EXPECT_NE(std::string::npos, LineOf("cuda-synchronize").find(" safe ")) << L.Out;
+  RunResult J = run({"rules", "--format", "json", "--select", "cuda-default-stream"});
+  ASSERT_EQ(0, J.Code);
+  EXPECT_NE(std::string::npos, J.Out.find("\"applicability\": \"unsafe\"")) << J.Out;
+}
+
 } // namespace
 } // namespace devport
