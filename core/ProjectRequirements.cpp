@@ -240,9 +240,11 @@ private:
       return true;
     return fail("unexpected text after a value");
   }
-  bool fail(const llvm::Twine &Why) {
+  bool fail(const llvm::Twine &Why) { return failAt(Line, Why); }
+  /// For what does not end: the line where it starts.
+  bool failAt(unsigned AtLine, const llvm::Twine &Why) {
     if (Err.empty())
-      Err = ("line " + llvm::Twine(Line) + ": " + Why).str();
+      Err = ("line " + llvm::Twine(AtLine) + ": " + Why).str();
     return false;
   }
   llvm::Error error() {
@@ -299,7 +301,7 @@ private:
       for (;;) {
         skipBlank();
         if (atEnd())
-          return fail("unterminated array");
+          return failAt(V.Line, "unterminated array");
         if (consume(']'))
           return true;
         TomlValue Item;
@@ -311,6 +313,8 @@ private:
           continue;
         if (consume(']'))
           return true;
+        if (atEnd())
+          return failAt(V.Line, "unterminated array");
         return fail("expected ',' or ']' in an array");
       }
     }
@@ -372,6 +376,7 @@ private:
   }
 
   bool string(std::string &Out) {
+    unsigned Start = Line;
     char Q = peek();
     bool Basic = Q == '"';
     if (peek(1) == Q && peek(2) == Q) {
@@ -379,7 +384,7 @@ private:
       newline(); // a line break right after the opening quotes is dropped
       for (;;) {
         if (atEnd())
-          return fail("unterminated multi-line string");
+          return failAt(Start, "unterminated multi-line string");
         if (peek() == Q && peek(1) == Q && peek(2) == Q) {
           // Up to two quotes may end the content: `"""a""""`.
           size_t N = 3;
@@ -893,6 +898,7 @@ llvm::Expected<std::optional<TorchRequirement>> readPyprojectToml(llvm::StringRe
   std::vector<TorchRequirement> Base;
   std::map<std::string, std::vector<TorchRequirement>> Extras;
   std::vector<TorchRequirement> Poetry;
+  std::string PoetryWithoutVersion;
   for (const TomlEntry &E : *Entries) {
     const std::vector<std::string> &Path = E.Path;
     if (pathIs(Path, {"project", "dependencies"})) {
@@ -916,8 +922,8 @@ llvm::Expected<std::optional<TorchRequirement>> readPyprojectToml(llvm::StringRe
             if (Alt.Keys[I].size() == 1 && Alt.Keys[I][0] == "version" &&
                 Alt.Items[I].K == TomlValue::String)
               Poetry.push_back(poetryRequirement(Path[3], Alt.Items[I].Str));
-      } else if (Path.size() == 4) {
-        Poetry.push_back({Path[3] + " = ...", std::nullopt}); // git, path, url
+      } else {
+        PoetryWithoutVersion = Path[3]; // git, path or url: no version
       }
     }
   }
@@ -929,6 +935,8 @@ llvm::Expected<std::optional<TorchRequirement>> readPyprojectToml(llvm::StringRe
       PerExtra.push_back(std::move(*R));
   if (!PerExtra.empty())
     return loosest(PerExtra);
+  if (Poetry.empty() && !PoetryWithoutVersion.empty())
+    return TorchRequirement{PoetryWithoutVersion + " = {...}", std::nullopt};
   return loosest(Poetry);
 }
 
