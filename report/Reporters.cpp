@@ -53,23 +53,37 @@ void TextReporter::file(const FileReport &R) {
 }
 
 /// "Target PyTorch 2.6 (pyproject.toml: torch>=2.6)." and the notes about
-/// the targets, each said once.
+/// the targets, each said once. A run over many projects names the first few
+/// targets and counts the others (the JSON lists them all).
 static void renderTargets(llvm::raw_ostream &OS, const Summary &S) {
+  constexpr size_t MaxShown = 3, MaxNotes = 5;
   auto Plural = [](size_t N, const char *One, const char *Many) { return N == 1 ? One : Many; };
   OS << "Target PyTorch ";
   std::vector<std::string> Notes;
+  size_t OtherFiles = 0;
   for (size_t I = 0; I < S.Targets.size(); ++I) {
     const TargetUse &U = S.Targets[I];
-    OS << (I ? "; " : "") << U.Target.Release.str() << " (" << targetSourceText(U.Target) << ")";
-    if (S.Targets.size() > 1)
-      OS << " for " << U.Files << Plural(U.Files, " file", " files");
     for (std::string &N : targetNotes(U))
       if (!llvm::is_contained(Notes, N))
         Notes.push_back(std::move(N));
+    if (I >= MaxShown) {
+      OtherFiles += U.Files;
+      continue;
+    }
+    OS << (I ? "; " : "") << U.Target.Release.str() << " (" << targetSourceText(U.Target) << ")";
+    if (S.Targets.size() > 1)
+      OS << " for " << U.Files << Plural(U.Files, " file", " files");
+  }
+  if (S.Targets.size() > MaxShown) {
+    size_t Others = S.Targets.size() - MaxShown;
+    OS << "; " << Others << Plural(Others, " other target", " other targets") << " for "
+       << OtherFiles << Plural(OtherFiles, " file", " files") << " (see --format json)";
   }
   OS << ".\n";
-  for (const std::string &N : Notes)
-    OS << "note: " << N << ".\n";
+  for (size_t I = 0; I < Notes.size() && I < MaxNotes; ++I)
+    OS << "note: " << Notes[I] << ".\n";
+  if (Notes.size() > MaxNotes)
+    OS << "note: " << Notes.size() - MaxNotes << " more (see --format json).\n";
 }
 
 void TextReporter::finish(const Summary &S) {

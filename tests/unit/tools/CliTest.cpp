@@ -368,6 +368,36 @@ TEST(Cli, SeveralTargetsInOneRun) {
   EXPECT_NE(std::string::npos, Diff.Err.find("Target PyTorch 2.6 (")) << Diff.Err;
 }
 
+TEST(Cli, ManyTargetsAreCountedNotListed) {
+  test::TempDir D;
+  D.mkdir(".git");
+  // Six projects, each with its own floor and a malformed pyproject.toml.
+  for (int I = 0; I < 6; ++I) {
+    std::string P = "p" + std::to_string(I) + "/";
+    D.write(P + "pyproject.toml", "[project\n");
+    D.write(P + "requirements.txt", "torch>=2." + std::to_string(I) + "\n");
+    D.write(P + "a.py", Dirty);
+  }
+  RunResult R = run({"check", D.path()});
+  EXPECT_NE(std::string::npos, R.Out.find("\nTarget PyTorch 2.0 (" + D.path("p0/requirements.txt") +
+                                          ": torch>=2.0) for 1 file; 2.1 ("))
+      << R.Out;
+  EXPECT_NE(std::string::npos,
+            R.Out.find("for 1 file; 3 other targets for 3 files (see --format json).\n"))
+      << R.Out;
+  EXPECT_NE(std::string::npos, R.Out.find("note: 1 more (see --format json).\n")) << R.Out;
+  size_t Notes = 0;
+  for (size_t At = R.Out.find("\nnote: "); At != std::string::npos;
+       At = R.Out.find("\nnote: ", At + 1))
+    ++Notes;
+  EXPECT_EQ(6u, Notes); // five notes and the count of the others
+  RunResult J = run({"check", "--format", "json", D.path()});
+  ASSERT_THAT_EXPECTED_VALUE(S, summaryOf(J));
+  const llvm::json::Array *Targets = S.getArray("targets");
+  ASSERT_TRUE(Targets);
+  EXPECT_EQ(6u, Targets->size());
+}
+
 TEST(Cli, BadRulesDirectoryIsExit2WithPlace) {
   test::TempDir D;
   D.write("rules/python/bad-rule.yaml", "id: bad-rule\nlanguage: python\ncategory: x\n"
