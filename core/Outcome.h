@@ -18,6 +18,7 @@
 
 #include "core/Diagnostic.h"
 #include "core/SourceFile.h"
+#include "core/TorchVersion.h"
 
 #include <optional>
 #include <string>
@@ -58,6 +59,13 @@ struct FixOutcome {
   bool changed(const SourceFile &F) const { return Text != F.text(); }
 };
 
+/// The newest PyTorch release that some fix needs, and a rule whose fix
+/// needs it.
+struct FixNeed {
+  TorchVersion Release;
+  std::string RuleId;
+};
+
 /// What happened to one file of a batch run: handed to the Reporter in path
 /// order, then freed.
 struct FileReport {
@@ -69,6 +77,11 @@ struct FileReport {
   std::vector<Diagnostic> Kept;
   std::optional<FixOutcome> Fixed; ///< fix only.
   bool Written = false;            ///< fix wrote the file.
+  /// Set by the batch run only when the file's target was given explicitly
+  /// and is above its project's floor (TorchTarget::floorBelowTarget()): the
+  /// newest release above that floor that a fix applied to the file or
+  /// offered for it needs.
+  std::optional<FixNeed> FixesNeed;
 };
 
 } // namespace devport

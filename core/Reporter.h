@@ -21,13 +21,24 @@
 #define DEVPORT_CORE_REPORTER_H
 
 #include "core/Outcome.h"
+#include "core/ProjectRequirements.h"
 #include "core/TorchVersion.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace devport {
+
+/// A target release that files of a batch run had.
+struct TargetUse {
+  TorchTarget Target;
+  size_t Files = 0; ///< How many files had it.
+  /// When the target was given explicitly above the project's floor: the
+  /// newest release above the floor that a fix applied or offered needs.
+  std::optional<FixNeed> FixesNeed;
+};
 
 /// Totals of a batch run, accumulated while the files stream by.
 struct Summary {
@@ -40,8 +51,21 @@ struct Summary {
   size_t Applied = 0;       ///< fix: fixes applied.
   size_t Changed = 0;       ///< fix: files whose text changed.
   bool DiffNonEmpty = false;
-  /// The release the fixes target (of the first file's configuration).
+  /// The release the fixes target (of the first file).
   TorchVersion Target = TorchVersion::defaultTarget();
+  /// Every distinct target the files had, and where it came from, in the
+  /// order of their first file; one (the front end's or the default) when no
+  /// file was checked.
+  std::vector<TargetUse> Targets;
+
+  /// The use of T, added if new.
+  TargetUse &use(const TorchTarget &T) {
+    for (TargetUse &U : Targets)
+      if (U.Target == T)
+        return U;
+    Targets.push_back({T, 0, std::nullopt});
+    return Targets.back();
+  }
 };
 
 class Reporter {

@@ -8,6 +8,7 @@
 
 #include "rewriters/AtomicWrite.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -60,20 +61,37 @@ void releaseFreeMemoryAfter(uint64_t Bytes) {
 #endif
 }
 
-void process(const Engine &E, FileReport &R, BatchMode Mode) {
+/// The higher of two needs (the first on a tie).
+void merge(std::optional<FixNeed> &Into, std::optional<FixNeed> N) {
+  if (N && (!Into || Into->Release < N->Release))
+    Into = std::move(N);
+}
+
+void process(const Engine &E, FileReport &R, BatchMode Mode, std::optional<TorchVersion> Floor) {
   if (Mode == BatchMode::Check) {
     CheckResult C = E.checkAll(*R.File);
     R.Findings = std::move(C.Findings);
     R.Kept = std::move(C.Kept);
+    if (Floor)
+      R.FixesNeed = fixesNeed(E, R.Findings, *Floor);
     return;
   }
   R.Fixed = E.fix(*R.File);
   R.Findings = std::move(R.Fixed->Remaining);
   R.Fixed->Remaining.clear();
+  if (!Floor)
+    return;
+  // The fixes offered are those of the findings left; the ones applied are
+  // not listed by fix(), so the original text's findings say which (a second
+  // check, only for a file that some fix changed).
+  R.FixesNeed = fixesNeed(E, R.Findings, *Floor);
+  if (R.Fixed->Applied > 0)
+    merge(R.FixesNeed, fixesNeed(E, E.check(*R.File), *Floor));
 }
 
 std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path,
-                                        const BatchOptions &Opts) {
+                                        const BatchOptions &Opts,
+                                        std::optional<TorchVersion> Floor) {
   auto R = std::make_unique<FileReport>();
   R->Path = Path;
   auto F = SourceFile::read(Path);
@@ -82,7 +100,7 @@ std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path
     return R;
   }
   R->File.emplace(std::move(*F));
-  process(E, *R, Opts.Mode);
+  process(E, *R, Opts.Mode, Floor);
   if (Opts.Mode == BatchMode::Fix && Opts.Write && R->Fixed && R->Fixed->changed(*R->File)) {
     if (auto Err = writeFileAtomically(Path, R->Fixed->Text, R->File->stamp()))
       R->Error = llvm::toString(std::move(Err));
@@ -94,15 +112,35 @@ std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path
 
 } // namespace
 
-FileReport processBuffer(const Engine &E, SourceFile F, BatchMode Mode) {
+FileReport processBuffer(const Engine &E, SourceFile F, BatchMode Mode,
+                         std::optional<TorchVersion> Floor) {
   FileReport R;
   R.Path = F.path();
   R.File.emplace(std::move(F));
-  process(E, R, Mode);
+  process(E, R, Mode, Floor);
   return R;
 }
 
-void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchOptions &Opts) {
+std::optional<FixNeed> fixesNeed(const Engine &E, llvm::ArrayRef<Diagnostic> Findings,
+                                 TorchVersion Floor) {
+  std::optional<FixNeed> Need;
+  for (const Diagnostic &D : Findings) {
+    if (D.Fixes.empty())
+      continue;
+    // A finding's fix is its rule's fix for the engine's target.
+    const Rule *R = E.rules().find(D.RuleId);
+    const RuleFix *F = R ? R->fixFor(E.options().Target) : nullptr;
+    if (F && Floor < F->Since)
+      merge(Need, FixNeed{F->Since, D.RuleId});
+  }
+  return Need;
+}
+
+void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchOptions &Opts,
+                  const TorchTarget &Target) {
+  TargetUse &U = S.use(Target);
+  ++U.Files;
+  merge(U.FixesNeed, R.FixesNeed);
   if (!R.Error.empty())
     ++S.Errors;
   if (!R.File)
@@ -133,23 +171,33 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
   // Each file's engine, before any work starts.
   std::vector<std::string> Files;
   std::vector<std::shared_ptr<const Engine>> Engines;
+  // Each file's target, as an index into Targets (few distinct ones).
+  std::vector<TorchTarget> Targets;
+  std::vector<unsigned> TargetOf;
   for (const std::string &Path : Paths) {
     auto E = P.engineFor(Path);
     if (!E)
       return E.takeError();
     if (!*E)
       continue; // excluded by its configuration
+    auto T = P.targetFor(Path);
+    if (!T)
+      return T.takeError();
+    auto Known = llvm::find(Targets, *T);
+    TargetOf.push_back(static_cast<unsigned>(Known - Targets.begin()));
+    if (Known == Targets.end())
+      Targets.push_back(std::move(*T));
     Files.push_back(Path);
     Engines.push_back(std::move(*E));
   }
   Summary S;
   S.Files = Files.size();
-  if (!Engines.empty())
-    S.Target = Engines.front()->options().Target;
-  else if (P.options().Target)
-    S.Target = *P.options().Target;
+  if (Files.empty())
+    S.use(TorchTarget::choose(P.options().Target, std::nullopt, "", nullptr));
+  S.Target = Targets.empty() ? S.Targets.front().Target.Release : Targets.front().Release;
+  auto Floor = [&](size_t I) { return Targets[TargetOf[I]].floorBelowTarget(); };
   auto Report = [&](size_t I, std::unique_ptr<FileReport> R) {
-    addToSummary(S, *R, *Engines[I], Opts);
+    addToSummary(S, *R, *Engines[I], Opts, Targets[TargetOf[I]]);
     Out.file(*R);
   };
 
@@ -157,7 +205,7 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
                                  : Opts.Threads;
   if (N <= 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)
-      Report(I, processPath(*Engines[I], Files[I], Opts));
+      Report(I, processPath(*Engines[I], Files[I], Opts, Floor(I)));
     Out.finish(S);
     return S;
   }
@@ -178,7 +226,7 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
         if (llvm::sys::fs::file_size(Files[I], Size))
           Size = 0; // reading it will say why
         Budget.acquire(Size);
-        std::unique_ptr<FileReport> R = processPath(*Engines[I], Files[I], Opts);
+        std::unique_ptr<FileReport> R = processPath(*Engines[I], Files[I], Opts, Floor(I));
         Budget.release(Size);
         releaseFreeMemoryAfter(Size);
         std::lock_guard<std::mutex> Lock(M);

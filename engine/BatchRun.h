@@ -27,6 +27,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace devport {
@@ -59,16 +60,25 @@ struct BatchOptions {
 /// error (returned as the error) stops the run before anything is reported;
 /// files that their configuration excludes are skipped. Calls Out.file()
 /// for each file in order and Out.finish() at the end, and returns the
-/// Summary it passed.
+/// Summary it passed (with each file's target, Project::targetFor()).
 llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
                                  const BatchOptions &Opts, Reporter &Out);
 
 /// Checks or fixes one file already in memory (standard input, an editor
-/// buffer); nothing is written.
-FileReport processBuffer(const Engine &E, SourceFile F, BatchMode Mode);
+/// buffer); nothing is written. With Floor set (Target.floorBelowTarget()),
+/// FileReport::FixesNeed says what the fixes need above it.
+FileReport processBuffer(const Engine &E, SourceFile F, BatchMode Mode,
+                         std::optional<TorchVersion> Floor = std::nullopt);
 
-/// Adds R, checked or fixed with E, to S.
-void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchOptions &Opts);
+/// Adds R, checked or fixed with E under Target, to S.
+void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchOptions &Opts,
+                  const TorchTarget &Target);
+
+/// The newest release above Floor that the fixes of Findings (found by E)
+/// need, with the first rule whose fix needs it; nullopt if none needs more
+/// than Floor.
+std::optional<FixNeed> fixesNeed(const Engine &E, llvm::ArrayRef<Diagnostic> Findings,
+                                 TorchVersion Floor);
 
 } // namespace devport
 

@@ -36,7 +36,8 @@ llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable() {
 
 Project::Project(RuleSet Rules, ProjectOptions Opts)
     : Opts(std::move(Opts)), BaseRules(std::move(Rules)),
-      Configs(std::make_unique<ConfigCache>(this->Opts.ConfigFile)) {}
+      Configs(std::make_unique<ConfigCache>(this->Opts.ConfigFile)),
+      Requirements(std::make_unique<RequirementsCache>()) {}
 Project::~Project() = default;
 
 llvm::Expected<std::unique_ptr<Project>> Project::load(ProjectOptions Opts) {
@@ -63,6 +64,18 @@ llvm::Expected<std::shared_ptr<const Engine>> Project::engineFor(llvm::StringRef
                                                                  bool HonourExcludes) {
   std::lock_guard<std::mutex> Lock(M);
   return engineForLocked(Path, HonourExcludes);
+}
+
+llvm::Expected<TorchTarget> Project::targetFor(llvm::StringRef Path) {
+  std::lock_guard<std::mutex> Lock(M);
+  auto C = Configs->forFile(Path);
+  if (!C)
+    return C.takeError();
+  return targetForLocked(Path, **C);
+}
+
+TorchTarget Project::targetForLocked(llvm::StringRef Path, const Config &Cfg) {
+  return TorchTarget::choose(Opts.Target, Cfg.Target, Cfg.Path, Requirements->forFile(Path));
 }
 
 llvm::Expected<const RuleSet *> Project::rulesFor(const Config &Cfg) {
@@ -97,15 +110,13 @@ llvm::Expected<const RuleSet *> Project::rulesFor(const Config &Cfg) {
   return &RulesByConfig.insert({Cfg.Path, std::move(Rules)}).first->second;
 }
 
-EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All) const {
+EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All,
+                                     const TorchTarget &Target) const {
   EngineOptions EO;
   EO.Backends = Opts.Backends;
   for (const auto &R : All.rules())
     EO.KnownRuleIds.push_back(R->Id); // sorted: a RuleSet is
-  if (Opts.Target)
-    EO.Target = *Opts.Target;
-  else if (Cfg.Target)
-    EO.Target = *Cfg.Target;
+  EO.Target = Target.Release;
   EO.UnsafeFixes = Opts.UnsafeFixes;
   EO.FixDocstrings = Cfg.FixDocstrings;
   if (!Opts.DeviceExpression.empty())
@@ -128,7 +139,9 @@ llvm::Expected<std::shared_ptr<const Engine>> Project::engineForLocked(llvm::Str
   if (HonourExcludes && Cfg.excludes(Path))
     return nullptr;
   std::vector<std::string> FileIgnores = Cfg.ignoredFor(Path);
-  std::string Key = Cfg.Path + "\n" + llvm::join(FileIgnores, ",");
+  TorchTarget Target = targetForLocked(Path, Cfg);
+  std::string Key =
+      Cfg.Path + "\n" + llvm::join(FileIgnores, ",") + "\n" + Target.Release.str();
   auto It = Engines.find(Key);
   if (It != Engines.end())
     return It->second;
@@ -146,7 +159,7 @@ llvm::Expected<std::shared_ptr<const Engine>> Project::engineForLocked(llvm::Str
   auto Picked = (*All)->filtered(Select, Ignore);
   if (!Picked)
     return Picked.takeError();
-  auto E = Engine::create(std::move(*Picked), engineOptions(Cfg, **All));
+  auto E = Engine::create(std::move(*Picked), engineOptions(Cfg, **All, Target));
   if (!E)
     return E.takeError();
   std::shared_ptr<const Engine> Shared = std::move(*E);
@@ -180,8 +193,16 @@ bool Project::dependsOn(llvm::StringRef Path) const {
 
 llvm::Expected<bool> Project::fileChanged(llvm::StringRef Path) {
   std::lock_guard<std::mutex> Lock(M);
+  bool Packaging = isPackagingFileName(llvm::sys::path::filename(Path)) ||
+                   Requirements->hasRead(Path);
+  if (Packaging) {
+    // The projects' torch requirements, and the engines built for their
+    // floors, are read again on next use.
+    Requirements = std::make_unique<RequirementsCache>();
+    Engines.clear();
+  }
   if (!dependsOn(Path))
-    return false;
+    return Packaging;
   llvm::StringRef RulesDir = llvm::StringRef(Opts.RulesDir).rtrim('/');
   if (!RulesDir.empty() && (Path == RulesDir || Path.startswith((RulesDir + "/").str()))) {
     auto Rules = RuleSet::loadDirectory(Opts.RulesDir);

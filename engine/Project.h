@@ -14,9 +14,14 @@
 /// shared by the files that have it. Settings given by the front end (the
 /// command line, the editor) win over the configuration files'.
 ///
-/// When a configuration or rule file changes, fileChanged() makes the
-/// project load what depends on it again on next use; engines already handed
-/// out stay valid (they are shared pointers).
+/// The target PyTorch release of a file is the front end's, else its
+/// configuration's `target-torch`, else the floor of the torch requirement
+/// that the file's project declares (core/ProjectRequirements.h, read once
+/// per project), else the default; targetFor() says which and why.
+///
+/// When a configuration, rule or packaging file changes, fileChanged() makes
+/// the project load what depends on it again on next use; engines already
+/// handed out stay valid (they are shared pointers).
 ///
 /// Thread-safety: every member may be called from any thread.
 ///
@@ -27,6 +32,7 @@
 
 #include "core/BackendTable.h"
 #include "core/Config.h"
+#include "core/ProjectRequirements.h"
 #include "core/Rule.h"
 #include "core/TorchVersion.h"
 #include "engine/Engine.h"
@@ -84,12 +90,18 @@ public:
   llvm::Expected<std::shared_ptr<const Engine>> engineFor(llvm::StringRef Path,
                                                           bool HonourExcludes = true);
 
+  /// The target release of Path's engine, and where it came from. Fails when
+  /// Path's configuration cannot be loaded.
+  llvm::Expected<TorchTarget> targetFor(llvm::StringRef Path);
+
   /// Tells the project that Path (a `.devport.yaml`, a rule file or
-  /// directory that a configuration names, or a file of the rule directory)
-  /// changed, appeared or went away. Returns whether the project depends on
-  /// it; if so, configurations and engines are built again on next use, and
-  /// a changed rule directory is loaded again (an error if it is now
-  /// invalid, in which case the previous rules stay).
+  /// directory that a configuration names, a file of the rule directory, or
+  /// a packaging file: `pyproject.toml`, `setup.cfg`, `setup.py`,
+  /// `requirements*.txt` or a file one of them includes) changed, appeared or
+  /// went away. Returns whether the project depends on it; if so, what
+  /// depends on it and the engines are built again on next use, and a
+  /// changed rule directory is loaded again (an error if it is now invalid,
+  /// in which case the previous rules stay).
   llvm::Expected<bool> fileChanged(llvm::StringRef Path);
 
 private:
@@ -99,13 +111,16 @@ private:
   /// The base rules plus a configuration's extra rule files, checked against
   /// its rule names.
   llvm::Expected<const RuleSet *> rulesFor(const Config &Cfg);
-  EngineOptions engineOptions(const Config &Cfg, const RuleSet &All) const;
+  EngineOptions engineOptions(const Config &Cfg, const RuleSet &All,
+                              const TorchTarget &Target) const;
+  TorchTarget targetForLocked(llvm::StringRef Path, const Config &Cfg);
   bool dependsOn(llvm::StringRef Path) const;
 
   ProjectOptions Opts;
   RuleSet BaseRules;
   std::mutex M;
   std::unique_ptr<ConfigCache> Configs;
+  std::unique_ptr<RequirementsCache> Requirements;
   std::map<std::string, RuleSet> RulesByConfig;          ///< Config path -> rules.
   std::map<std::string, std::vector<std::string>> RuleFilesByConfig;
   std::map<std::string, std::shared_ptr<const Engine>> Engines; ///< Setting key -> engine.

@@ -7,7 +7,10 @@
 #include "report/Render.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 namespace devport {
 
@@ -45,6 +48,89 @@ std::string noteText(const Note &N) {
     return N.Text + " (`docstrings: fix` in .devport.yaml fixes doctests too)";
   }
   return N.Text;
+}
+
+/// Path relative to the current directory when it is under it.
+static std::string shownPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Cwd;
+  if (!llvm::sys::fs::current_path(Cwd)) {
+    if (!Cwd.endswith("/"))
+      Cwd.push_back('/');
+    if (Path.startswith(Cwd) && Path.size() > Cwd.size())
+      return Path.drop_front(Cwd.size()).str();
+  }
+  return Path.str();
+}
+
+/// `pyproject.toml: torch>=2.6`, or "" when the project declares no torch.
+static std::string declaredText(const TorchTarget &T) {
+  if (!T.Declared || !T.Declared->Requirement)
+    return "";
+  return shownPath(T.Declared->File) + ": " + T.Declared->Requirement->Text;
+}
+
+std::string targetSourceText(const TorchTarget &T) {
+  switch (T.Origin) {
+  case TargetOrigin::CommandLine:
+    return "--target-torch";
+  case TargetOrigin::Config:
+    return shownPath(T.ConfigFile);
+  case TargetOrigin::Project:
+    return declaredText(T);
+  case TargetOrigin::Default:
+    break;
+  }
+  std::string Declared = declaredText(T);
+  if (Declared.empty())
+    return "default";
+  return "default; " + Declared + " sets no lower bound";
+}
+
+std::vector<std::string> targetNotes(const TargetUse &U) {
+  std::vector<std::string> Notes;
+  const TorchTarget &T = U.Target;
+  if (U.FixesNeed && T.Declared && T.Declared->Requirement)
+    Notes.push_back("the fixes need PyTorch " + U.FixesNeed->Release.str() + " (" +
+                    U.FixesNeed->RuleId + "); " + shownPath(T.Declared->File) + " declares " +
+                    T.Declared->Requirement->Text);
+  if (T.Declared)
+    for (const TorchDeclaration::Problem &P : T.Declared->Problems)
+      Notes.push_back(shownPath(P.File) + ": " + P.Why + "; no torch requirement read from it");
+  return Notes;
+}
+
+llvm::json::Object targetToJSON(const TargetUse &U) {
+  const TorchTarget &T = U.Target;
+  llvm::json::Object Source;
+  static const char *const Kinds[] = {"command-line", "config", "project", "default"};
+  Source["kind"] = Kinds[static_cast<int>(T.Origin)];
+  if (T.Origin == TargetOrigin::Config)
+    Source["path"] = shownPath(T.ConfigFile);
+  else if ((T.Origin == TargetOrigin::Project || T.Origin == TargetOrigin::Default) &&
+           T.Declared && T.Declared->Requirement) {
+    Source["path"] = shownPath(T.Declared->File);
+    Source["requirement"] = T.Declared->Requirement->Text;
+  }
+  llvm::json::Value Declared = nullptr;
+  if (T.Declared && T.Declared->Requirement) {
+    std::optional<TorchVersion> Floor = T.Declared->floor();
+    Declared = llvm::json::Object{
+        {"path", shownPath(T.Declared->File)},
+        {"requirement", T.Declared->Requirement->Text},
+        {"floor", Floor ? llvm::json::Value(Floor->str()) : llvm::json::Value(nullptr)}};
+  }
+  llvm::json::Value Need = nullptr;
+  if (U.FixesNeed)
+    Need = llvm::json::Object{{"torch", U.FixesNeed->Release.str()},
+                              {"rule", U.FixesNeed->RuleId}};
+  llvm::json::Array Notes;
+  for (std::string &N : targetNotes(U))
+    Notes.push_back(std::move(N));
+  return llvm::json::Object{{"target_torch", T.Release.str()},
+                            {"target_source", std::move(Source)},
+                            {"project_requirement", std::move(Declared)},
+                            {"fixes_need", std::move(Need)},
+                            {"notes", std::move(Notes)}};
 }
 
 /// "keeps 12:5 [cuda-set-device]": a finding that a keep match accounts for.

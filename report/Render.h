@@ -16,6 +16,7 @@
 
 #include "core/BackendTable.h"
 #include "core/Diagnostic.h"
+#include "core/Reporter.h"
 #include "core/Rule.h"
 #include "core/SourceFile.h"
 
@@ -36,6 +37,21 @@ std::string noteText(const Note &N);
 
 /// One element of the "diagnostics" array.
 llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D);
+
+/// Where a target release came from, as the summary words it:
+/// `--target-torch`, `.devport.yaml`, `pyproject.toml: torch>=2.6`,
+/// `default` (with the requirement when the project declares torch without a
+/// lower bound). Paths are relative to the current directory when under it.
+std::string targetSourceText(const TorchTarget &T);
+
+/// The notes the summary adds for a target: a fix needs a newer release than
+/// the project declares; a packaging file could not be read.
+std::vector<std::string> targetNotes(const TargetUse &U);
+
+/// A target in the JSON summary: "target_torch", "target_source" ({"kind",
+/// "path", "requirement"}), "project_requirement" ({"path", "requirement",
+/// "floor"} or null), "fixes_need" ({"torch", "rule"} or null), "notes".
+llvm::json::Object targetToJSON(const TargetUse &U);
 
 /// One element of `devport rules --format json`.
 /// What the backend table makes of a rule's fix, match aside: its

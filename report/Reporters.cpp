@@ -9,6 +9,8 @@
 #include "report/Render.h"
 #include "rewriters/UnifiedDiff.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <optional>
 
 namespace devport {
@@ -50,9 +52,46 @@ void TextReporter::file(const FileReport &R) {
     forEachFinding(R, [&](const SourceFile &F, const Diagnostic &D) { renderText(Out, F, D); });
 }
 
+/// "Target PyTorch 2.6 (pyproject.toml: torch>=2.6)." and the notes about
+/// the targets, each said once. A run over many projects names the first few
+/// targets and counts the others (the JSON lists them all).
+static void renderTargets(llvm::raw_ostream &OS, const Summary &S) {
+  constexpr size_t MaxShown = 3, MaxNotes = 5;
+  auto Plural = [](size_t N, const char *One, const char *Many) { return N == 1 ? One : Many; };
+  OS << "Target PyTorch ";
+  std::vector<std::string> Notes;
+  size_t OtherFiles = 0;
+  for (size_t I = 0; I < S.Targets.size(); ++I) {
+    const TargetUse &U = S.Targets[I];
+    for (std::string &N : targetNotes(U))
+      if (!llvm::is_contained(Notes, N))
+        Notes.push_back(std::move(N));
+    if (I >= MaxShown) {
+      OtherFiles += U.Files;
+      continue;
+    }
+    OS << (I ? "; " : "") << U.Target.Release.str() << " (" << targetSourceText(U.Target) << ")";
+    if (S.Targets.size() > 1)
+      OS << " for " << U.Files << Plural(U.Files, " file", " files");
+  }
+  if (S.Targets.size() > MaxShown) {
+    size_t Others = S.Targets.size() - MaxShown;
+    OS << "; " << Others << Plural(Others, " other target", " other targets") << " for "
+       << OtherFiles << Plural(OtherFiles, " file", " files") << " (see --format json)";
+  }
+  OS << ".\n";
+  for (size_t I = 0; I < Notes.size() && I < MaxNotes; ++I)
+    OS << "note: " << Notes[I] << ".\n";
+  if (Notes.size() > MaxNotes)
+    OS << "note: " << Notes.size() - MaxNotes << " more (see --format json).\n";
+}
+
 void TextReporter::finish(const Summary &S) {
-  if (Opts.Diff)
+  if (Opts.Diff) {
+    // Standard output is the patch.
+    renderTargets(Err, S);
     return;
+  }
   auto Plural = [](size_t N, const char *One, const char *Many) { return N == 1 ? One : Many; };
   if (Opts.Fix)
     Out << "Applied " << S.Applied << Plural(S.Applied, " fix", " fixes") << " in " << S.Changed
@@ -72,6 +111,7 @@ void TextReporter::finish(const Summary &S) {
   if (S.Kept && !Opts.Fix)
     Out << S.Kept << " CUDA-specific " << Plural(S.Kept, "place", "places") << " kept as CUDA"
         << (Opts.ShowKept ? "" : " (list them with --show-kept)") << ".\n";
+  renderTargets(Out, S);
 }
 
 JsonReporter::JsonReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts)
@@ -117,6 +157,22 @@ void JsonReporter::finish(const Summary &S) {
                          {"errors", std::move(Errors)},
                          {"kept", static_cast<int64_t>(S.Kept)},
                          {"target_torch", S.Target.str()}};
+  // The first file's target, as "target_torch" is; "targets" lists them all
+  // when the files had several.
+  if (!S.Targets.empty()) {
+    llvm::json::Object First = targetToJSON(S.Targets.front());
+    for (const char *Key : {"target_source", "project_requirement", "fixes_need", "notes"})
+      Sum[Key] = std::move(*First.get(Key));
+  }
+  if (S.Targets.size() > 1) {
+    llvm::json::Array All;
+    for (const TargetUse &U : S.Targets) {
+      llvm::json::Object T = targetToJSON(U);
+      T["files"] = static_cast<int64_t>(U.Files);
+      All.push_back(std::move(T));
+    }
+    Sum["targets"] = std::move(All);
+  }
   if (Opts.Fix) {
     Sum["fixes_applied"] = static_cast<int64_t>(S.Applied);
     Sum["files_changed"] = static_cast<int64_t>(S.Changed);

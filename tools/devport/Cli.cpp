@@ -44,7 +44,9 @@ options:
   --format text|json        output format (default: text)
   --select ID,...           only these rules or categories (repeatable)
   --ignore ID,...           not these rules or categories (repeatable)
-  --target-torch X.Y        PyTorch release the fixes must run on (default: 2.9)
+  --target-torch X.Y        PyTorch release the fixes must run on (default: the
+                            `target-torch` of .devport.yaml, else the lower bound of
+                            the project's torch requirement, else 2.9)
   --device-expression EXPR  the device that fixes use (default:
                             torch.accelerator.current_accelerator())
   --device-type-expression EXPR
@@ -365,6 +367,9 @@ private:
     if (!E)
       return usageError(E.takeError());
     const Engine &Eng = **E;
+    auto Target = Proj->targetFor(O.StdinFilename);
+    if (!Target)
+      return usageError(Target.takeError());
     BatchMode Mode = O.Cmd == Command::Fix ? BatchMode::Fix : BatchMode::Check;
     FileReport R;
     R.Path = O.StdinFilename;
@@ -373,7 +378,7 @@ private:
       R.Error = O.StdinFilename + ": cannot read standard input: " +
                 llvm::toString(Bytes.takeError());
     } else if (auto F = SourceFile::fromBytes(O.StdinFilename, std::move(*Bytes))) {
-      R = processBuffer(Eng, std::move(*F), Mode);
+      R = processBuffer(Eng, std::move(*F), Mode, Target->floorBelowTarget());
     } else {
       R.Error = llvm::toString(F.takeError());
     }
@@ -388,7 +393,7 @@ private:
     Summary S;
     S.Files = 1;
     S.Target = Eng.options().Target;
-    addToSummary(S, R, Eng, B);
+    addToSummary(S, R, Eng, B, *Target);
     std::unique_ptr<Reporter> Rep = reporter();
     Rep->file(R);
     Rep->finish(S);

@@ -216,5 +216,95 @@ TEST(BatchRun, FixWithoutWriteWritesNothing) {
   }
 }
 
+/// A rule whose fix depends on the release: set_device_index from 2.7,
+/// set_device_idx from 2.5.
+const char *const SetDeviceRule = R"yaml(id: cuda-set-device
+language: python
+category: device-runtime
+severity: warning
+message: "`torch.cuda.set_device()` selects a CUDA device only"
+pattern: torch.cuda.set_device($DEV)
+fix:
+  - since: "2.7"
+    template: torch.accelerator.set_device_index($DEV)
+  - since: "2.5"
+    template: torch.accelerator.set_device_idx($DEV)
+)yaml";
+
+/// The summary of a run over Paths with the target given as Target.
+llvm::Expected<Summary> summaryOf(llvm::ArrayRef<std::string> Paths,
+                                  std::optional<TorchVersion> Target, BatchMode Mode) {
+  auto Rules = test::loadRules({SetDeviceRule, test::SynchronizeRule});
+  if (!Rules)
+    return Rules.takeError();
+  ProjectOptions O = ProjectOptions::forTest();
+  O.Target = Target;
+  auto P = Project::withRules(std::move(*Rules), std::move(O));
+  BatchOptions B = BatchOptions::forTest();
+  B.Mode = Mode;
+  RecordingReporter R;
+  return runBatch(*P, Paths, B, R);
+}
+
+TEST(BatchRun, SummaryHasEachTargetAndWhatTheFixesNeed) {
+  test::TempDir D;
+  D.mkdir(".git");
+  D.write("old/pyproject.toml", "[project]\ndependencies = ['torch>=2.4']\n");
+  D.write("old/a.py", "import torch\ntorch.cuda.set_device(0)\ntorch.cuda.synchronize()\n");
+  D.write("old/b.py", "import torch\ntorch.cuda.synchronize()\n");
+  D.write("new/requirements.txt", "torch>=2.6\n");
+  D.write("new/c.py", "import torch\ntorch.cuda.set_device(1)\n");
+  std::vector<std::string> Paths = {D.path("old/a.py"), D.path("old/b.py"), D.path("new/c.py")};
+
+  for (BatchMode Mode : {BatchMode::Check, BatchMode::Fix}) {
+    SCOPED_TRACE(Mode == BatchMode::Check ? "check" : "fix");
+    // Each project's floor is its files' target; nothing is explicit, so
+    // nothing needs a note.
+    ASSERT_THAT_EXPECTED_VALUE(S, summaryOf(Paths, std::nullopt, Mode));
+    ASSERT_EQ(2u, S.Targets.size());
+    EXPECT_EQ((TorchVersion{2, 4}), S.Target);
+    EXPECT_EQ(TargetOrigin::Project, S.Targets[0].Target.Origin);
+    EXPECT_EQ((TorchVersion{2, 4}), S.Targets[0].Target.Release);
+    EXPECT_EQ(2u, S.Targets[0].Files);
+    EXPECT_FALSE(S.Targets[0].FixesNeed.has_value());
+    EXPECT_EQ((TorchVersion{2, 6}), S.Targets[1].Target.Release);
+    EXPECT_EQ(1u, S.Targets[1].Files);
+    EXPECT_FALSE(S.Targets[1].FixesNeed.has_value());
+
+    // An explicit 2.9: set_device_index needs 2.7, above both floors;
+    // synchronize's fix (2.6) is above the old project's floor only.
+    ASSERT_THAT_EXPECTED_VALUE(S29, summaryOf(Paths, TorchVersion{2, 9}, Mode));
+    ASSERT_EQ(2u, S29.Targets.size());
+    EXPECT_EQ(TargetOrigin::CommandLine, S29.Targets[0].Target.Origin);
+    ASSERT_TRUE(S29.Targets[0].FixesNeed.has_value());
+    EXPECT_EQ((TorchVersion{2, 7}), S29.Targets[0].FixesNeed->Release);
+    EXPECT_EQ("cuda-set-device", S29.Targets[0].FixesNeed->RuleId);
+    ASSERT_TRUE(S29.Targets[1].FixesNeed.has_value());
+    EXPECT_EQ((TorchVersion{2, 7}), S29.Targets[1].FixesNeed->Release);
+
+    // An explicit 2.6: set_device_idx (2.5) and synchronize (2.6) for the
+    // old project; nothing above 2.6 for the new one.
+    ASSERT_THAT_EXPECTED_VALUE(S26, summaryOf(Paths, TorchVersion{2, 6}, Mode));
+    ASSERT_EQ(2u, S26.Targets.size());
+    ASSERT_TRUE(S26.Targets[0].FixesNeed.has_value());
+    EXPECT_EQ((TorchVersion{2, 6}), S26.Targets[0].FixesNeed->Release);
+    EXPECT_EQ("cuda-synchronize", S26.Targets[0].FixesNeed->RuleId);
+    EXPECT_FALSE(S26.Targets[1].FixesNeed.has_value());
+  }
+
+  // Only the files with a fix count: b.py alone needs 2.6 (synchronize).
+  ASSERT_THAT_EXPECTED_VALUE(B, summaryOf({D.path("old/b.py")}, TorchVersion{2, 9},
+                                          BatchMode::Fix));
+  ASSERT_EQ(1u, B.Targets.size());
+  ASSERT_TRUE(B.Targets[0].FixesNeed.has_value());
+  EXPECT_EQ((TorchVersion{2, 6}), B.Targets[0].FixesNeed->Release);
+
+  // No file: the front end's target or the default, once.
+  ASSERT_THAT_EXPECTED_VALUE(None, summaryOf({}, std::nullopt, BatchMode::Check));
+  ASSERT_EQ(1u, None.Targets.size());
+  EXPECT_EQ(TargetOrigin::Default, None.Targets[0].Target.Origin);
+  EXPECT_EQ(0u, None.Targets[0].Files);
+}
+
 } // namespace
 } // namespace devport

@@ -203,6 +203,111 @@ TEST(Project, FileChangedReloadsAConfigsRuleFiles) {
   EXPECT_EQ("second", R2->Message);
 }
 
+TEST(Project, TargetFromTheProjectsTorchRequirement) {
+  test::TempDir D;
+  D.mkdir(".git"); // the search for packaging files stops here
+  D.write("a/pyproject.toml", "[project]\ndependencies = [\"torch>=2.6\"]\n");
+  D.write("a/src/x.py", "");
+  D.write("a/src/y.py", "");
+  D.write("b/requirements.txt", "torch~=2.7.1\n");
+  D.write("b/z.py", "");
+  D.write("c/w.py", "");
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+
+  ASSERT_THAT_EXPECTED_VALUE(X, P->engineFor(D.path("a/src/x.py")));
+  ASSERT_THAT_EXPECTED_VALUE(Y, P->engineFor(D.path("a/src/y.py")));
+  ASSERT_NE(nullptr, X);
+  EXPECT_EQ((TorchVersion{2, 6}), X->options().Target);
+  EXPECT_EQ(X.get(), Y.get()); // one project, one floor: one engine
+  ASSERT_THAT_EXPECTED_VALUE(TX, P->targetFor(D.path("a/src/x.py")));
+  EXPECT_EQ(TargetOrigin::Project, TX.Origin);
+  ASSERT_NE(nullptr, TX.Declared);
+  EXPECT_EQ(D.path("a/pyproject.toml"), TX.Declared->File);
+  EXPECT_EQ("torch>=2.6", TX.Declared->Requirement->Text);
+
+  // Another project, another floor: another engine.
+  ASSERT_THAT_EXPECTED_VALUE(Z, P->engineFor(D.path("b/z.py")));
+  ASSERT_NE(nullptr, Z);
+  EXPECT_EQ((TorchVersion{2, 7}), Z->options().Target);
+  EXPECT_NE(X.get(), Z.get());
+
+  // No project: the default.
+  ASSERT_THAT_EXPECTED_VALUE(W, P->engineFor(D.path("c/w.py")));
+  ASSERT_NE(nullptr, W);
+  EXPECT_EQ(TorchVersion::defaultTarget(), W->options().Target);
+  ASSERT_THAT_EXPECTED_VALUE(TW, P->targetFor(D.path("c/w.py")));
+  EXPECT_EQ(TargetOrigin::Default, TW.Origin);
+  EXPECT_EQ(nullptr, TW.Declared);
+}
+
+TEST(Project, TargetPrecedenceFrontEndConfigProjectDefault) {
+  test::TempDir D;
+  D.mkdir(".git");
+  D.write("pyproject.toml", "[project]\ndependencies = [\"torch>=2.4\"]\n");
+  D.write("cfg/.devport.yaml", "target-torch: \"2.7\"\n");
+  D.write("cfg/a.py", "");
+  D.write("plain/b.py", "");
+  {
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    ASSERT_THAT_EXPECTED_VALUE(A, P->targetFor(D.path("cfg/a.py")));
+    EXPECT_EQ(TargetOrigin::Config, A.Origin);
+    EXPECT_EQ((TorchVersion{2, 7}), A.Release);
+    EXPECT_EQ(D.path("cfg/.devport.yaml"), A.ConfigFile);
+    ASSERT_TRUE(A.floorBelowTarget().has_value());
+    EXPECT_EQ((TorchVersion{2, 4}), *A.floorBelowTarget());
+    ASSERT_THAT_EXPECTED_VALUE(EA, P->engineFor(D.path("cfg/a.py")));
+    EXPECT_EQ((TorchVersion{2, 7}), EA->options().Target);
+    ASSERT_THAT_EXPECTED_VALUE(B, P->targetFor(D.path("plain/b.py")));
+    EXPECT_EQ(TargetOrigin::Project, B.Origin);
+    EXPECT_EQ((TorchVersion{2, 4}), B.Release);
+  }
+  ProjectOptions O = ProjectOptions::forTest();
+  O.Target = TorchVersion{2, 9};
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith(O));
+  for (const char *Rel : {"cfg/a.py", "plain/b.py"}) {
+    ASSERT_THAT_EXPECTED_VALUE(T, P->targetFor(D.path(Rel)));
+    EXPECT_EQ(TargetOrigin::CommandLine, T.Origin) << Rel;
+    EXPECT_EQ((TorchVersion{2, 9}), T.Release) << Rel;
+    ASSERT_THAT_EXPECTED_VALUE(E, P->engineFor(D.path(Rel)));
+    EXPECT_EQ((TorchVersion{2, 9}), E->options().Target) << Rel;
+  }
+}
+
+TEST(Project, FileChangedRereadsTheProjectsRequirements) {
+  test::TempDir D;
+  D.mkdir(".git");
+  D.write("requirements.txt", "-r reqs/base.in\n");
+  D.write("reqs/base.in", "torch>=2.6\n");
+  D.write("a.py", "");
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+  ASSERT_THAT_EXPECTED_VALUE(Before, P->engineFor(D.path("a.py")));
+  EXPECT_EQ((TorchVersion{2, 6}), Before->options().Target);
+
+  // An included file, whatever its name, is one the project depends on.
+  D.write("reqs/base.in", "torch>=2.7\n");
+  ASSERT_THAT_EXPECTED_VALUE(Included, P->fileChanged(D.path("reqs/base.in")));
+  EXPECT_TRUE(Included);
+  ASSERT_THAT_EXPECTED_VALUE(After, P->engineFor(D.path("a.py")));
+  EXPECT_EQ((TorchVersion{2, 7}), After->options().Target);
+  EXPECT_EQ((TorchVersion{2, 6}), Before->options().Target); // still valid
+
+  // A packaging file that appears nearer takes over.
+  D.write("pyproject.toml", "[project]\ndependencies = ['torch>=2.8']\n");
+  ASSERT_THAT_EXPECTED_VALUE(Appeared, P->fileChanged(D.path("pyproject.toml")));
+  EXPECT_TRUE(Appeared);
+  ASSERT_THAT_EXPECTED_VALUE(Now, P->engineFor(D.path("a.py")));
+  EXPECT_EQ((TorchVersion{2, 8}), Now->options().Target);
+
+  // Without the file change notice the cache is kept.
+  D.write("pyproject.toml", "[project]\ndependencies = ['torch>=2.5']\n");
+  ASSERT_THAT_EXPECTED_VALUE(Cached, P->engineFor(D.path("a.py")));
+  EXPECT_EQ(Now.get(), Cached.get());
+  ASSERT_THAT_EXPECTED_VALUE(Unrelated, P->fileChanged(D.path("notes.txt")));
+  EXPECT_FALSE(Unrelated);
+  ASSERT_THAT_EXPECTED_VALUE(Still, P->engineFor(D.path("a.py")));
+  EXPECT_EQ(Now.get(), Still.get());
+}
+
 TEST(Project, TheBuiltInBackendTableLoads) {
   ASSERT_THAT_EXPECTED_VALUE(T, loadBackendTable());
   ASSERT_NE(nullptr, T);

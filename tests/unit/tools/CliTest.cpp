@@ -202,6 +202,202 @@ TEST(Cli, SelectIgnoreAndTarget) {
   EXPECT_NE(std::string::npos, Unknown.Err.find("nope"));
 }
 
+/// The JSON summary of R, or a test failure.
+llvm::Expected<llvm::json::Object> summaryOf(const RunResult &R) {
+  auto V = llvm::json::parse(R.Out);
+  if (!V)
+    return V.takeError();
+  const llvm::json::Object *Root = V->getAsObject();
+  const llvm::json::Object *S = Root ? Root->getObject("summary") : nullptr;
+  if (!S)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "no summary in %s",
+                                   R.Out.c_str());
+  return *S;
+}
+
+/// A string member of O at a '.'-separated Path ("" if missing or not a
+/// string; "null" for null).
+std::string at(const llvm::json::Object &O, llvm::StringRef Path) {
+  const llvm::json::Object *Cur = &O;
+  for (;;) {
+    auto [Key, Rest] = Path.split('.');
+    const llvm::json::Value *V = Cur->get(Key);
+    if (!V)
+      return "";
+    if (Rest.empty()) {
+      if (V->getAsNull())
+        return "null";
+      return V->getAsString().getValueOr("").str();
+    }
+    Cur = V->getAsObject();
+    if (!Cur)
+      return "";
+    Path = Rest;
+  }
+}
+
+TEST(Cli, TargetFromTheProjectInTheSummary) {
+  test::TempDir D;
+  D.mkdir(".git");
+  D.write("pyproject.toml", "[project]\ndependencies = [\n  \"numpy\",\n  \"torch>=2.6\",\n]\n");
+  D.write("src/dirty.py", Dirty);
+  RunResult R = run({"check", D.path("src/dirty.py")});
+  EXPECT_EQ(1, R.Code) << R.Err;
+  // PyTorch 2.6 has set_device_idx, not set_device_index.
+  EXPECT_NE(std::string::npos, R.Out.find("= fix (safe): torch.accelerator.set_device_idx(rank)"))
+      << R.Out;
+  EXPECT_NE(std::string::npos,
+            R.Out.find("\nTarget PyTorch 2.6 (" + D.path("pyproject.toml") + ": torch>=2.6).\n"))
+      << R.Out;
+  EXPECT_EQ(std::string::npos, R.Out.find("\nnote:")) << R.Out; // no summary note
+
+  RunResult J = run({"check", "--format", "json", D.path("src/dirty.py")});
+  ASSERT_THAT_EXPECTED_VALUE(S, summaryOf(J));
+  EXPECT_EQ("2.6", at(S, "target_torch"));
+  EXPECT_EQ("project", at(S, "target_source.kind"));
+  EXPECT_EQ(D.path("pyproject.toml"), at(S, "target_source.path"));
+  EXPECT_EQ("torch>=2.6", at(S, "target_source.requirement"));
+  EXPECT_EQ("2.6", at(S, "project_requirement.floor"));
+  EXPECT_EQ("null", at(S, "fixes_need"));
+  EXPECT_EQ(nullptr, S.get("targets")); // one target only
+
+  // Standard input named as a file of the project gets its target.
+  RunResult In = run({"check", "-", "--stdin-filename", D.path("src/other.py")}, Dirty);
+  EXPECT_NE(std::string::npos, In.Out.find("set_device_idx(rank)")) << In.Out;
+  EXPECT_NE(std::string::npos, In.Out.find("Target PyTorch 2.6 (")) << In.Out;
+}
+
+TEST(Cli, ExplicitTargetAboveTheProjectsFloorIsNoted) {
+  test::TempDir D;
+  D.mkdir(".git");
+  D.write("requirements.txt", "torch>=2.4,<3  # CUDA 12\n");
+  D.write("dirty.py", Dirty);
+  std::string Declares = D.path("requirements.txt") + " declares torch>=2.4,<3";
+  RunResult R = run({"check", "--target-torch", "2.9", D.path("dirty.py")});
+  EXPECT_NE(std::string::npos,
+            R.Out.find("Target PyTorch 2.9 (--target-torch).\n"
+                       "note: the fixes need PyTorch 2.7 (cuda-set-device); " +
+                       Declares + ".\n"))
+      << R.Out;
+  RunResult J = run({"check", "--format", "json", "--target-torch", "2.9", D.path("dirty.py")});
+  ASSERT_THAT_EXPECTED_VALUE(S, summaryOf(J));
+  EXPECT_EQ("2.9", at(S, "target_torch"));
+  EXPECT_EQ("command-line", at(S, "target_source.kind"));
+  EXPECT_EQ("2.7", at(S, "fixes_need.torch"));
+  EXPECT_EQ("cuda-set-device", at(S, "fixes_need.rule"));
+  EXPECT_EQ("2.4", at(S, "project_requirement.floor"));
+
+  // The same from .devport.yaml, and after `fix` (the fixes were applied).
+  D.write(".devport.yaml", "target-torch: \"2.8\"\n");
+  RunResult Fix = run({"fix", D.path("dirty.py")});
+  EXPECT_EQ(0, Fix.Code) << Fix.Out << Fix.Err;
+  EXPECT_NE(std::string::npos, Fix.Out.find("Target PyTorch 2.8 (" + D.path(".devport.yaml") +
+                                            ").\nnote: the fixes need PyTorch 2.7 "
+                                            "(cuda-set-device); " + Declares + ".\n"))
+      << Fix.Out;
+
+  // A target the project's floor allows needs no note.
+  D.write("dirty.py", Dirty);
+  RunResult Low = run({"check", "--target-torch", "2.4", D.path("dirty.py")});
+  EXPECT_NE(std::string::npos, Low.Out.find("Target PyTorch 2.4 (--target-torch).\n")) << Low.Out;
+  EXPECT_EQ(std::string::npos, Low.Out.find("note: the fixes need")) << Low.Out;
+  // Nor does a project that says nothing about torch.
+  D.write("requirements.txt", "numpy\n");
+  RunResult None = run({"check", "--target-torch", "2.9", D.path("dirty.py")});
+  EXPECT_EQ(std::string::npos, None.Out.find("\nnote:")) << None.Out;
+}
+
+TEST(Cli, DefaultTargetSaysWhy) {
+  test::TempDir D;
+  D.mkdir(".git");
+  D.write("a/dirty.py", Dirty);
+  D.write("b/pyproject.toml", "[project]\ndependencies = ['torch<3']\n");
+  D.write("b/dirty.py", Dirty);
+  D.write("c/pyproject.toml", "[project]\ndependencies = ['torch>=2.6'\n");
+  D.write("c/setup.py", "setup(install_requires=['torch>=2.5'])\n");
+  D.write("c/dirty.py", Dirty);
+  RunResult A = run({"check", D.path("a/dirty.py")});
+  EXPECT_NE(std::string::npos, A.Out.find("\nTarget PyTorch 2.9 (default).\n")) << A.Out;
+  RunResult B = run({"check", D.path("b/dirty.py")});
+  EXPECT_NE(std::string::npos, B.Out.find("\nTarget PyTorch 2.9 (default; " +
+                                          D.path("b/pyproject.toml") +
+                                          ": torch<3 sets no lower bound).\n"))
+      << B.Out;
+  RunResult BJ = run({"check", "--format", "json", D.path("b/dirty.py")});
+  ASSERT_THAT_EXPECTED_VALUE(BS, summaryOf(BJ));
+  EXPECT_EQ("default", at(BS, "target_source.kind"));
+  EXPECT_EQ("torch<3", at(BS, "target_source.requirement"));
+  EXPECT_EQ("null", at(BS, "project_requirement.floor"));
+  // A malformed file is skipped with a note; setup.py then decides.
+  RunResult C = run({"check", D.path("c/dirty.py")});
+  EXPECT_NE(std::string::npos,
+            C.Out.find("\nTarget PyTorch 2.5 (" + D.path("c/setup.py") + ": torch>=2.5).\n"
+                       "note: " + D.path("c/pyproject.toml") +
+                       ": line 2: unterminated array; no torch requirement read from it.\n"))
+      << C.Out;
+}
+
+TEST(Cli, SeveralTargetsInOneRun) {
+  test::TempDir D;
+  D.mkdir(".git");
+  D.write("old/setup.cfg", "[options]\ninstall_requires =\n    torch>=2.6\n");
+  D.write("old/x.py", Dirty);
+  D.write("old/y.py", Dirty);
+  D.write("plain/z.py", Dirty);
+  RunResult R = run({"check", D.path()});
+  EXPECT_NE(std::string::npos, R.Out.find("\nTarget PyTorch 2.6 (" + D.path("old/setup.cfg") +
+                                          ": torch>=2.6) for 2 files; 2.9 (default) for 1 "
+                                          "file.\n"))
+      << R.Out;
+  RunResult J = run({"check", "--format", "json", D.path()});
+  ASSERT_THAT_EXPECTED_VALUE(S, summaryOf(J));
+  EXPECT_EQ("2.6", at(S, "target_torch"));
+  const llvm::json::Array *Targets = S.getArray("targets");
+  ASSERT_TRUE(Targets);
+  ASSERT_EQ(2u, Targets->size());
+  const llvm::json::Object *T1 = (*Targets)[1].getAsObject();
+  ASSERT_TRUE(T1);
+  EXPECT_EQ("2.9", at(*T1, "target_torch"));
+  EXPECT_EQ("default", at(*T1, "target_source.kind"));
+  EXPECT_EQ(1, T1->getInteger("files").getValueOr(-1));
+
+  // With --diff, standard output is the patch alone: the target goes to
+  // standard error.
+  RunResult Diff = run({"fix", "--diff", D.path("old/x.py")});
+  EXPECT_EQ(std::string::npos, Diff.Out.find("Target")) << Diff.Out;
+  EXPECT_NE(std::string::npos, Diff.Err.find("Target PyTorch 2.6 (")) << Diff.Err;
+}
+
+TEST(Cli, ManyTargetsAreCountedNotListed) {
+  test::TempDir D;
+  D.mkdir(".git");
+  // Six projects, each with its own floor and a malformed pyproject.toml.
+  for (int I = 0; I < 6; ++I) {
+    std::string P = "p" + std::to_string(I) + "/";
+    D.write(P + "pyproject.toml", "[project\n");
+    D.write(P + "requirements.txt", "torch>=2." + std::to_string(I) + "\n");
+    D.write(P + "a.py", Dirty);
+  }
+  RunResult R = run({"check", D.path()});
+  EXPECT_NE(std::string::npos, R.Out.find("\nTarget PyTorch 2.0 (" + D.path("p0/requirements.txt") +
+                                          ": torch>=2.0) for 1 file; 2.1 ("))
+      << R.Out;
+  EXPECT_NE(std::string::npos,
+            R.Out.find("for 1 file; 3 other targets for 3 files (see --format json).\n"))
+      << R.Out;
+  EXPECT_NE(std::string::npos, R.Out.find("note: 1 more (see --format json).\n")) << R.Out;
+  size_t Notes = 0;
+  for (size_t At = R.Out.find("\nnote: "); At != std::string::npos;
+       At = R.Out.find("\nnote: ", At + 1))
+    ++Notes;
+  EXPECT_EQ(6u, Notes); // five notes and the count of the others
+  RunResult J = run({"check", "--format", "json", D.path()});
+  ASSERT_THAT_EXPECTED_VALUE(S, summaryOf(J));
+  const llvm::json::Array *Targets = S.getArray("targets");
+  ASSERT_TRUE(Targets);
+  EXPECT_EQ(6u, Targets->size());
+}
+
 TEST(Cli, BadRulesDirectoryIsExit2WithPlace) {
   test::TempDir D;
   D.write("rules/python/bad-rule.yaml", "id: bad-rule\nlanguage: python\ncategory: x\n"
