@@ -46,6 +46,8 @@ struct DroppedFix {
 struct FixOutcome {
   std::string Text;          ///< The fixed text (the original if nothing applied).
   unsigned Applied = 0;      ///< Fixes applied over all rounds.
+  /// The rule of each fix applied, in the order applied (Applied of them).
+  std::vector<std::string> AppliedRules;
   unsigned Rounds = 0;       ///< Rounds that applied something.
   bool Converged = true;     ///< False if the round limit ran out while fixes remained.
   std::vector<DroppedFix> Dropped;

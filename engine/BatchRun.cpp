@@ -81,12 +81,10 @@ void process(const Engine &E, FileReport &R, BatchMode Mode, std::optional<Torch
   R.Fixed->Remaining.clear();
   if (!Floor)
     return;
-  // The fixes offered are those of the findings left; the ones applied are
-  // not listed by fix(), so the original text's findings say which (a second
-  // check, only for a file that some fix changed).
+  // The fixes offered are those of the findings left, and fix() lists the
+  // rules of those it applied.
   R.FixesNeed = fixesNeed(E, R.Findings, *Floor);
-  if (R.Fixed->Applied > 0)
-    merge(R.FixesNeed, fixesNeed(E, E.check(*R.File), *Floor));
+  merge(R.FixesNeed, rulesFixesNeed(E, R.Fixed->AppliedRules, *Floor));
 }
 
 std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path,
@@ -121,19 +119,25 @@ FileReport processBuffer(const Engine &E, SourceFile F, BatchMode Mode,
   return R;
 }
 
-std::optional<FixNeed> fixesNeed(const Engine &E, llvm::ArrayRef<Diagnostic> Findings,
-                                 TorchVersion Floor) {
+std::optional<FixNeed> rulesFixesNeed(const Engine &E, llvm::ArrayRef<std::string> RuleIds,
+                                        TorchVersion Floor) {
   std::optional<FixNeed> Need;
-  for (const Diagnostic &D : Findings) {
-    if (D.Fixes.empty())
-      continue;
-    // A finding's fix is its rule's fix for the engine's target.
-    const Rule *R = E.rules().find(D.RuleId);
+  for (const std::string &Id : RuleIds) {
+    const Rule *R = E.rules().find(Id);
     const RuleFix *F = R ? R->fixFor(E.options().Target) : nullptr;
     if (F && Floor < F->Since)
-      merge(Need, FixNeed{F->Since, D.RuleId});
+      merge(Need, FixNeed{F->Since, Id});
   }
   return Need;
+}
+
+std::optional<FixNeed> fixesNeed(const Engine &E, llvm::ArrayRef<Diagnostic> Findings,
+                                 TorchVersion Floor) {
+  std::vector<std::string> Ids;
+  for (const Diagnostic &D : Findings)
+    if (!D.Fixes.empty())
+      Ids.push_back(D.RuleId); // its fix is its rule's fix for E's target
+  return rulesFixesNeed(E, Ids, Floor);
 }
 
 void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchOptions &Opts,

@@ -79,6 +79,9 @@ void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchO
 /// than Floor.
 std::optional<FixNeed> fixesNeed(const Engine &E, llvm::ArrayRef<Diagnostic> Findings,
                                  TorchVersion Floor);
+/// The same for the fixes of rules RuleIds (FixOutcome::AppliedRules).
+std::optional<FixNeed> rulesFixesNeed(const Engine &E, llvm::ArrayRef<std::string> RuleIds,
+                                      TorchVersion Floor);
 
 } // namespace devport
 

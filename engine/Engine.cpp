@@ -444,10 +444,14 @@ FixOutcome Engine::fix(const SourceFile &F) const {
     if (R.Applied.empty() || R.Text == Text)
       break;
     size_t Applied = R.Applied.size();
+    std::vector<std::string> AppliedRules;
+    for (size_t I : R.Applied)
+      AppliedRules.push_back(Owners[I]->RuleId);
     std::unique_ptr<Version> Next = NewVersion(std::move(R.Text));
     if (ErrorsOf(*Next) > Errors) {
       // Some fix breaks the syntax: keep only the fixes that do not, one by one.
       std::vector<const Fix *> Good;
+      std::vector<std::string> GoodRules;
       for (size_t I : R.Applied) {
         std::vector<const Fix *> Trial = Good;
         Trial.push_back(Fixes[I]);
@@ -460,6 +464,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
           continue;
         }
         Good.push_back(Fixes[I]);
+        GoodRules.push_back(Owners[I]->RuleId);
       }
       if (Good.empty())
         break;
@@ -467,9 +472,13 @@ FixOutcome Engine::fix(const SourceFile &F) const {
       if (G.Text == Text)
         break;
       Applied = G.Applied.size();
+      AppliedRules.clear();
+      for (size_t I : G.Applied)
+        AppliedRules.push_back(GoodRules[I]);
       Next = NewVersion(std::move(G.Text));
     }
     Out.Applied += static_cast<unsigned>(Applied);
+    llvm::append_range(Out.AppliedRules, AppliedRules);
     ++Out.Rounds;
     Cur = std::move(Next);
     Errors = ErrorsOf(*Cur);

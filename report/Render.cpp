@@ -42,8 +42,9 @@ std::string noteText(const Note &N) {
   case Note::Kind::Plain:
     return N.Text;
   case Note::Kind::NoFixForTarget:
-    return "no fix for PyTorch " + N.Target.str() + " (--target-torch); the replacement needs " +
-           N.Needs.str() + " or later";
+    return "no fix for PyTorch " + N.Target.str() +
+           " (the target release; the summary says where it comes from); the replacement "
+           "needs " + N.Needs.str() + " or later";
   case Note::Kind::EmbeddedReportOnly:
     return N.Text + " (`docstrings: fix` in .devport.yaml fixes doctests too)";
   }

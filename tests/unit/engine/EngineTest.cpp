@@ -144,6 +144,9 @@ TEST(Engine, NestedMatchesAreFixedTogether) {
             "torch.accelerator.set_device_index(torch.accelerator.current_device_index())\n",
             O.Text);
   EXPECT_EQ(2u, O.Applied);
+  std::vector<std::string> Rules = O.AppliedRules;
+  std::sort(Rules.begin(), Rules.end());
+  EXPECT_EQ((std::vector<std::string>{"cuda-current-device", "cuda-set-device"}), Rules);
   EXPECT_EQ(1u, O.Rounds); // the edits are token-sized, so they do not overlap
   EXPECT_TRUE(O.Converged);
   EXPECT_TRUE(O.Remaining.empty());
