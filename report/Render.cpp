@@ -315,9 +315,11 @@ void renderExplain(llvm::raw_ostream &OS, const Rule &R, const BackendTable *Bac
         OS << "  - the function the pattern binds decides: where a backend module lacks it "
               "(data/backends.yaml), the fix is unsafe off CUDA, with a note saying where\n";
     }
-    OS << "\nThe first fix whose release is at most `--target-torch` (default "
+    OS << "\nThe first fix whose release is at most the target is used (`--target-torch`, "
+          "else `target-torch` in `.devport.yaml`, else the floor of the project's torch "
+          "requirement, else "
        << TorchVersion::defaultTarget().str()
-       << ") is used. A fix is safe only if the behaviour on a CUDA host stays the same and "
+       << "). A fix is safe only if the behaviour on a CUDA host stays the same and "
           "code that ran on another accelerator (XPU, MPS) or on a CPU-only build still runs; "
           "out-of-tree backends (NPU, HPU) are not judged. Anything else is unsafe and needs "
           "`--unsafe-fixes`. Where the code around a finding requires it, a safe fix becomes "
