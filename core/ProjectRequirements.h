@@ -118,9 +118,11 @@ struct TorchDeclaration {
   std::optional<TorchVersion> floor() const {
     return Requirement ? Requirement->Floor : std::nullopt;
   }
+  /// The same declaration as far as a target and its summary go: the
+  /// directory the search stopped at does not matter when no file there
+  /// declares torch (sub-projects of a monorepo without their own).
   friend bool operator==(const TorchDeclaration &A, const TorchDeclaration &B) {
-    return A.ProjectDir == B.ProjectDir && A.File == B.File && A.Requirement == B.Requirement &&
-           A.Problems == B.Problems;
+    return A.File == B.File && A.Requirement == B.Requirement && A.Problems == B.Problems;
   }
 };
 

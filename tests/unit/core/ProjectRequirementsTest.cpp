@@ -569,6 +569,16 @@ TEST(ProjectRequirements, TargetPrecedence) {
                TorchTarget::choose(V27, std::nullopt, "", NoFloor));
   EXPECT_FALSE(TorchTarget::choose(V27, std::nullopt, "", Declared) ==
                TorchTarget::choose(std::nullopt, V27, "/c", Declared));
+
+  // Two sub-projects that declare no torch are the same default target (one
+  // summary line for a monorepo, not one per setup.py).
+  TorchDeclaration A, B;
+  A.ProjectDir = "/repo/projects/a";
+  B.ProjectDir = "/repo/projects/b";
+  auto SA = std::make_shared<const TorchDeclaration>(A);
+  auto SB = std::make_shared<const TorchDeclaration>(B);
+  EXPECT_TRUE(TorchTarget::choose(std::nullopt, std::nullopt, "", SA) ==
+              TorchTarget::choose(std::nullopt, std::nullopt, "", SB));
 }
 
 } // namespace
