@@ -85,6 +85,43 @@ bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
   return false;
 }
 
+/// A string that names a CUDA-only thing as data: a package, a provider, a
+/// backend (`"onnxruntime-gpu"`, `"CUDAExecutionProvider"`, `"NCCL"`,
+/// `"tensorrt"`), any case. Messages are not data (see inMessage).
+bool cudaNamedString(TSNode N, llvm::StringRef Text) {
+  std::string L = textOf(N, Text).lower();
+  for (const char *W : {"cuda", "gpu", "nccl", "tensorrt", "cudnn"})
+    if (L.find(W) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// Is N (a string) a message: an argument of print, logging, warnings, an
+/// exception, a skip, or an assert's message?
+bool inMessage(TSNode N, llvm::StringRef Text) {
+  TSNode Up = ts_node_parent(N);
+  if (is(Up, "expression_statement") && ts_node_named_child_count(Up) == 1)
+    return true; // a docstring or a bare string: prose
+  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); P = ts_node_parent(P)) {
+    if (is(P, "assert_statement") || is(P, "raise_statement"))
+      return true;
+    if (is(P, "call")) {
+      llvm::StringRef F = textOf(field(P, "function"), Text);
+      llvm::StringRef Last = F.rsplit('.').second.empty() ? F : F.rsplit('.').second;
+      for (const char *M : {"print", "warn", "warning", "info", "debug", "error", "exception",
+                            "critical", "log", "skipTest", "skip", "fail", "write", "format",
+                            "echo", "secho"})
+        if (Last == M)
+          return true;
+      if (Last.endswith("Error") || Last.endswith("Exception") || Last.endswith("Warning"))
+        return true;
+    }
+    if (is(P, "expression_statement") || is(P, "block") || is(P, "module"))
+      return false;
+  }
+  return false;
+}
+
 /// The expression a CUDA-only token belongs to, for the note: the outermost
 /// attribute chain or call it is part of.
 TSNode expressionOf(TSNode N) {
@@ -140,6 +177,7 @@ struct Guard {
   TSNode OtherBackend{};          ///< ... and the condition that names another backend.
   std::string Flag{};             ///< A flag assigned from the check: its name.
   bool Exported = false;          ///< ... an upper-case module constant.
+  std::string NamedForCuda{};     ///< A decorated definition named for CUDA.
 };
 
 /// The guarded code after If (an if_statement or elif_clause's if) when
@@ -247,6 +285,10 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       if (ts_node_is_null(Def))
         return std::nullopt;
       G.Regions.push_back(rangeOf(field(Def, "body")));
+      // `test_roi_align_cuda`: a test that is about CUDA, beside its CPU twin.
+      llvm::StringRef Name = textOf(field(Def, "name"), Text);
+      if (cudaName(Name))
+        G.NamedForCuda = Name.str();
       return G;
     }
     // A condition ends at a statement.
@@ -400,6 +442,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       }
     TSNode Top = ts_node_descendant_for_byte_range(Root, Region.Begin, Region.End);
     std::optional<TSNode> Found;
+    bool MpsOnly = false;
     preorder(Top, [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
@@ -407,14 +450,24 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       if (NR.End <= Region.Begin || NR.Begin >= Region.End)
         return false;
       bool Cuda = (is(N, "identifier") && cudaName(textOf(N, Text)) && !backendsFlag(N, Text)) ||
-                  (is(N, "string") && cudaDeviceString(N, Text));
+                  (is(N, "string") && (cudaDeviceString(N, Text) ||
+                                       (cudaNamedString(N, Text) && !inMessage(N, Text))));
+      // MPS has no float64: code that only CUDA ran may use it.
+      bool Float64 = is(N, "attribute") && (textOf(N, Text) == "torch.float64" ||
+                                            textOf(N, Text) == "torch.double");
+      if (Float64 && Region.contains(NR)) {
+        Found = N;
+        MpsOnly = true;
+        return false;
+      }
       if (Cuda && Region.contains(NR) && !Covered(NR))
         Found = N;
       return !is(N, "string") && !is(N, "comment");
     });
     if (Found)
       return "`" + snippet(expressionOf(*Found), Text) + "` (line " +
-             std::to_string(lineOf(Text, ts_node_start_byte(*Found))) + ")";
+             std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
+             (MpsOnly ? ": MPS has no float64)" : ")");
   }
   return "";
 }
@@ -489,6 +542,99 @@ std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef 
   return std::string("code at module level runs at import");
 }
 
+/// The name that the finding at R is assigned to, and the line where it is assigned
+/// again, later in the same function (or module): `device = "cuda"` then
+/// `if args.cpu: device = "cpu"`. The first value is a default that a
+/// CPU-only run never used.
+struct Reassigned {
+  std::string Name;
+  unsigned Line;
+};
+std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
+  TSNode Assign{};
+  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); P = ts_node_parent(P)) {
+    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+        contains(ts_node_named_child(P, 0), R) &&
+        checksAvailability(textOf(ts_node_named_child(P, 1), Text)))
+      return std::nullopt; // only evaluated where there is an accelerator
+    if (is(P, "assignment")) {
+      if (contains(field(P, "right"), R))
+        Assign = P;
+      break;
+    }
+    if (is(P, "block") || is(P, "module") || is(P, "function_definition") ||
+        is(P, "lambda") || is(P, "call"))
+      break;
+  }
+  if (ts_node_is_null(Assign))
+    return std::nullopt;
+  TSNode Left = field(Assign, "left");
+  if (!is(Left, "identifier") && !is(Left, "attribute"))
+    return std::nullopt;
+  llvm::StringRef Name = textOf(Left, Text);
+  TSNode Scope = Root;
+  for (TSNode A = ts_node_parent(Assign); !ts_node_is_null(A); A = ts_node_parent(A)) {
+    if ((is(A, "if_statement") || is(A, "elif_clause")) && contains(field(A, "consequence"), R) &&
+        checksAvailability(textOf(field(A, "condition"), Text)))
+      return std::nullopt;
+    if (is(A, "function_definition")) {
+      Scope = A;
+      break;
+    }
+  }
+  uint32_t After = ts_node_end_byte(Assign);
+  std::optional<Reassigned> Found;
+  preorder(Scope, [&](TSNode U, TSTreeCursor *) {
+    if (Found || ts_node_end_byte(U) <= After)
+      return false;
+    if (is(U, "assignment") && ts_node_start_byte(U) >= After &&
+        textOf(field(U, "left"), Text) == Name) {
+      Found = Reassigned{Name.str(), lineOf(Text, ts_node_start_byte(U))};
+      return false;
+    }
+    return !is(U, "string") && !is(U, "comment") &&
+           (sameNode(U, Scope) || !is(U, "function_definition"));
+  });
+  return Found;
+}
+
+/// Where the finding at R is stored as a setting in a function body: an
+/// attribute of an object other than self (`cfg.MODEL.DEVICE = "cuda"`) or a
+/// subscript (`opts["device"] = "cuda"`, also as a dict entry of the value).
+/// A setting is read later, perhaps after a CPU-only run replaced it; the
+/// string never touched the device, current_accelerator() does.
+std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
+  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); N = P, P = ts_node_parent(P)) {
+    if (is(P, "pair") && contains(field(P, "value"), R))
+      continue;
+    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3) {
+      if (contains(ts_node_named_child(P, 1), R))
+        return std::nullopt; // in the condition
+      if (checksAvailability(textOf(ts_node_named_child(P, 1), Text)))
+        return std::nullopt; // evaluated only with an accelerator
+      continue;
+    }
+    if (is(P, "dictionary") || is(P, "parenthesized_expression") || is(P, "binary_operator"))
+      continue;
+    if (is(P, "assignment")) {
+      if (!contains(field(P, "right"), R))
+        return std::nullopt;
+      TSNode Left = field(P, "left");
+      llvm::StringRef L = textOf(Left, Text);
+      bool OnSelf = L.startswith("self.") || L.startswith("cls.");
+      // A dict literal assigned to a local is mostly spread into a call of the
+      // same function (`torch.zeros(2, **kwargs)`), which needed CUDA before.
+      if (is(Left, "subscript") || (is(Left, "attribute") && !OnSelf))
+        return L.str();
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool replacesWithCurrentAccelerator(const Fix &X) {
   return llvm::any_of(X.Edits, [](const Edit &E) {
     return E.Role == EditRole::Code &&
@@ -517,6 +663,17 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
       makeUnsafe(D, "unsafe on a CPU-only build: " + *Place +
                         ", and there torch.accelerator.current_accelerator() raises (2.6) or "
                         "is None (2.7+) where the code it replaces ran");
+    else if (auto Setting = storedSetting(Root, D.Range, Text))
+      makeUnsafe(D, "unsafe on a CPU-only build: it is stored as a setting (`" + *Setting +
+                        "`) that is read later, perhaps after a CPU-only run replaced it, and "
+                        "there torch.accelerator.current_accelerator() raises (2.6) or is None "
+                        "(2.7+) where the string did not touch the device");
+    else if (auto Again = reassignedLater(Root, D.Range, Text))
+      makeUnsafe(D, "unsafe on a CPU-only build: `" + Again->Name + "` is set again at line " +
+                        std::to_string(Again->Line) +
+                        ", so this value may be a default that a CPU-only run never used, and "
+                        "there torch.accelerator.current_accelerator() raises (2.6) or is None "
+                        "(2.7+)");
   }
   // A fix under a CUDA device check that stays would port one side of it.
   for (Diagnostic &D : Findings) {
@@ -571,6 +728,13 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
           K.Keeps.push_back({Findings[I].RuleId, Findings[I].Range});
         }
       Kept.push_back(std::move(K));
+      continue;
+    }
+    if (!G.NamedForCuda.empty()) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: it guards `" + G.NamedForCuda +
+                                    "`, which is named for CUDA; rewriting the check would run "
+                                    "it on other accelerators"));
       continue;
     }
     std::string What = G.Flag.empty() ? "the code it guards" : "`" + G.Flag + "` guards code that";

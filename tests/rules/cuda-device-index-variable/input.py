@@ -2,9 +2,9 @@ import torch
 
 
 def main(args):
-    device = "cuda:0"  # expect: cuda-device-index-variable:safe -- same string on CUDA
+    device = "cuda:0"  # expect: cuda-device-index-variable:unsafe -- set again below (line 14): maybe an unused default on a CPU-only build
     self.dev = 'cuda:1'  # expect: cuda-device-index-variable:safe
-    cfg["device"] = "cuda:0"  # expect: cuda-device-index-variable:safe
+    cfg["device"] = "cuda:0"  # expect: cuda-device-index-variable:unsafe -- stored as a setting
     target_device: str = "cuda:2"  # expect: cuda-device-index-variable:safe
     kwargs = {"device": "cuda:0", "dtype": torch.float}  # expect: cuda-device-index-variable:safe
     placement = {

@@ -12,7 +12,7 @@ def make_inputs(size):
         }),
     ]
     kwargs = {"device": torch.accelerator.current_accelerator().type}  # expect: cuda-device-variable:safe
-    kwargs["device"] = torch.accelerator.current_accelerator().type  # expect: cuda-device-variable:safe -- a subscript named device
+    kwargs["device"] = torch.accelerator.current_accelerator().type  # expect: cuda-device-variable:unsafe -- stored as a setting (a subscript)
     target_device: str = torch.accelerator.current_accelerator().type  # expect: cuda-device-variable:safe -- an annotated local
     return torch.zeros(size, **options), cases, kwargs, target_device
 

@@ -12,7 +12,7 @@ def make_inputs(size):
         }),
     ]
     kwargs = {"device": "cuda"}  # expect: cuda-device-variable:safe
-    kwargs["device"] = "cuda"  # expect: cuda-device-variable:safe -- a subscript named device
+    kwargs["device"] = "cuda"  # expect: cuda-device-variable:unsafe -- stored as a setting (a subscript)
     target_device: str = "cuda"  # expect: cuda-device-variable:safe -- an annotated local
     return torch.zeros(size, **options), cases, kwargs, target_device
 

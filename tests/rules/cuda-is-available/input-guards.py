@@ -108,3 +108,27 @@ def ladder_in_else():
 
 def ladder_expression():
     return "cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"
+
+
+def packages(check_requirements):
+    # A string that names a CUDA-only package is CUDA-only code; a message is not.
+    cuda = torch.cuda.is_available()  # expect: cuda-is-available:report -- it picks onnxruntime-gpu
+    check_requirements("onnxruntime-gpu" if cuda else "onnxruntime")
+
+
+def message_only():
+    if torch.cuda.is_available():  # expect: cuda-is-available:safe -- a message that says CUDA runs anywhere
+        print("Using CUDA")
+        warnings.warn("GPU found")
+
+
+def double_precision(x):
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- MPS has no float64
+        y = x.to(device="cuda", dtype=torch.float64)
+        return y
+
+
+class TestKernels(unittest.TestCase):
+    @unittest.skipIf(not torch.cuda.is_available(), "CUDA not available")  # expect: cuda-is-available:report -- the test is about CUDA
+    def test_roi_align_cuda(self):
+        self._check(device="cuda")
