@@ -168,6 +168,25 @@ bool exitsEarly(TSNode Block, llvm::StringRef Text) {
          F.endswith("skip_test");
 }
 
+/// The target of a `X = "cpu"` assignment in Block: the CPU fallback that a
+/// negated availability guard sets, protecting a CUDA default elsewhere.
+std::optional<std::string> cpuFallback(TSNode Block, llvm::StringRef Text) {
+  std::optional<std::string> Found;
+  preorder(Block, [&](TSNode N, TSTreeCursor *) {
+    if (Found)
+      return false;
+    if (is(N, "assignment")) {
+      std::string V;
+      TSNode Right = field(N, "right");
+      if (is(Right, "string") && simpleStringValue(Right, Text, V) && V == "cpu")
+        Found = textOf(field(N, "left"), Text).str();
+      return false;
+    }
+    return !is(N, "function_definition") && !is(N, "class_definition");
+  });
+  return Found;
+}
+
 /// What a guard guards: byte ranges of code that runs (or runs differently)
 /// when its condition changes.
 struct Guard {
@@ -178,6 +197,7 @@ struct Guard {
   std::string Flag{};             ///< A flag assigned from the check: its name.
   bool Exported = false;          ///< ... an upper-case module constant.
   std::string NamedForCuda{};     ///< A decorated definition named for CUDA.
+  std::string CpuFallback{};      ///< A negated guard's `X = "cpu"`: X.
 };
 
 /// The guarded code after If (an if_statement or elif_clause's if) when
@@ -258,6 +278,15 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         G.Regions.push_back(rangeOf(Body));
         if (!is(P, "while_statement") && exitsEarly(Body, Text))
           addFollowing(If, G.Regions);
+        // `if not torch.cuda.is_available(): cfg.MODEL.DEVICE = "cpu"`.
+        TSNode Cond = field(P, "condition");
+        for (TSNode Up = ts_node_parent(ts_node_descendant_for_byte_range(Root, R.Begin, R.End));
+             !ts_node_is_null(Up) && !sameNode(Up, P); Up = ts_node_parent(Up))
+          if (is(Up, "not_operator") && contains(Cond, rangeOf(Up))) {
+            if (auto Fallback = cpuFallback(Body, Text))
+              G.CpuFallback = *Fallback;
+            break;
+          }
       }
       if (is(If, "if_statement"))
         if (auto Other = otherBackendBranch(If, R, Text)) {
@@ -735,6 +764,13 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
       D.Notes.push_back(Note::plain("no fix: it guards `" + G.NamedForCuda +
                                     "`, which is named for CUDA; rewriting the check would run "
                                     "it on other accelerators"));
+      continue;
+    }
+    if (!G.CpuFallback.empty()) {
+      makeUnsafe(D, "unsafe: it guards a CPU fallback (`" + G.CpuFallback +
+                        " = \"cpu\"`) that protects a CUDA default set elsewhere; on MPS or XPU "
+                        "the fallback no longer applies and that default stays, unless it is "
+                        "ported too");
       continue;
     }
     std::string What = G.Flag.empty() ? "the code it guards" : "`" + G.Flag + "` guards code that";

@@ -132,3 +132,11 @@ class TestKernels(unittest.TestCase):
     @unittest.skipIf(not torch.cuda.is_available(), "CUDA not available")  # expect: cuda-is-available:report -- the test is about CUDA
     def test_roi_align_cuda(self):
         self._check(device="cuda")
+
+
+def build(cfg):
+    # The CPU fallback protects a "cuda" default set elsewhere (a config file): on MPS it would
+    # no longer apply.
+    if not torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- a CPU fallback
+        cfg.MODEL.DEVICE = "cpu"
+    return cfg
