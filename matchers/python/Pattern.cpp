@@ -264,6 +264,13 @@ llvm::Expected<Pattern> compilePattern(llvm::StringRef Text) {
   if (Named->K == PatternNode::QualName) {
     llvm::StringRef Q = Named->Text;
     P.AnchorName = Q.rsplit('.').second.empty() ? Q.str() : Q.rsplit('.').second.str();
+  } else if (Named->K == PatternNode::Node && Named->Symbol == G.Attribute &&
+             !Named->Children.empty()) {
+    // `$X.cuda(...)`, `$X.is_cuda`: the attribute's name, as anchorOf() gives
+    // it for the code's attribute node.
+    const PatternNode &Last = Named->Children.back();
+    if (Last.K == PatternNode::Leaf && Last.Symbol == G.Identifier && !Last.Text.empty())
+      P.AnchorName = Last.Text;
   }
   return P;
 }

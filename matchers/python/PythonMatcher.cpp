@@ -41,11 +41,14 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
           Bound.push_back(V);
       // A `where` regex on a metavariable of this pattern adds the literal it
       // requires (e.g. "cuda") to the words the prefilter looks for.
+      std::vector<std::string> NodeWords;
       for (const auto &W : R->Where)
         if (llvm::is_contained(P->Metavars, W.first)) {
           std::string Lit = requiredLiteral(W.second.Regex);
           if (Lit.size() >= 3 && !llvm::is_contained(P->RequiredWords, Lit))
             P->RequiredWords.push_back(Lit);
+          if (Lit.size() >= 3 && !llvm::is_contained(NodeWords, Lit))
+            NodeWords.push_back(Lit);
         }
       // Without a literal the prefilter would have to accept every file.
       if (P->RequiredWords.empty()) {
@@ -54,7 +57,8 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
                          "or a `where` regex with a literal of 3 or more characters)");
         continue;
       }
-      auto C = std::make_unique<Compiled>(Compiled{R.get(), I, std::move(*P), Order++});
+      auto C = std::make_unique<Compiled>(
+          Compiled{R.get(), I, std::move(*P), Order++, std::move(NodeWords)});
       // A name may be spelled as an identifier (after `from m import name`)
       // or as an attribute chain: a name pattern waits at both.
       std::vector<TSSymbol> Symbols{C->P.RootSymbol};
@@ -289,10 +293,22 @@ private:
     bool Defines = ImportDepth > 0 || Field == G.FName || Field == G.FAlias ||
                    (Field == G.FLeft && Parent == G.Assignment);
     const Rule *LastRule = nullptr;
+    llvm::StringRef NodeText = textOf(N, Src);
+    Words.clear();
+    auto Has = [&](const std::string &W) {
+      for (const auto &[Word, Found] : Words)
+        if (Word == &W || *Word == W)
+          return Found;
+      bool Found = NodeText.contains(W);
+      Words.push_back({&W, Found});
+      return Found;
+    };
     for (const Compiled *C : Candidates) {
       if (C->R == LastRule)
         continue; // one finding per rule and node: the first pattern that matches
       if ((Partial || Defines) && C->P.Root.K == PatternNode::QualName)
+        continue;
+      if (!llvm::all_of(C->NodeWords, Has))
         continue;
       if (!matchPattern(C->P, N, Ctx, Bindings) || !M.constraintsHold(*C, Bindings, Src))
         continue;
@@ -328,6 +344,8 @@ private:
   unsigned ImportDepth = 0; ///< Inside an import statement: names there are not references.
   llvm::SmallVector<BoundVar, 4> Bindings;
   std::vector<const Compiled *> Candidates;
+  /// At the node being matched: whether its text has each word asked so far.
+  std::vector<std::pair<const std::string *, bool>> Words;
 };
 
 MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src,

@@ -63,6 +63,11 @@ private:
     size_t PatternIndex;
     Pattern P;
     size_t Order; ///< Position in rule order, for stable output.
+    /// Literals that `where` regexes require of what the pattern's
+    /// metavariables bind: a node whose text lacks one cannot match, which
+    /// is cheaper to see than a structural match (`$X == $S` with `$S` a
+    /// "cuda" string, tried at every comparison).
+    std::vector<std::string> NodeWords = {};
   };
   struct Constraint {
     std::unique_ptr<llvm::Regex> Must, MustNot;

@@ -85,6 +85,45 @@ bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
   return false;
 }
 
+/// Parents along one path from the root: tree-sitter's ts_node_parent()
+/// searches down from the root on every call, so walking up from a node of a
+/// large module that way costs depth x siblings per step.
+class Ancestors {
+public:
+  /// The path from Root down to N.
+  Ancestors(TSNode Root, TSNode N) {
+    Path.push_back(Root);
+    TSNode Cur = Root;
+    ByteRange R = rangeOf(N);
+    while (!sameNode(Cur, N)) {
+      TSNode Next{};
+      bool Found = false;
+      uint32_t Count = ts_node_child_count(Cur);
+      for (uint32_t I = 0; I < Count && !Found; ++I) {
+        TSNode C = ts_node_child(Cur, I);
+        if (sameNode(C, N) || rangeOf(C).contains(R)) {
+          Next = C;
+          Found = true;
+        }
+      }
+      if (!Found)
+        break; // N is not under Root
+      Path.push_back(Next);
+      Cur = Next;
+    }
+  }
+  /// The parent of X, which must be on the path; null for the root.
+  TSNode parent(TSNode X) const {
+    for (size_t I = Path.size(); I-- > 1;)
+      if (sameNode(Path[I], X))
+        return Path[I - 1];
+    return TSNode{};
+  }
+
+private:
+  std::vector<TSNode> Path;
+};
+
 /// A string that names a CUDA-only thing as data: a package, a provider, a
 /// backend (`"onnxruntime-gpu"`, `"CUDAExecutionProvider"`, `"NCCL"`,
 /// `"tensorrt"`), any case. Messages are not data (see inMessage).
@@ -98,11 +137,12 @@ bool cudaNamedString(TSNode N, llvm::StringRef Text) {
 
 /// Is N (a string) a message: an argument of print, logging, warnings, an
 /// exception, a skip, or an assert's message?
-bool inMessage(TSNode N, llvm::StringRef Text) {
-  TSNode Up = ts_node_parent(N);
+bool inMessage(TSNode Root, TSNode N, llvm::StringRef Text) {
+  Ancestors A(Root, N);
+  TSNode Up = A.parent(N);
   if (is(Up, "expression_statement") && ts_node_named_child_count(Up) == 1)
     return true; // a docstring or a bare string: prose
-  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); P = ts_node_parent(P)) {
+  for (TSNode P = A.parent(N); !ts_node_is_null(P); P = A.parent(P)) {
     if (is(P, "assert_statement") || is(P, "raise_statement"))
       return true;
     if (is(P, "call")) {
@@ -124,9 +164,10 @@ bool inMessage(TSNode N, llvm::StringRef Text) {
 
 /// The expression a CUDA-only token belongs to, for the note: the outermost
 /// attribute chain or call it is part of.
-TSNode expressionOf(TSNode N) {
+TSNode expressionOf(TSNode Root, TSNode N) {
+  Ancestors A(Root, N);
   for (;;) {
-    TSNode P = ts_node_parent(N);
+    TSNode P = A.parent(N);
     if (ts_node_is_null(P))
       return N;
     if (is(P, "attribute") || (is(P, "call") && sameNode(field(P, "function"), N))) {
@@ -141,7 +182,11 @@ TSNode expressionOf(TSNode N) {
 /// queries that run on any build (cuDNN and CUDA matmul flags are plain
 /// Python attributes), so they keep nothing CUDA-only in a widened block.
 bool backendsFlag(TSNode N, llvm::StringRef Text) {
-  return textOf(expressionOf(N), Text).startswith("torch.backends.");
+  // The dotted chain N is part of: back over names and dots.
+  uint32_t B = ts_node_start_byte(N);
+  while (B > 0 && (llvm::isAlnum(Text[B - 1]) || Text[B - 1] == '_' || Text[B - 1] == '.'))
+    --B;
+  return Text.drop_front(B).startswith("torch.backends.");
 }
 
 /// Keep rules whose code runs on every build (see backendsFlag).
@@ -268,11 +313,12 @@ std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef
 /// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); N = P, P = ts_node_parent(P)) {
+  Ancestors Up(Root, N);
+  for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     Guard G{Index, {}};
     if ((is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement")) &&
         contains(field(P, "condition"), R)) {
-      TSNode If = is(P, "elif_clause") ? ts_node_parent(P) : P;
+      TSNode If = is(P, "elif_clause") ? Up.parent(P) : P;
       TSNode Body = field(P, is(P, "while_statement") ? "body" : "consequence");
       if (!ts_node_is_null(Body)) {
         G.Regions.push_back(rangeOf(Body));
@@ -280,9 +326,9 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
           addFollowing(If, G.Regions);
         // `if not torch.cuda.is_available(): cfg.MODEL.DEVICE = "cpu"`.
         TSNode Cond = field(P, "condition");
-        for (TSNode Up = ts_node_parent(ts_node_descendant_for_byte_range(Root, R.Begin, R.End));
-             !ts_node_is_null(Up) && !sameNode(Up, P); Up = ts_node_parent(Up))
-          if (is(Up, "not_operator") && contains(Cond, rangeOf(Up))) {
+        for (TSNode X = Up.parent(ts_node_descendant_for_byte_range(Root, R.Begin, R.End));
+             !ts_node_is_null(X) && !sameNode(X, P); X = Up.parent(X))
+          if (is(X, "not_operator") && contains(Cond, rangeOf(X))) {
             if (auto Fallback = cpuFallback(Body, Text))
               G.CpuFallback = *Fallback;
             break;
@@ -310,7 +356,7 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       // definition it decorates.
       if (!llvm::StringRef(textOf(P, Text).lower()).contains("skip"))
         return std::nullopt;
-      TSNode Def = field(ts_node_parent(P), "definition");
+      TSNode Def = field(Up.parent(P), "definition");
       if (ts_node_is_null(Def))
         return std::nullopt;
       G.Regions.push_back(rangeOf(field(Def, "body")));
@@ -338,11 +384,12 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   if (!Check.contains("is_available") && !Check.contains("device_count"))
     return std::nullopt;
   TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  TSNode P = ts_node_parent(N);
+  Ancestors Up(Root, N);
+  TSNode P = Up.parent(N);
   while (is(P, "boolean_operator") || is(P, "not_operator") || is(P, "comparison_operator") ||
          is(P, "parenthesized_expression")) {
     N = P;
-    P = ts_node_parent(P);
+    P = Up.parent(P);
   }
   if (!is(P, "assignment") || !sameNode(field(P, "right"), N))
     return std::nullopt;
@@ -353,7 +400,7 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   llvm::StringRef Name = textOf(Left, Text);
   // The scope its uses are in.
   TSNode Scope = Root;
-  for (TSNode A = ts_node_parent(P); !ts_node_is_null(A); A = ts_node_parent(A))
+  for (TSNode A = Up.parent(P); !ts_node_is_null(A); A = Up.parent(A))
     if (Self ? is(A, "class_definition") : is(A, "function_definition")) {
       Scope = A;
       break;
@@ -362,15 +409,14 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   G.Flag = Name.str();
   G.Exported = Scope.id == Root.id && Name.upper() == Name.str();
   uint32_t After = ts_node_end_byte(P);
-  preorder(Scope, [&](TSNode U, TSTreeCursor *) {
+  preorder(Scope, [&](TSNode U, TSTreeCursor *C) {
     if (ts_node_end_byte(U) <= After && !is(U, "module") && !contains(U, {After, After}))
       return false;
+    // `x.use_cuda` and `f(use_cuda=...)` name something else.
+    const char *Field = ts_tree_cursor_current_field_name(C);
+    bool OtherName = Field && (!std::strcmp(Field, "attribute") || !std::strcmp(Field, "name"));
     bool Use = Self ? is(U, "attribute") && textOf(U, Text) == Name
-                    : is(U, "identifier") && textOf(U, Text) == Name &&
-                          !(is(ts_node_parent(U), "attribute") &&
-                            sameNode(field(ts_node_parent(U), "attribute"), U)) &&
-                          !(is(ts_node_parent(U), "keyword_argument") &&
-                            sameNode(field(ts_node_parent(U), "name"), U));
+                    : is(U, "identifier") && textOf(U, Text) == Name && !OtherName;
     if (Use && ts_node_start_byte(U) >= After) {
       if (auto UG = guardAt(Root, rangeOf(U), Index, Text))
         llvm::append_range(G.Regions, UG->Regions);
@@ -426,7 +472,8 @@ std::optional<TSNode> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef T
     return Found;
   };
   TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); P = ts_node_parent(P)) {
+  Ancestors Up(Root, N);
+  for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
     if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R))
       if (auto S = CheckIn(field(P, "condition")))
         return S;
@@ -480,7 +527,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         return false;
       bool Cuda = (is(N, "identifier") && cudaName(textOf(N, Text)) && !backendsFlag(N, Text)) ||
                   (is(N, "string") && (cudaDeviceString(N, Text) ||
-                                       (cudaNamedString(N, Text) && !inMessage(N, Text))));
+                                       (cudaNamedString(N, Text) && !inMessage(Root, N, Text))));
       // MPS has no float64: code that only CUDA ran may use it.
       bool Float64 = is(N, "attribute") && (textOf(N, Text) == "torch.float64" ||
                                             textOf(N, Text) == "torch.double");
@@ -494,7 +541,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       return !is(N, "string") && !is(N, "comment");
     });
     if (Found)
-      return "`" + snippet(expressionOf(*Found), Text) + "` (line " +
+      return "`" + snippet(expressionOf(Root, *Found), Text) + "` (line " +
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
              (MpsOnly ? ": MPS has no float64)" : ")");
   }
@@ -529,9 +576,10 @@ bool checksAvailability(llvm::StringRef Condition) {
 /// availability check guards it.
 std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef Text) {
   TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
+  Ancestors Up(Root, N);
   bool InClass = false;
   bool Used = usesDevice(N, Text);
-  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); N = P, P = ts_node_parent(P)) {
+  for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if ((is(P, "default_parameter") || is(P, "typed_default_parameter")) &&
         contains(field(P, "value"), R))
       return std::string("a parameter default is evaluated when the function is defined");
@@ -561,7 +609,7 @@ std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef 
       return std::nullopt;
     if (is(P, "class_definition"))
       InClass = true;
-    if (is(P, "argument_list") && usesDevice(ts_node_parent(P), Text))
+    if (is(P, "argument_list") && usesDevice(Up.parent(P), Text))
       Used = true;
   }
   if (Used)
@@ -581,8 +629,9 @@ struct Reassigned {
 };
 std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::StringRef Text) {
   TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
+  Ancestors Up(Root, N);
   TSNode Assign{};
-  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); P = ts_node_parent(P)) {
+  for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
         contains(ts_node_named_child(P, 0), R) &&
         checksAvailability(textOf(ts_node_named_child(P, 1), Text)))
@@ -603,7 +652,7 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
     return std::nullopt;
   llvm::StringRef Name = textOf(Left, Text);
   TSNode Scope = Root;
-  for (TSNode A = ts_node_parent(Assign); !ts_node_is_null(A); A = ts_node_parent(A)) {
+  for (TSNode A = Up.parent(Assign); !ts_node_is_null(A); A = Up.parent(A)) {
     if ((is(A, "if_statement") || is(A, "elif_clause")) && contains(field(A, "consequence"), R) &&
         checksAvailability(textOf(field(A, "condition"), Text)))
       return std::nullopt;
@@ -635,7 +684,8 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
 /// string never touched the device, current_accelerator() does.
 std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringRef Text) {
   TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  for (TSNode P = ts_node_parent(N); !ts_node_is_null(P); N = P, P = ts_node_parent(P)) {
+  Ancestors Up(Root, N);
+  for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "pair") && contains(field(P, "value"), R))
       continue;
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3) {
@@ -709,8 +759,9 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
     if (D.Fixes.empty())
       continue;
     if (auto Check = underCudaCheck(Root, D.Range, Text, Findings)) {
-      TSNode Cond = expressionOf(*Check);
-      for (TSNode P = ts_node_parent(Cond); !ts_node_is_null(P); P = ts_node_parent(P)) {
+      TSNode Cond = expressionOf(Root, *Check);
+      Ancestors Up(Root, Cond);
+      for (TSNode P = Up.parent(Cond); !ts_node_is_null(P); P = Up.parent(P)) {
         if (!is(P, "comparison_operator") && !is(P, "call") && !is(P, "argument_list"))
           break;
         Cond = P;
@@ -748,7 +799,7 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
       K.File = D.File;
       K.Range = LR;
       K.Sev = Severity::Info;
-      K.Message = "a per-backend ladder (`" + snippet(expressionOf(G.OtherBackend), Text) +
+      K.Message = "a per-backend ladder (`" + snippet(expressionOf(Root, G.OtherBackend), Text) +
                   "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(G.OtherBackend))) +
                   ") already selects per backend: kept";
       for (size_t I = 0; I < Findings.size(); ++I)

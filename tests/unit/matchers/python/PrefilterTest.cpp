@@ -32,5 +32,22 @@ TEST(Prefilter, PatternWords) {
   EXPECT_EQ((std::vector<std::string>{"torch", "cuda", "set_device"}), Q->RequiredWords);
 }
 
+TEST(Prefilter, AnchorNames) {
+  // The name a pattern is dispatched by: only nodes that call or name it try it.
+  for (auto [Text, Anchor] : std::vector<std::pair<const char *, const char *>>{
+           {"torch.cuda.set_device($D)", "set_device"},
+           {"torch.cuda.is_available", "is_available"},
+           {"$X.cuda($I, $$$KW)", "cuda"},
+           {"$X.is_cuda", "is_cuda"},
+           {"$M.patch($S, $$$A)", "patch"},
+           {"$F($$$A, device=$S, $$$B)", ""}, // any callee
+           {"$X == $S", ""},
+       }) {
+    auto P = compilePattern(Text);
+    ASSERT_TRUE(test::hasValue(P)) << Text;
+    EXPECT_EQ(Anchor, P->AnchorName) << Text;
+  }
+}
+
 } // namespace
 } // namespace devport::python
