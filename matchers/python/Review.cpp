@@ -150,7 +150,7 @@ bool inMessage(TSNode Root, TSNode N, llvm::StringRef Text) {
       llvm::StringRef Last = F.rsplit('.').second.empty() ? F : F.rsplit('.').second;
       for (const char *M : {"print", "warn", "warning", "info", "debug", "error", "exception",
                             "critical", "log", "skipTest", "skip", "fail", "write", "format",
-                            "echo", "secho"})
+                            "echo", "secho", "skipIf", "skipUnless", "skipif", "xfail"})
         if (Last == M)
           return true;
       if (Last.endswith("Error") || Last.endswith("Exception") || Last.endswith("Warning"))
@@ -362,7 +362,7 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       G.Regions.push_back(rangeOf(field(Def, "body")));
       // `test_roi_align_cuda`: a test that is about CUDA, beside its CPU twin.
       llvm::StringRef Name = textOf(field(Def, "name"), Text);
-      if (cudaName(Name))
+      if (cudaName(Name) || llvm::is_contained(nameParts(Name), "gpu"))
         G.NamedForCuda = Name.str();
       return G;
     }

@@ -140,3 +140,21 @@ def build(cfg):
     if not torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- a CPU fallback
         cfg.MODEL.DEVICE = "cpu"
     return cfg
+
+
+class TestOps(unittest.TestCase):
+    # A skip reason is a message, not CUDA-only code.
+    @unittest.skipIf(not torch.cuda.is_available(), "needs a CUDA GPU")  # expect: cuda-is-available:safe
+    def test_ones(self):
+        torch.ones(2, device="cuda")
+
+    @unittest.skipIf(not torch.cuda.is_available(), "no GPU")  # expect: cuda-is-available:report -- named for the GPU
+    def test_sum_on_gpu(self):
+        torch.ones(2, device="cuda").sum()
+
+
+@unittest.skipIf(not torch.cuda.is_available(), "no CUDA")  # expect: cuda-is-available:safe -- the inner skip's reason is a message
+class TestLayer(unittest.TestCase):
+    @unittest.skipIf(TORCH_VERSION < (2, 0), "CUDA kernels need torch 2")
+    def test_zeros(self):
+        torch.zeros(1, device="cuda")
