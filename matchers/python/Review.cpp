@@ -519,13 +519,36 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     TSNode Top = ts_node_descendant_for_byte_range(Root, Region.Begin, Region.End);
     std::optional<TSNode> Found;
     bool MpsOnly = false;
+    // Names the region imports from torch.cuda: their uses are CUDA code.
+    llvm::SmallVector<std::string, 4> FromCuda;
+    preorder(Top, [&](TSNode N, TSTreeCursor *) {
+      if (is(N, "import_from_statement") &&
+          textOf(field(N, "module_name"), Text).startswith("torch.cuda")) {
+        forEachChild(N, [&](TSNode Item) {
+          TSNode Name = is(Item, "aliased_import") ? field(Item, "alias") : Item;
+          if ((is(Name, "identifier") || is(Name, "dotted_name")) &&
+              !sameNode(Item, field(N, "module_name")))
+            FromCuda.push_back(textOf(Name, Text).str());
+        });
+        return false;
+      }
+      return !is(N, "string") && !is(N, "comment");
+    });
     preorder(Top, [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
       ByteRange NR = rangeOf(N);
       if (NR.End <= Region.Begin || NR.Begin >= Region.End)
         return false;
-      bool Cuda = (is(N, "identifier") && cudaName(textOf(N, Text)) && !backendsFlag(N, Text)) ||
+      // `from torch.cuda.amp import autocast` imports on any build; the names
+      // it binds are judged where they are used (and the import goes with
+      // them once the fixes leave it unused).
+      if (is(N, "import_from_statement") &&
+          textOf(field(N, "module_name"), Text).startswith("torch.cuda"))
+        return false;
+      bool Cuda = (is(N, "identifier") &&
+                   ((cudaName(textOf(N, Text)) && !backendsFlag(N, Text)) ||
+                    llvm::is_contained(FromCuda, textOf(N, Text)))) ||
                   (is(N, "string") && (cudaDeviceString(N, Text) ||
                                        (cudaNamedString(N, Text) && !inMessage(Root, N, Text))));
       // MPS has no float64: code that only CUDA ran may use it.

@@ -158,3 +158,16 @@ class TestLayer(unittest.TestCase):
     @unittest.skipIf(TORCH_VERSION < (2, 0), "CUDA kernels need torch 2")
     def test_zeros(self):
         torch.zeros(1, device="cuda")
+
+
+class TestHalf(unittest.TestCase):
+    # `from torch.cuda.amp import autocast` imports on any build; its uses are fixed, and the
+    # import goes with them.
+    @unittest.skipIf(not torch.cuda.is_available(), "CUDA not available")  # expect: cuda-is-available:unsafe -- autocast's fix is unsafe on a CPU-only build
+    def test_half(self):
+        from torch.cuda.amp import autocast
+
+        x = torch.rand(2).cuda()
+        with autocast():
+            y = x.half()
+        self.assertEqual(y.dtype, torch.float16)
