@@ -351,6 +351,27 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       }
       return G;
     }
+    if (is(P, "assert_statement") && ts_node_named_child_count(P) > 0 &&
+        contains(ts_node_named_child(P, 0), R)) {
+      // `assert torch.cuda.is_available()`: what runs after it in its
+      // function (or module) runs only where it held.
+      for (TSNode S = P; !ts_node_is_null(S);) {
+        addFollowing(S, G.Regions);
+        TSNode Block = Up.parent(S);
+        if (ts_node_is_null(Block) || !is(Block, "block"))
+          break;
+        TSNode Owner = Up.parent(Block);
+        if (is(Owner, "function_definition") || is(Owner, "class_definition"))
+          break;
+        // The statement that holds the block (an `elif`/`else` clause: its if).
+        while (!ts_node_is_null(Owner) && (is(Owner, "elif_clause") || is(Owner, "else_clause") ||
+                                           is(Owner, "except_clause") ||
+                                           is(Owner, "finally_clause")))
+          Owner = Up.parent(Owner);
+        S = Owner;
+      }
+      return G;
+    }
     if (is(P, "decorator")) {
       // `@unittest.skipIf(not torch.cuda.is_available(), ...)`: guards the
       // definition it decorates.

@@ -171,3 +171,16 @@ class TestHalf(unittest.TestCase):
         with autocast():
             y = x.half()
         self.assertEqual(y.dtype, torch.float16)
+
+
+def asserted(x):
+    # What runs after an assert runs only where it held.
+    assert torch.cuda.is_available()  # expect: cuda-is-available:report -- the code after it uses the CUDA runtime API
+    torch.cuda.cudart().cudaProfilerStart()
+    return x
+
+
+def asserted_clean(x, device):
+    if device:
+        assert torch.cuda.is_available(), "no CUDA"  # expect: cuda-is-available:safe -- the rest is portable
+    return x.to("cuda")
