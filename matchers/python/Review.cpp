@@ -189,6 +189,12 @@ bool backendsFlag(TSNode N, llvm::StringRef Text) {
   return Text.drop_front(B).startswith("torch.backends.");
 }
 
+/// `is_nccl_available`, `is_cuda_available`: a query that answers on any
+/// build (False where the thing is missing), not CUDA-only code.
+bool availabilityQuery(llvm::StringRef Name) {
+  return Name.startswith("is_") && Name.endswith("_available");
+}
+
 /// Keep rules whose code runs on every build (see backendsFlag).
 const char *const HarmlessKeeps[] = {"keep-cudnn", "keep-backends-cuda"};
 
@@ -568,7 +574,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           textOf(field(N, "module_name"), Text).startswith("torch.cuda"))
         return false;
       bool Cuda = (is(N, "identifier") &&
-                   ((cudaName(textOf(N, Text)) && !backendsFlag(N, Text)) ||
+                   ((cudaName(textOf(N, Text)) && !backendsFlag(N, Text) &&
+                     !availabilityQuery(textOf(N, Text))) ||
                     llvm::is_contained(FromCuda, textOf(N, Text)))) ||
                   (is(N, "string") && (cudaDeviceString(N, Text) ||
                                        (cudaNamedString(N, Text) && !inMessage(Root, N, Text))));

@@ -184,3 +184,10 @@ def asserted_clean(x, device):
     if device:
         assert torch.cuda.is_available(), "no CUDA"  # expect: cuda-is-available:safe -- the rest is portable
     return x.to("cuda")
+
+
+def availability_queries(x):
+    # is_nvml_available() answers on any build: it is not CUDA-only code.
+    if torch.cuda.is_available():  # expect: cuda-is-available:safe
+        monitor = utils.is_nvml_available()
+        return x.to("cuda"), monitor
