@@ -269,8 +269,14 @@ llvm::Expected<Pattern> compilePattern(llvm::StringRef Text) {
     // `$X.cuda(...)`, `$X.is_cuda`: the attribute's name, as anchorOf() gives
     // it for the code's attribute node.
     const PatternNode &Last = Named->Children.back();
-    if (Last.K == PatternNode::Leaf && Last.Symbol == G.Identifier && !Last.Text.empty())
+    const PatternNode &Object = Named->Children.front();
+    if (Last.K == PatternNode::Leaf && Last.Symbol == G.Identifier && !Last.Text.empty()) {
       P.AnchorName = Last.Text;
+    } else if (Last.K == PatternNode::Metavar && Object.K == PatternNode::QualName) {
+      // `torch.backends.cudnn.$X`: what it is an attribute of.
+      llvm::StringRef Q = Object.Text;
+      P.ObjectAnchor = Q.rsplit('.').second.empty() ? Q.str() : Q.rsplit('.').second.str();
+    }
   }
   return P;
 }

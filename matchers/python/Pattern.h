@@ -63,6 +63,10 @@ struct Pattern {
   /// For dispatch: the last segment of the qualified name the root calls or
   /// names (`set_device` for `torch.cuda.set_device($D)`), or "" if none.
   std::string AnchorName;
+  /// For dispatch when AnchorName is "": the last segment of the qualified
+  /// name whose attribute the root (or the callee) takes by a metavariable
+  /// (`cudnn` for `torch.backends.cudnn.$X`), or "".
+  std::string ObjectAnchor;
   /// Words that every file matching this pattern contains (the segments of
   /// its qualified names, its string values): the prefilter's input.
   std::vector<std::string> RequiredWords;

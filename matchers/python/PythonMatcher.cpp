@@ -68,10 +68,12 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       }
       for (TSSymbol Sym : Symbols) {
         Slot &S = M->Table[Sym];
-        if (C->P.AnchorName.empty())
-          S.Any.push_back(C.get());
-        else
+        if (!C->P.AnchorName.empty())
           S.ByAnchor[C->P.AnchorName].push_back(C.get());
+        else if (!C->P.ObjectAnchor.empty())
+          S.ByObject[C->P.ObjectAnchor].push_back(C.get());
+        else
+          S.Any.push_back(C.get());
       }
       M->Patterns.push_back(std::move(C));
     }
@@ -135,6 +137,22 @@ bool PythonMatcher::constraintsHold(const Compiled &C, llvm::SmallVectorImpl<Bou
     }
   }
   return true;
+}
+
+std::string PythonMatcher::objectAnchorOf(TSNode N, llvm::StringRef Src,
+                                          const NameResolver &Resolver,
+                                          llvm::ArrayRef<Scope> Scopes) const {
+  const Grammar &G = Grammar::get();
+  TSNode Named = N;
+  if (ts_node_symbol(N) == G.Call)
+    Named = ts_node_child_by_field_id(N, G.FFunction);
+  if (ts_node_is_null(Named) || ts_node_symbol(Named) != G.Attribute)
+    return "";
+  TSNode Object = ts_node_child_by_field_id(Named, G.FObject);
+  if (ts_node_is_null(Object))
+    return "";
+  // The object's own anchor: its attribute name, or the identifier resolved.
+  return anchorOf(Object, Src, Resolver, Scopes);
 }
 
 std::string PythonMatcher::anchorOf(TSNode N, llvm::StringRef Src, const NameResolver &Resolver,
@@ -273,6 +291,11 @@ private:
     if (!Sl.ByAnchor.empty()) {
       auto It = Sl.ByAnchor.find(M.anchorOf(N, Src, Resolver, Scopes));
       if (It != Sl.ByAnchor.end())
+        Candidates.insert(Candidates.end(), It->second.begin(), It->second.end());
+    }
+    if (!Sl.ByObject.empty()) {
+      auto It = Sl.ByObject.find(M.objectAnchorOf(N, Src, Resolver, Scopes));
+      if (It != Sl.ByObject.end())
         Candidates.insert(Candidates.end(), It->second.begin(), It->second.end());
     }
     Candidates.insert(Candidates.end(), Sl.Any.begin(), Sl.Any.end());

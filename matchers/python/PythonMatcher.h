@@ -75,13 +75,19 @@ private:
   };
   struct Slot {
     llvm::StringMap<std::vector<const Compiled *>> ByAnchor;
+    llvm::StringMap<std::vector<const Compiled *>> ByObject; ///< Pattern::ObjectAnchor.
     std::vector<const Compiled *> Any;
-    bool empty() const { return ByAnchor.empty() && Any.empty(); }
+    bool empty() const { return ByAnchor.empty() && ByObject.empty() && Any.empty(); }
   };
 
   /// Checks the rule's `where` constraints; adds the regex captures to B.
   bool constraintsHold(const Compiled &C, llvm::SmallVectorImpl<BoundVar> &B,
                        llvm::StringRef Src) const;
+  /// The last segment of what N (an attribute, or a call of one) takes an
+  /// attribute of, resolved through imports: `cudnn` for
+  /// `torch.backends.cudnn.benchmark`; "" for anything else.
+  std::string objectAnchorOf(TSNode N, llvm::StringRef Src, const NameResolver &Resolver,
+                             llvm::ArrayRef<Scope> Scopes) const;
   std::string anchorOf(TSNode N, llvm::StringRef Src, const NameResolver &Resolver,
                        llvm::ArrayRef<Scope> Scopes) const;
 

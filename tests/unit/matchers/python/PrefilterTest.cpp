@@ -47,6 +47,18 @@ TEST(Prefilter, AnchorNames) {
     ASSERT_TRUE(test::hasValue(P)) << Text;
     EXPECT_EQ(Anchor, P->AnchorName) << Text;
   }
+  // An attribute taken by a metavariable: dispatched by what it is an
+  // attribute of.
+  for (auto [Text, Object] : std::vector<std::pair<const char *, const char *>>{
+           {"torch.backends.cudnn.$X", "cudnn"},
+           {"torch.cuda.nvtx.$F($$$A)", "nvtx"},
+           {"torch.cuda.$T", "cuda"},
+           {"$X.cuda()", ""},
+       }) {
+    auto P = compilePattern(Text);
+    ASSERT_TRUE(test::hasValue(P)) << Text;
+    EXPECT_EQ(Object, P->ObjectAnchor) << Text;
+  }
 }
 
 } // namespace
