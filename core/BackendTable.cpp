@@ -139,4 +139,16 @@ deviceModuleNames(llvm::StringRef Template,
   return Out;
 }
 
+std::vector<std::string> BackendTable::portabilityNotes(
+    llvm::StringRef Template,
+    llvm::function_ref<std::optional<std::string>(llvm::StringRef)> Bound) const {
+  std::vector<std::string> Out;
+  for (const std::string &Name : deviceModuleNames(Template, Bound)) {
+    std::string Why = portabilityNote(Name);
+    if (!Why.empty())
+      Out.push_back(std::move(Why));
+  }
+  return Out;
+}
+
 } // namespace devport

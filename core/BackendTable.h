@@ -50,6 +50,13 @@ struct BackendTable {
   /// and torch.get_device_module() returns it on a CPU-only build"), or ""
   /// when every module has Name.
   std::string portabilityNote(llvm::StringRef Name) const;
+
+  /// The portabilityNote of every name Template reaches through
+  /// `torch.get_device_module()` (deviceModuleNames, with Bound), skipping
+  /// the names every module has: a fix with any is unsafe off CUDA.
+  std::vector<std::string>
+  portabilityNotes(llvm::StringRef Template,
+                   llvm::function_ref<std::optional<std::string>(llvm::StringRef)> Bound) const;
 };
 
 /// The names a fix template reaches through `torch.get_device_module(...)`:

@@ -294,13 +294,10 @@ void Engine::checkBackends(const RuleFix &RF, const Match &M, llvm::StringRef Te
   if (!Opts.Backends)
     return;
   auto Bound = [&](llvm::StringRef Name) { return M.boundText(Text, Name); };
-  for (const std::string &Name : deviceModuleNames(RF.Template, Bound)) {
-    std::string Why = Opts.Backends->portabilityNote(Name);
-    if (Why.empty())
-      continue;
+  for (std::string &Why : Opts.Backends->portabilityNotes(RF.Template, Bound)) {
     if (X.App == Applicability::Safe)
       X.App = Applicability::Unsafe;
-    D.Notes.push_back(Note::plain(Why));
+    D.Notes.push_back(Note::plain(std::move(Why)));
   }
 }
 
@@ -423,96 +420,85 @@ FixOutcome Engine::fix(const SourceFile &F) const {
     return V;
   };
   auto ErrorsOf = [](const Version &V) { return V.Parsed ? V.Parsed->syntaxErrors() : ~0u; };
-  unsigned Round = 0;
-  // The clean-up of imports can free a fix (a guard whose block imported
-  // from torch.cuda): then the rounds go on, once.
-  for (bool CleanedUp = false;; CleanedUp = true) {
-    for (;; ++Round) {
-      std::vector<const Fix *> Fixes;
-      std::vector<const Diagnostic *> Owners;
-      for (const Diagnostic &D : Diags)
-        for (const Fix &X : D.Fixes)
-          if (allowed(X.App)) {
-            Fixes.push_back(&X);
-            Owners.push_back(&D);
-            break;
-          }
-      if (Fixes.empty())
-        break;
-      if (Round == Opts.MaxFixRounds) {
-        Out.Converged = false;
-        break;
-      }
-      llvm::StringRef Text = CurFile().text();
-      ApplyResult R = applyFixes(Text, Fixes);
-      if (R.Applied.empty() || R.Text == Text)
-        break;
-      size_t Applied = R.Applied.size();
-      std::vector<std::string> AppliedRules;
-      for (size_t I : R.Applied)
-        AppliedRules.push_back(Owners[I]->RuleId);
-      std::unique_ptr<Version> Next = NewVersion(std::move(R.Text));
-      if (ErrorsOf(*Next) > Errors) {
-        // Some fix breaks the syntax: keep only the fixes that do not, one by one.
-        std::vector<const Fix *> Good;
-        std::vector<std::string> GoodRules;
-        for (size_t I : R.Applied) {
-          std::vector<const Fix *> Trial = Good;
-          Trial.push_back(Fixes[I]);
-          ApplyResult T = applyFixes(Text, Trial);
-          std::unique_ptr<ParsedFile> TP = B.parse(T.Text);
-          ++Out.Parses;
-          if (!TP || TP->syntaxErrors() > Errors) {
-            Out.Dropped.push_back({Owners[I]->RuleId, CurFile().lineColumn(Owners[I]->Range.Begin),
-                                   "the fix would add a syntax error"});
-            continue;
-          }
-          Good.push_back(Fixes[I]);
-          GoodRules.push_back(Owners[I]->RuleId);
-        }
-        if (Good.empty())
+  for (unsigned Round = 0;; ++Round) {
+    std::vector<const Fix *> Fixes;
+    std::vector<const Diagnostic *> Owners;
+    for (const Diagnostic &D : Diags)
+      for (const Fix &X : D.Fixes)
+        if (allowed(X.App)) {
+          Fixes.push_back(&X);
+          Owners.push_back(&D);
           break;
-        ApplyResult G = applyFixes(Text, Good);
-        if (G.Text == Text)
-          break;
-        Applied = G.Applied.size();
-        AppliedRules.clear();
-        for (size_t I : G.Applied)
-          AppliedRules.push_back(GoodRules[I]);
-        Next = NewVersion(std::move(G.Text));
-      }
-      Out.Applied += static_cast<unsigned>(Applied);
-      llvm::append_range(Out.AppliedRules, AppliedRules);
-      ++Out.Rounds;
-      Cur = std::move(Next);
-      Errors = ErrorsOf(*Cur);
-      Diags = CheckVersion(*Cur);
-    }
-    // Imports that the fixes left unused go too; the result is re-parsed
-    // incrementally from the last version's tree.
-    bool Freed = false;
-    if (!CleanedUp && Out.Applied > 0 && Cur && Cur->Parsed) {
-      Fix Cleanup;
-      Cleanup.Edits = B.unusedImportEdits(*Original, *Cur->Parsed);
-      if (!Cleanup.Edits.empty()) {
-        ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
-        if (!R.Applied.empty()) {
-          auto V =
-              std::make_unique<Version>(Version{SourceFile(F.path(), std::move(R.Text)), nullptr});
-          V->Parsed = B.parse(V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
-          if (ErrorsOf(*V) <= Errors) {
-            Cur = std::move(V);
-            Errors = ErrorsOf(*Cur);
-            Diags = CheckVersion(*Cur);
-            Freed = llvm::any_of(Diags, [&](const Diagnostic &D) {
-              return llvm::any_of(D.Fixes, [&](const Fix &X) { return allowed(X.App); });
-            });
-          }
         }
-      }
-    }
-    if (!Freed)
+    if (Fixes.empty())
       break;
+    if (Round == Opts.MaxFixRounds) {
+      Out.Converged = false;
+      break;
+    }
+    llvm::StringRef Text = CurFile().text();
+    ApplyResult R = applyFixes(Text, Fixes);
+    if (R.Applied.empty() || R.Text == Text)
+      break;
+    size_t Applied = R.Applied.size();
+    std::vector<std::string> AppliedRules;
+    for (size_t I : R.Applied)
+      AppliedRules.push_back(Owners[I]->RuleId);
+    std::unique_ptr<Version> Next = NewVersion(std::move(R.Text));
+    if (ErrorsOf(*Next) > Errors) {
+      // Some fix breaks the syntax: keep only the fixes that do not, one by one.
+      std::vector<const Fix *> Good;
+      std::vector<std::string> GoodRules;
+      for (size_t I : R.Applied) {
+        std::vector<const Fix *> Trial = Good;
+        Trial.push_back(Fixes[I]);
+        ApplyResult T = applyFixes(Text, Trial);
+        std::unique_ptr<ParsedFile> TP = B.parse(T.Text);
+        ++Out.Parses;
+        if (!TP || TP->syntaxErrors() > Errors) {
+          Out.Dropped.push_back({Owners[I]->RuleId, CurFile().lineColumn(Owners[I]->Range.Begin),
+                                 "the fix would add a syntax error"});
+          continue;
+        }
+        Good.push_back(Fixes[I]);
+        GoodRules.push_back(Owners[I]->RuleId);
+      }
+      if (Good.empty())
+        break;
+      ApplyResult G = applyFixes(Text, Good);
+      if (G.Text == Text)
+        break;
+      Applied = G.Applied.size();
+      AppliedRules.clear();
+      for (size_t I : G.Applied)
+        AppliedRules.push_back(GoodRules[I]);
+      Next = NewVersion(std::move(G.Text));
+    }
+    Out.Applied += static_cast<unsigned>(Applied);
+    llvm::append_range(Out.AppliedRules, AppliedRules);
+    ++Out.Rounds;
+    Cur = std::move(Next);
+    Errors = ErrorsOf(*Cur);
+    Diags = CheckVersion(*Cur);
+  }
+  // Imports that the fixes left unused go too; the result is re-parsed
+  // incrementally from the last version's tree.
+  if (Out.Applied > 0 && Cur && Cur->Parsed) {
+    Fix Cleanup;
+    Cleanup.Edits = B.unusedImportEdits(*Original, *Cur->Parsed);
+    if (!Cleanup.Edits.empty()) {
+      ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
+      if (!R.Applied.empty()) {
+        auto V = std::make_unique<Version>(
+            Version{SourceFile(F.path(), std::move(R.Text)), nullptr});
+        V->Parsed = B.parse(V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
+        if (ErrorsOf(*V) <= Errors) {
+          Cur = std::move(V);
+          Errors = ErrorsOf(*Cur);
+          Diags = CheckVersion(*Cur);
+        }
+      }
+    }
   }
   Out.Text = CurFile().text().str();
   Out.Remaining = std::move(Diags);

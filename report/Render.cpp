@@ -219,11 +219,7 @@ FixPortability portabilityOf(const RuleFix &X, const BackendTable *Backends) {
     Out.ByBinding = true;
     return std::nullopt;
   };
-  for (const std::string &Name : deviceModuleNames(X.Template, Unbound)) {
-    std::string W = Backends->portabilityNote(Name);
-    if (!W.empty())
-      Out.Why.push_back(W);
-  }
+  Out.Why = Backends->portabilityNotes(X.Template, Unbound);
   if (!Out.Why.empty() && Out.App == Applicability::Safe)
     Out.App = Applicability::Unsafe;
   return Out;

@@ -90,6 +90,9 @@ bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
 /// large module that way costs depth x siblings per step.
 class Ancestors {
 public:
+  /// The path from Root down to the smallest node that spans R.
+  Ancestors(TSNode Root, ByteRange R)
+      : Ancestors(Root, ts_node_descendant_for_byte_range(Root, R.Begin, R.End)) {}
   /// The path from Root down to N.
   Ancestors(TSNode Root, TSNode N) {
     Path.push_back(Root);
@@ -112,6 +115,8 @@ public:
       Cur = Next;
     }
   }
+  /// The node the path leads to.
+  TSNode node() const { return Path.back(); }
   /// The parent of X, which must be on the path; null for the root.
   TSNode parent(TSNode X) const {
     for (size_t I = Path.size(); I-- > 1;)
@@ -318,8 +323,8 @@ std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef
 
 /// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
-  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  Ancestors Up(Root, N);
+  Ancestors Up(Root, R);
+  TSNode N = Up.node();
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     Guard G{Index, {}};
     if ((is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement")) &&
@@ -332,8 +337,8 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
           addFollowing(If, G.Regions);
         // `if not torch.cuda.is_available(): cfg.MODEL.DEVICE = "cpu"`.
         TSNode Cond = field(P, "condition");
-        for (TSNode X = Up.parent(ts_node_descendant_for_byte_range(Root, R.Begin, R.End));
-             !ts_node_is_null(X) && !sameNode(X, P); X = Up.parent(X))
+        for (TSNode X = Up.parent(Up.node()); !ts_node_is_null(X) && !sameNode(X, P);
+             X = Up.parent(X))
           if (is(X, "not_operator") && contains(Cond, rangeOf(X))) {
             if (auto Fallback = cpuFallback(Body, Text))
               G.CpuFallback = *Fallback;
@@ -410,8 +415,8 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   llvm::StringRef Check = Text.slice(R.Begin, R.End);
   if (!Check.contains("is_available") && !Check.contains("device_count"))
     return std::nullopt;
-  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  Ancestors Up(Root, N);
+  Ancestors Up(Root, R);
+  TSNode N = Up.node();
   TSNode P = Up.parent(N);
   while (is(P, "boolean_operator") || is(P, "not_operator") || is(P, "comparison_operator") ||
          is(P, "parenthesized_expression")) {
@@ -498,8 +503,8 @@ std::optional<TSNode> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef T
     });
     return Found;
   };
-  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  Ancestors Up(Root, N);
+  Ancestors Up(Root, R);
+  TSNode N = Up.node();
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
     if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R))
       if (auto S = CheckIn(field(P, "condition")))
@@ -618,6 +623,19 @@ bool checksAvailability(llvm::StringRef Condition) {
          (Condition.contains("is_available") || Condition.contains("device_count"));
 }
 
+/// Whether P runs the code at R only where there is an accelerator: the
+/// consequence of an `if`/`elif`, or the value of a conditional expression,
+/// under an availability check (`"cuda" if torch.cuda.is_available() else
+/// "cpu"`).
+bool onlyWithAccelerator(TSNode P, ByteRange R, llvm::StringRef Text) {
+  if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R))
+    return checksAvailability(textOf(field(P, "condition"), Text));
+  if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+      contains(ts_node_named_child(P, 0), R))
+    return checksAvailability(textOf(ts_node_named_child(P, 1), Text));
+  return false;
+}
+
 /// Is the finding at R evaluated at import or definition time, where
 /// `current_accelerator()` raises on a CPU-only build although the code it
 /// replaces did not? Returns what the place is, or nullopt. Positions: a
@@ -626,8 +644,8 @@ bool checksAvailability(llvm::StringRef Condition) {
 /// on the way needs the device itself (that failed before the fix too) or an
 /// availability check guards it.
 std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef Text) {
-  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  Ancestors Up(Root, N);
+  Ancestors Up(Root, R);
+  TSNode N = Up.node();
   bool InClass = false;
   bool Used = usesDevice(N, Text);
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
@@ -647,16 +665,9 @@ std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef 
       if (C.contains("__name__") && C.contains("__main__"))
         return std::nullopt; // the script's run, not its import
     }
-    // Under an availability check (`"cuda" if torch.cuda.is_available() else
-    // "cpu"`, `if torch.cuda.is_available(): DEVICE = ...`), the query only
-    // runs where there is an accelerator.
-    if ((is(P, "if_statement") || is(P, "elif_clause")) &&
-        contains(field(P, "consequence"), R) &&
-        checksAvailability(textOf(field(P, "condition"), Text)))
-      return std::nullopt;
-    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
-        contains(ts_node_named_child(P, 0), R) &&
-        checksAvailability(textOf(ts_node_named_child(P, 1), Text)))
+    // Under an availability check the query only runs where there is an
+    // accelerator.
+    if (onlyWithAccelerator(P, R, Text))
       return std::nullopt;
     if (is(P, "class_definition"))
       InClass = true;
@@ -679,14 +690,12 @@ struct Reassigned {
   unsigned Line;
 };
 std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::StringRef Text) {
-  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  Ancestors Up(Root, N);
+  Ancestors Up(Root, R);
+  TSNode N = Up.node();
   TSNode Assign{};
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
-    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
-        contains(ts_node_named_child(P, 0), R) &&
-        checksAvailability(textOf(ts_node_named_child(P, 1), Text)))
-      return std::nullopt; // only evaluated where there is an accelerator
+    if (onlyWithAccelerator(P, R, Text))
+      return std::nullopt;
     if (is(P, "assignment")) {
       if (contains(field(P, "right"), R))
         Assign = P;
@@ -704,8 +713,7 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
   llvm::StringRef Name = textOf(Left, Text);
   TSNode Scope = Root;
   for (TSNode A = Up.parent(Assign); !ts_node_is_null(A); A = Up.parent(A)) {
-    if ((is(A, "if_statement") || is(A, "elif_clause")) && contains(field(A, "consequence"), R) &&
-        checksAvailability(textOf(field(A, "condition"), Text)))
+    if (onlyWithAccelerator(A, R, Text))
       return std::nullopt;
     if (is(A, "function_definition")) {
       Scope = A;
@@ -734,16 +742,15 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
 /// A setting is read later, perhaps after a CPU-only run replaced it; the
 /// string never touched the device, current_accelerator() does.
 std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringRef Text) {
-  TSNode N = ts_node_descendant_for_byte_range(Root, R.Begin, R.End);
-  Ancestors Up(Root, N);
+  Ancestors Up(Root, R);
+  TSNode N = Up.node();
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "pair") && contains(field(P, "value"), R))
       continue;
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3) {
-      if (contains(ts_node_named_child(P, 1), R))
-        return std::nullopt; // in the condition
-      if (checksAvailability(textOf(ts_node_named_child(P, 1), Text)))
-        return std::nullopt; // evaluated only with an accelerator
+      TSNode Cond = ts_node_named_child(P, 1);
+      if (contains(Cond, R) || checksAvailability(textOf(Cond, Text)))
+        return std::nullopt; // in the condition, or evaluated only with an accelerator
       continue;
     }
     if (is(P, "dictionary") || is(P, "parenthesized_expression") || is(P, "binary_operator"))
@@ -908,7 +915,6 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
         Rest.push_back(std::move(Findings[I]));
     Findings = std::move(Rest);
   }
-
 }
 
 } // namespace devport::python
