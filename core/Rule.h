@@ -85,7 +85,7 @@ enum class RuleKind {
 struct Rule {
   std::string Id;       ///< kebab-case, unique, equals the file stem.
   RuleKind Kind = RuleKind::Finding;
-  std::string Language; ///< "python" (later "cpp").
+  std::string Language; ///< "python" or "cpp".
   std::string Category; ///< e.g. "device-runtime"; used by select/ignore.
   Severity Sev = Severity::Warning;
   std::string Message;     ///< One line shown with every finding.
@@ -93,6 +93,10 @@ struct Rule {
   std::string Note;        ///< Optional: caveats; shown by explain and in docs.
   std::string Url;         ///< Optional reference.
   std::vector<RulePattern> Patterns;               ///< Any of them matches.
+  /// C++ only, optional: a clang-query matcher expression (Clang's dynamic
+  /// matcher syntax) for the semantic backend; `.bind("NAME")` binds the
+  /// metavariable $NAME. Without one, the lexical patterns run in both modes.
+  RulePattern Matcher;
   std::map<std::string, MetavarConstraint> Where;  ///< Keyed by metavariable name (no '$').
   /// Optional metavariable (no '$') whose binding is the finding's range and
   /// what the fix replaces; empty: the whole match.

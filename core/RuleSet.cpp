@@ -96,7 +96,7 @@ static bool isKebab(llvm::StringRef S) {
 
 static const llvm::StringRef RuleKeys[] = {
     "id",  "kind",    "language", "category", "severity", "message", "description", "note",
-    "url", "pattern", "any",      "where",    "focus",    "fix",     "examples"};
+    "url", "pattern", "any",      "where",    "focus",    "fix",     "examples", "matcher"};
 static const llvm::StringRef FixKeys[] = {"since", "template", "applicability", "title", "note"};
 static const llvm::StringRef WhereKeys[] = {"regex", "not-regex", "captures"};
 static const llvm::StringRef ExampleKeys[] = {"before", "after"};
@@ -386,6 +386,8 @@ private:
             "use either 'pattern' or 'any', not both");
     else if (!Seen.PatternKey && !Seen.AnyKey)
       error(Top, "missing 'pattern' (or 'any': a list of patterns)");
+    if (!R.Matcher.Text.empty() && R.Language != "cpp")
+      error(R.Matcher.Loc, "'matcher' is for C++ rules (language: cpp)");
     if (R.Kind == RuleKind::Keep && !R.Fixes.empty())
       error(R.Fixes.front().Loc, "a keep rule cannot have a fix");
     checkMetavariables(R, Seen.FocusLoc);
@@ -402,6 +404,8 @@ private:
     Seen.Message |= Key == "message";
     if (Key == "pattern" || Key == "any")
       parsePatternKey(Key, V, KL, R, Seen);
+    else if (Key == "matcher")
+      parseMatcherKey(V, KL, R);
     else if (Key == "where" || Key == "focus")
       parseWhereKey(Key, V, KL, R, Seen);
     else if (Key == "fix" || Key == "examples")
@@ -442,6 +446,18 @@ private:
     }
     if (Empty)
       error(VL, "'any' must list at least one pattern");
+  }
+
+  /// `matcher`: the semantic backend's clang-query expression (C++ rules);
+  /// Clang's parser checks it when the C++ backend compiles the rules.
+  void parseMatcherKey(llvm::yaml::Node *V, const RuleLoc &KL, Rule &R) {
+    std::optional<std::string> S = str(V, "'matcher'", KL);
+    if (!S)
+      return;
+    R.Matcher.Text = llvm::StringRef(*S).trim().str();
+    R.Matcher.Loc = loc(V, KL);
+    if (R.Matcher.Text.empty())
+      error(R.Matcher.Loc, "'matcher' must not be empty");
   }
 
   /// `where` (constraints on metavariables) and `focus` (the metavariable
@@ -507,8 +523,8 @@ private:
         error(VL, "invalid kind '" + *S + "' (expected finding or keep)");
     } else if (Key == "language") {
       R.Language = *S;
-      if (*S != "python")
-        error(VL, "unsupported language '" + *S + "' (expected python)");
+      if (*S != "python" && *S != "cpp")
+        error(VL, "unsupported language '" + *S + "' (expected python or cpp)");
     } else if (Key == "category") {
       R.Category = *S;
       if (!isKebab(*S))

@@ -321,7 +321,7 @@ struct ErrorCase {
 TEST(RuleSetTest, ValidationErrorsNameTheirPlace) {
   const std::string AllowedRuleKeys =
       "(expected one of: id, kind, language, category, severity, message, description, note, "
-      "url, pattern, any, where, focus, fix, examples)";
+      "url, pattern, any, where, focus, fix, examples, matcher)";
   const ErrorCase Cases[] = {
       // id
       {"id format", minimalWith("id: my-rule", "id: My_Rule"),
@@ -350,7 +350,7 @@ TEST(RuleSetTest, ValidationErrorsNameTheirPlace) {
        "my-rule.yaml:1:1: expected a string for 'id' (found nothing)"},
       // enums and formats
       {"language", minimalWith("language: python", "language: cobol"),
-       "my-rule.yaml:2:11: unsupported language 'cobol' (expected python)"},
+       "my-rule.yaml:2:11: unsupported language 'cobol' (expected python or cpp)"},
       {"category", minimalWith("category: device-runtime", "category: Device_Runtime"),
        "my-rule.yaml:3:11: invalid category 'Device_Runtime' (expected kebab-case)"},
       {"severity", minimalWith("severity: warning", "severity: loud"),
@@ -534,7 +534,7 @@ TEST(RuleSetTest, YamlSyntaxErrors) {
 }
 
 TEST(RuleSetTest, SeveralProblemsAreAllReported) {
-  EXPECT_EQ("my-rule.yaml:2:11: unsupported language 'cobol' (expected python)\n"
+  EXPECT_EQ("my-rule.yaml:2:11: unsupported language 'cobol' (expected python or cpp)\n"
             "my-rule.yaml:3:11: invalid severity 'loud' (expected error, warning, info or hint)\n"
             "my-rule.yaml:1:1: missing required key 'category'\n"
             "my-rule.yaml:1:1: missing required key 'message'\n"
@@ -770,7 +770,7 @@ TEST(RuleSetTest, SchemaMatchesTheLoader) {
             Strings(Root->getArray("required")));
   EXPECT_EQ((std::vector<std::string>{"since", "template"}), Strings(Fix->getArray("required")));
   EXPECT_EQ((std::vector<std::string>{"before"}), Strings(Example->getArray("required")));
-  EXPECT_EQ((std::vector<std::string>{"python"}),
+  EXPECT_EQ((std::vector<std::string>{"python", "cpp"}),
             Strings(Props->getObject("language")->getArray("enum")));
   EXPECT_EQ((std::vector<std::string>{"finding", "keep"}),
             Strings(Props->getObject("kind")->getArray("enum")));
