@@ -162,7 +162,6 @@ SemanticMatchers::compile(llvm::ArrayRef<const Rule *> Rules) {
       addError(matcherError(*R, Diag));
       continue;
     }
-    std::string Unused;
     llvm::Optional<DynTypedMatcher> Bound = Parsed->tryBind(RootId);
     // MatchFinder runs top-level matchers of some node kinds only (not, for
     // example, QualType's): try it here rather than lose matches silently.
@@ -173,6 +172,21 @@ SemanticMatchers::compile(llvm::ArrayRef<const Rule *> Rules) {
                " matcher cannot be the top-level matcher of a rule (it cannot bind its node)");
       continue;
     }
+    // A type or a nested-name-specifier without its location has no place in
+    // the file: it could never be reported.
+    clang::ASTNodeKind Kind = Parsed->getSupportedKind();
+    for (clang::ASTNodeKind NoPlace : {clang::ASTNodeKind::getFromNodeKind<clang::QualType>(),
+                                       clang::ASTNodeKind::getFromNodeKind<clang::Type>(),
+                                       clang::ASTNodeKind::getFromNodeKind<clang::NestedNameSpecifier>()})
+      if (NoPlace.isBaseOf(Kind) || NoPlace.isSame(Kind)) {
+        addError(R->Matcher.Loc.str() + ": invalid matcher: a " + Kind.asStringRef().str() +
+                 " has no source range; match its location instead (typeLoc(loc(...)), "
+                 "nestedNameSpecifierLoc(...))");
+        Bound.reset();
+        break;
+      }
+    if (!Bound)
+      continue;
     M->I->Rules.push_back(R);
     M->I->Matchers.push_back(std::move(*Bound));
   }

@@ -338,8 +338,17 @@ TEST(SemanticTest, BadMatcherExpressionsNameTheirPlace) {
 
   // Not a node matcher: nothing to report a place for.
   std::string NotBindable = ruleYaml("not-bindable", R"(hasName("x"))");
-  EXPECT_NE(std::string::npos, compileError(NotBindable).find("not-bindable.yaml:7:10: "))
-      << compileError(NotBindable);
+  EXPECT_EQ("not-bindable.yaml:7:10: invalid matcher: a NamedDecl matcher cannot be the "
+            "top-level matcher of a rule (it cannot bind its node)",
+            compileError(NotBindable));
+
+  // A type has no place in the file.
+  std::string Type = ruleYaml("a-type", R"(qualType(asString("int")))");
+  EXPECT_EQ("a-type.yaml:7:10: invalid matcher: a QualType has no source range; match its "
+            "location instead (typeLoc(loc(...)), nestedNameSpecifierLoc(...))",
+            compileError(Type));
+  std::string Located = ruleYaml("a-type-loc", R"(typeLoc(loc(asString("int"))))");
+  EXPECT_EQ("", compileError(Located));
 
   // Two bad rules: one line each.
   auto Both = compileRules({Yaml, Trailing});
