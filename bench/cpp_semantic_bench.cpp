@@ -31,8 +31,9 @@ namespace {
 const char *const RuleFiles[][2] = {
     {"cuda-constant", R"(declRefExpr(to(varDecl(hasName("::c10::kCUDA")))))"},
     {"cuda-enumerator", R"(declRefExpr(to(enumConstantDecl(hasName("::c10::DeviceType::CUDA")))))"},
-    {"tensor-is-cuda", R"(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("is_cuda"), )"
-                       R"(anyOf(ofClass(hasName("::at::TensorBase")), ofClass(hasName("::c10::Device")))))))"},
+    {"tensor-is-cuda",
+     R"(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("is_cuda"), )"
+     R"(anyOf(ofClass(hasName("::at::TensorBase")), ofClass(hasName("::c10::Device")))))))"},
     {"torch-cuda-call", R"(callExpr(callee(functionDecl(matchesName("^::torch::cuda::")))))"},
     {"at-cuda-call", R"(callExpr(callee(functionDecl(matchesName("^::(at|c10)::cuda::")))))"},
 };

@@ -175,9 +175,10 @@ SemanticMatchers::compile(llvm::ArrayRef<const Rule *> Rules) {
     // A type or a nested-name-specifier without its location has no place in
     // the file: it could never be reported.
     clang::ASTNodeKind Kind = Parsed->getSupportedKind();
-    for (clang::ASTNodeKind NoPlace : {clang::ASTNodeKind::getFromNodeKind<clang::QualType>(),
-                                       clang::ASTNodeKind::getFromNodeKind<clang::Type>(),
-                                       clang::ASTNodeKind::getFromNodeKind<clang::NestedNameSpecifier>()})
+    for (clang::ASTNodeKind NoPlace :
+         {clang::ASTNodeKind::getFromNodeKind<clang::QualType>(),
+          clang::ASTNodeKind::getFromNodeKind<clang::Type>(),
+          clang::ASTNodeKind::getFromNodeKind<clang::NestedNameSpecifier>()})
       if (NoPlace.isBaseOf(Kind) || NoPlace.isSame(Kind)) {
         addError(R->Matcher.Loc.str() + ": invalid matcher: a " + Kind.asStringRef().str() +
                  " has no source range; match its location instead (typeLoc(loc(...)), "
@@ -350,17 +351,15 @@ private:
 /// followed to where the argument is written; anything else in a macro
 /// becomes the outermost expansion's range in the file. Nullopt when that is
 /// not in the main file.
-std::optional<std::pair<ByteRange, bool>> mainFileRange(clang::SourceRange R,
-                                                        const clang::SourceManager &SM,
-                                                        const clang::LangOptions &LO) {
+std::optional<std::pair<ByteRange, bool>>
+mainFileRange(clang::SourceRange R, const clang::SourceManager &SM, const clang::LangOptions &LO) {
   clang::SourceLocation B = R.getBegin(), E = R.getEnd();
   if (B.isInvalid() || E.isInvalid())
     return std::nullopt;
   bool InMacro = false;
   bool EndIsToken = true;
   while (B.isMacroID() || E.isMacroID()) {
-    if (B.isMacroID() && E.isMacroID() && SM.isMacroArgExpansion(B) &&
-        SM.isMacroArgExpansion(E)) {
+    if (B.isMacroID() && E.isMacroID() && SM.isMacroArgExpansion(B) && SM.isMacroArgExpansion(E)) {
       const clang::SrcMgr::ExpansionInfo &BE = SM.getSLocEntry(SM.getFileID(B)).getExpansion();
       const clang::SrcMgr::ExpansionInfo &EE = SM.getSLocEntry(SM.getFileID(E)).getExpansion();
       if (BE.getExpansionLocStart() == EE.getExpansionLocStart()) {
@@ -536,8 +535,8 @@ SemanticResult runSemantic(const SemanticMatchers &M, const CompileCommand &Comm
   FS->pushOverlay(Memory);
   Memory->addFile(AbsPath, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, AbsPath));
   if (std::error_code EC = FS->setCurrentWorkingDirectory(Directory)) {
-    Result.Error = Path.str() + ": cannot use the compile command's directory " + Directory +
-                   ": " + EC.message();
+    Result.Error = Path.str() + ": cannot use the compile command's directory " + Directory + ": " +
+                   EC.message();
     return Result;
   }
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files(
@@ -554,15 +553,14 @@ SemanticResult runSemantic(const SemanticMatchers &M, const CompileCommand &Comm
   }
 
   FirstError Diags(Path.str(), Directory);
-  clang::tooling::ToolInvocation Invocation(
-      syntaxOnlyArguments(Command, Path, Directory, AbsPath),
-      std::make_unique<MatchAction>(Finder), Files.get());
+  clang::tooling::ToolInvocation Invocation(syntaxOnlyArguments(Command, Path, Directory, AbsPath),
+                                            std::make_unique<MatchAction>(Finder), Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ran = Invocation.run();
 
   if (Diags.getNumErrors() > 0 || !Ran) {
-    Result.Error = Diags.Message.empty() ? Path.str() + ": clang could not parse the file"
-                                         : Diags.Message;
+    Result.Error =
+        Diags.Message.empty() ? Path.str() + ": clang could not parse the file" : Diags.Message;
     return Result;
   }
   Result.Compiled = true;

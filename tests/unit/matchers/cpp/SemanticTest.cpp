@@ -328,10 +328,10 @@ TEST(SemanticTest, BadMatcherExpressionsNameTheirPlace) {
   EXPECT_EQ("bad-rule.yaml:7:33: invalid matcher: Matcher not found: hasNam", compileError(Yaml));
 
   // In a `|` block: the line and column inside the block.
-  std::string Block = "id: bad-block\nlanguage: cpp\ncategory: c\nseverity: warning\nmessage: m\n"
-                      "pattern: c10::kCUDA\nmatcher: |\n  declRefExpr(\n    to(varDecl(hasNam(\"x\"))))\n";
-  EXPECT_EQ("bad-block.yaml:9:16: invalid matcher: Matcher not found: hasNam",
-            compileError(Block));
+  std::string Block =
+      "id: bad-block\nlanguage: cpp\ncategory: c\nseverity: warning\nmessage: m\n"
+      "pattern: c10::kCUDA\nmatcher: |\n  declRefExpr(\n    to(varDecl(hasNam(\"x\"))))\n";
+  EXPECT_EQ("bad-block.yaml:9:16: invalid matcher: Matcher not found: hasNam", compileError(Block));
 
   std::string Trailing = ruleYaml("trailing", R"(declRefExpr() x)");
   EXPECT_EQ("trailing.yaml:7:24: invalid matcher: Expected end of code.", compileError(Trailing));
@@ -392,7 +392,8 @@ TEST(SemanticTest, DiscoverFindsTheNearestDatabase) {
   std::optional<CompileCommand> B = DB->commandFor(D.path("other/b.cpp"));
   ASSERT_TRUE(B.has_value());
   EXPECT_FALSE(B->Inferred);
-  EXPECT_NE(B->Arguments.end(), std::find(B->Arguments.begin(), B->Arguments.end(), "-DFROM_OTHER"));
+  EXPECT_NE(B->Arguments.end(),
+            std::find(B->Arguments.begin(), B->Arguments.end(), "-DFROM_OTHER"));
 
   // Relative to the current directory.
   llvm::SmallString<256> Cwd;

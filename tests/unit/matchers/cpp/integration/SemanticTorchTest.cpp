@@ -99,8 +99,7 @@ void expectMatches(llvm::StringRef Annotated, llvm::StringRef What) {
 
   auto Start = std::chrono::steady_clock::now();
   SemanticResult R = runSemantic(*C.M, *Cmd, P.D.path("main.cpp"), A.code());
-  double Seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   std::cout << "[ timing   ] " << What.str() << ": runSemantic " << Seconds << " s wall, "
             << R.Matches.size() << " matches\n";
   ASSERT_TRUE(R.Compiled) << R.Error;
@@ -111,8 +110,7 @@ void expectMatches(llvm::StringRef Annotated, llvm::StringRef What) {
                           {"is_cuda", "tensor-is-cuda"},
                           {"device_count", "torch-cuda-device-count"}})
     for (ByteRange X : A.ranges(Mark))
-      Expected.push_back(std::string(Id) + " [" + A.text(X).str() + "]@" +
-                         std::to_string(X.Begin));
+      Expected.push_back(std::string(Id) + " [" + A.text(X).str() + "]@" + std::to_string(X.Begin));
   for (const SemanticMatch &M : R.Matches)
     Got.push_back(M.R->Id + " [" + A.text(M.Range).str() + "]@" + std::to_string(M.Range.Begin));
   std::sort(Expected.begin(), Expected.end());
