@@ -7,7 +7,8 @@
 #   BUILD_DIR    build directory (default: build)
 #   BUILD_TYPE   CMake build type (default: Release)
 #   SANITIZE=1   build with AddressSanitizer + UndefinedBehaviorSanitizer
-#   SKIP_APT=1   do not install Debian packages (they must already be there)
+#   SKIP_APT=1   do not install Debian packages (they must already be there); the PyTorch
+#                headers (.deps/torch-headers) are still downloaded when missing
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -31,6 +32,36 @@ if [[ "${SKIP_APT:-0}" != 1 ]]; then
     $SUDO apt-get update -qq
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
   fi
+fi
+
+# Real PyTorch headers for the semantic C++ integration tests and bench/cpp_semantic.sh: Debian's
+# libtorch-dev (1.13) plus the gflags/glog headers that c10 includes, unpacked (not installed) into
+# .deps/torch-headers (45 MB). Skipped when present; tried even with SKIP_APT=1 (CI's second
+# bootstrap), and when it fails the integration tests are skipped, not failed.
+TORCH_HEADERS=.deps/torch-headers
+if [[ ! -f "$TORCH_HEADERS/usr/include/c10/core/DeviceType.h" ]]; then
+  SUDO=
+  [[ $(id -u) == 0 ]] || SUDO=sudo
+  TORCH_DEBS=(libtorch-dev libgflags-dev libgoogle-glog-dev)
+  tmp=$(mktemp -d)
+  # apt-get download needs the package lists (missing on a fresh image); it runs unprivileged
+  # in $tmp, but apt's sandbox user must be able to write there.
+  chmod 0777 "$tmp"
+  if ! (cd "$tmp" && apt-get download -qq "${TORCH_DEBS[@]}") 2>/dev/null; then
+    echo "bootstrap: apt-get download failed; updating the package lists"
+    $SUDO apt-get update -qq || true
+    (cd "$tmp" && apt-get download -qq "${TORCH_DEBS[@]}") || true
+  fi
+  debs=("$tmp"/*.deb)
+  if [[ -e "${debs[0]}" ]]; then
+    rm -rf "$TORCH_HEADERS.tmp" && mkdir -p "$TORCH_HEADERS.tmp"
+    for d in "${debs[@]}"; do dpkg-deb -x "$d" "$TORCH_HEADERS.tmp"; done
+    rm -rf "$TORCH_HEADERS" && mv "$TORCH_HEADERS.tmp" "$TORCH_HEADERS"
+    echo "bootstrap: PyTorch headers in $TORCH_HEADERS"
+  else
+    echo "bootstrap: could not download ${TORCH_DEBS[*]}: the C++ integration tests will be skipped"
+  fi
+  rm -rf "$tmp"
 fi
 
 # tree-sitter core and tree-sitter-python C sources, pinned by package-lock.json (nothing is built

@@ -74,6 +74,11 @@ private:
 struct CompileCommand {
   std::string Directory;
   std::vector<std::string> Arguments;
+  /// The file Arguments compile, as the database names it (absolute, or
+  /// relative to Directory); runSemantic puts its Path there. May be empty
+  /// (a command written by hand): then an argument naming Path is replaced,
+  /// or Path is appended.
+  std::string Filename;
   /// Inferred from another entry (a header, or a file not in the database).
   bool Inferred = false;
 };
