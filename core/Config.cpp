@@ -18,7 +18,7 @@ namespace devport {
 
 static const llvm::StringRef ConfigKeys[] = {
     "target-torch", "select", "ignore", "exclude", "per-file-ignores",
-    "device-expression", "device-type-expression", "rules", "docstrings"};
+    "device-expression", "device-type-expression", "rules", "docstrings", "cuda-role-files"};
 
 static std::string absoluteDir(llvm::StringRef Path) {
   llvm::SmallString<256> A(Path);
@@ -65,6 +65,8 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
         C.Ignore = Values(V, Key);
       } else if (Key == "exclude") {
         C.Exclude = Values(V, Key);
+      } else if (Key == "cuda-role-files") {
+        C.CudaRoleFiles = Values(V, Key);
       } else if (Key == "device-expression") {
         Expression(V, Key, C.DeviceExpression);
       } else if (Key == "device-type-expression") {

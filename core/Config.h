@@ -18,6 +18,7 @@
 ///     device-type-expression: self.device_type
 ///     rules: [tools/devport-rules/]       # extra rule files or directories
 ///     docstrings: report                  # or fix: also fix `>>>` doctest lines
+///     cuda-role-files: ["src/gpu/**"]     # C++ files that are CUDA by design (keep only)
 ///
 /// Unknown keys, wrong types and bad values are errors with file:line:col.
 /// Rule names are checked against the rule database by checkNames().
@@ -62,6 +63,9 @@ struct Config {
   std::string DeviceExpression, DeviceTypeExpression;
   std::vector<std::string> RuleFiles; ///< Absolute paths of extra rule files or directories.
   bool FixDocstrings = false;         ///< `docstrings: fix`
+  /// `cuda-role-files`: globs (relative to Dir) of C++ files that are CUDA
+  /// by design, besides the built-in ones (*.cu, cuda/ directories, ...).
+  std::vector<ConfigValue> CudaRoleFiles;
 
   /// Parses Yaml as the config file Path (whose directory anchors relative
   /// paths and globs).

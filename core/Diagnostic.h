@@ -71,6 +71,9 @@ struct Diagnostic {
   std::vector<Fix> Fixes;
   /// Keep matches only: the findings inside the kept code, in order.
   std::vector<KeptFinding> Keeps;
+  /// Which engine found it when the language has several (C++: "semantic" or
+  /// "lexical"); empty otherwise.
+  std::string Engine;
 };
 
 } // namespace devport

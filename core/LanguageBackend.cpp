@@ -37,4 +37,10 @@ std::optional<ByteRange> EmbeddedCode::toFile(ByteRange R) const {
   return ByteRange{*B, *E};
 }
 
+std::unique_ptr<ParsedFile> LanguageBackend::parseFile(llvm::StringRef, llvm::StringRef Text,
+                                                       const ParsedFile *Previous,
+                                                       llvm::ArrayRef<Edit> Edits) const {
+  return parse(Text, Previous, Edits);
+}
+
 } // namespace devport

@@ -71,6 +71,9 @@ struct Match {
   std::vector<BoundVar> Bindings;
   /// The match lies in or contains a syntax error: report, never fix.
   bool InErrorRegion = false;
+  /// Which engine of the backend found it, when it has several (C++:
+  /// "semantic" or "lexical"); a static string.
+  llvm::StringRef Engine;
   std::shared_ptr<const MatchContext> Context;
 
   /// The text of Text (the parsed text) that metavariable Name bound, or
@@ -114,6 +117,9 @@ struct MatchResults {
   std::vector<DirectiveComment> Directives;
   std::vector<ByteRange> Comments; ///< Every comment, in document order.
   std::vector<EmbeddedCode> Embedded;
+  /// Notes for every finding of this text (C++: why the semantic backend was
+  /// not used).
+  std::vector<Note> Notes;
 };
 
 /// The rules of one language, compiled for matching.
@@ -142,6 +148,20 @@ struct BuiltFix {
   std::vector<Note> Notes;
 };
 
+/// What a backend needs to know about the build, set per project.
+struct BackendOptions {
+  /// C++: the directory of compile_commands.json (`-p DIR`); empty: found
+  /// upward from each file.
+  std::string CompileCommandsDir;
+  /// C++: use the semantic backend where a compile command exists (else the
+  /// lexical backend everywhere).
+  bool Semantic = true;
+  /// C++: extra gitignore-style globs of files that are CUDA by design,
+  /// relative to GlobBase (the .devport.yaml's directory).
+  std::vector<std::string> CudaRoleGlobs;
+  std::string GlobBase;
+};
+
 class LanguageBackend {
 public:
   virtual ~LanguageBackend();
@@ -157,7 +177,7 @@ public:
   /// result). Fails with "file:line:col: reason" lines for patterns it cannot
   /// compile, including a pattern with no literal for the prefilter.
   virtual llvm::Expected<std::unique_ptr<CompiledRules>>
-  compile(const RuleSet &Rules) const = 0;
+  compile(const RuleSet &Rules, const BackendOptions &Opts = {}) const = 0;
 
   /// Parses Text, which must outlive the result. Given the parse of an
   /// earlier text and the Edits (sorted, non-overlapping, in that text's
@@ -167,6 +187,12 @@ public:
   virtual std::unique_ptr<ParsedFile> parse(llvm::StringRef Text,
                                             const ParsedFile *Previous = nullptr,
                                             llvm::ArrayRef<Edit> Edits = {}) const = 0;
+  /// parse() for the text of the file Path, for a backend whose matching
+  /// depends on where the file is (C++: its compile command and role). The
+  /// default ignores Path.
+  virtual std::unique_ptr<ParsedFile> parseFile(llvm::StringRef Path, llvm::StringRef Text,
+                                                const ParsedFile *Previous = nullptr,
+                                                llvm::ArrayRef<Edit> Edits = {}) const;
 
   /// The fix for match M of P (Found holds M and the file's comments).
   virtual BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,

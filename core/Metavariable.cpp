@@ -11,6 +11,8 @@
 
 #include "core/Metavariable.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <cassert>
@@ -54,6 +56,76 @@ std::vector<std::string> metavariablesIn(llvm::StringRef Text) {
       Out.push_back(T.Name.str());
   });
   return Out;
+}
+
+std::string requiredLiteral(llvm::StringRef Re) {
+  std::string Best, Cur;
+  int Depth = 0;
+  auto Flush = [&] {
+    if (Cur.size() > Best.size())
+      Best = Cur;
+    Cur.clear();
+  };
+  for (size_t I = 0; I < Re.size(); ++I) {
+    char C = Re[I];
+    if (C == '|' )
+      return ""; // an alternative may avoid any literal
+    if (C == '[') {
+      Flush();
+      size_t J = I + 1;
+      if (J < Re.size() && Re[J] == '^')
+        ++J;
+      if (J < Re.size() && Re[J] == ']')
+        ++J;
+      while (J < Re.size() && Re[J] != ']') {
+        if (Re[J] == '[' && J + 1 < Re.size() && (Re[J + 1] == ':' || Re[J + 1] == '.')) {
+          size_t E = Re.find(std::string(1, Re[J + 1]) + "]", J + 2);
+          J = E == llvm::StringRef::npos ? Re.size() : E + 2;
+          continue;
+        }
+        ++J;
+      }
+      I = J;
+      // A quantifier after the class applies to the class, not to Cur.
+      continue;
+    }
+    if (C == '(' || C == ')') {
+      Depth += C == '(' ? 1 : -1;
+      Flush();
+      continue;
+    }
+    if (C == '?' || C == '*' || C == '{') {
+      // The previous character is optional (or repeated): drop it.
+      if (!Cur.empty())
+        Cur.pop_back();
+      Flush();
+      if (C == '{')
+        I = std::min(Re.size() - 1, Re.find('}', I) == llvm::StringRef::npos ? Re.size() - 1
+                                                                         : Re.find('}', I));
+      continue;
+    }
+    if (C == '+' ) {
+      Flush();
+      continue;
+    }
+    if (C == '\\' && I + 1 < Re.size()) {
+      char N = Re[++I];
+      if (llvm::isAlnum(N)) { // \d, \w...: a class
+        Flush();
+        continue;
+      }
+      Cur += N;
+      continue;
+    }
+    if (C == '^' || C == '$' || C == '.') {
+      Flush();
+      continue;
+    }
+    Cur += C;
+  }
+  Flush();
+  (void)Depth;
+  return Best;
 }
 
 } // namespace devport

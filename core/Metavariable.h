@@ -84,6 +84,12 @@ template <typename F> void forEachMetavariable(llvm::StringRef Text, F &&Fn) {
 /// Metavariable names in order of first use, without '$' ("$$$ARGS" yields "ARGS").
 std::vector<std::string> metavariablesIn(llvm::StringRef Text);
 
+/// A literal that every text matched by the POSIX regex Re contains (the
+/// longest run of plain characters that no operator makes optional), or ""
+/// when there is none (alternation, or only classes and wildcards). Used to
+/// let `where` constraints feed the prefilter.
+std::string requiredLiteral(llvm::StringRef Re);
+
 } // namespace devport
 
 #endif

@@ -35,7 +35,9 @@ struct WorkspaceOptions {
   bool RespectGitignore = true;
   /// Extensions (with the dot) of the files picked up when walking a
   /// directory.
-  std::vector<std::string> Extensions = {".py", ".pyi"};
+  std::vector<std::string> Extensions = {".py",  ".pyi", ".cpp", ".cc",  ".cxx", ".c++",
+                                         ".cu",  ".cuh", ".h",   ".hh",  ".hpp", ".hxx",
+                                         ".h++", ".inl", ".ipp", ".tpp"};
 
   static WorkspaceOptions forTest() { return {}; }
 };

@@ -31,7 +31,7 @@ Engine::create(RuleSet Rules, EngineOptions Opts,
   std::unique_ptr<Engine> E(new Engine(std::move(Rules), std::move(Opts)));
   std::string Errors;
   for (const LanguageBackend *B : Backends) {
-    auto C = B->compile(E->Rules);
+    auto C = B->compile(E->Rules, E->Opts.Build);
     if (!C) {
       Errors += (Errors.empty() ? "" : "\n") + llvm::toString(C.takeError());
       continue;
@@ -210,6 +210,7 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
       K.Message = R.Message;
       K.File = F.path();
       K.Range = M.Range;
+      K.Engine = M.Engine.str();
       K.Sev = Severity::Info;
       Result.Kept.push_back(std::move(K));
       continue;
@@ -217,6 +218,8 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
     Diagnostic D = diagnose(L, P, Found, M, F.path());
     if (suppressed(D, Suppressions, F))
       continue;
+    for (const Note &N : Found.Notes)
+      D.Notes.push_back(N);
     Out.push_back(std::move(D));
   }
   DropKept(Out);
@@ -252,6 +255,7 @@ Diagnostic Engine::diagnose(const Language &L, const ParsedFile &P, const MatchR
   D.File = Path;
   D.Range = M.Range;
   D.Sev = R.Sev;
+  D.Engine = M.Engine.str();
   if (!R.Focus.empty())
     for (const BoundVar &B : M.Bindings)
       if (B.Name == R.Focus)
@@ -371,7 +375,7 @@ CheckResult Engine::checkAll(const SourceFile &F) const {
   const Language &L = languageFor(F.path());
   if (skips(L, F.text()))
     return {};
-  std::unique_ptr<ParsedFile> P = L.Backend->parse(F.text());
+  std::unique_ptr<ParsedFile> P = L.Backend->parseFile(F.path(), F.text());
   if (!P)
     return {};
   return checkParsed(F, L, *P);
@@ -397,7 +401,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
     return Out;
   }
   // The original's parse stays: the import clean-up compares with it.
-  std::unique_ptr<ParsedFile> Original = B.parse(F.text());
+  std::unique_ptr<ParsedFile> Original = B.parseFile(F.path(), F.text());
   ++Out.Parses;
   if (!Original) {
     Out.Text = F.text().str();
@@ -415,7 +419,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   };
   auto NewVersion = [&](std::string Text) {
     auto V = std::make_unique<Version>(Version{SourceFile(F.path(), std::move(Text)), nullptr});
-    V->Parsed = B.parse(V->File.text());
+    V->Parsed = B.parseFile(F.path(), V->File.text());
     ++Out.Parses;
     return V;
   };
@@ -491,7 +495,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
       if (!R.Applied.empty()) {
         auto V = std::make_unique<Version>(
             Version{SourceFile(F.path(), std::move(R.Text)), nullptr});
-        V->Parsed = B.parse(V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
+        V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
         if (ErrorsOf(*V) <= Errors) {
           Cur = std::move(V);
           Errors = ErrorsOf(*Cur);

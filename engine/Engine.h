@@ -73,6 +73,9 @@ struct EngineOptions {
   /// Skip the parse of a text that holds no literal some pattern needs.
   /// Tests turn it off to prove it changes nothing.
   bool Prefilter = true;
+  /// What the backends need to know about the build (C++: compile commands,
+  /// semantic mode, CUDA-role globs).
+  BackendOptions Build;
 
   static EngineOptions forTest() { return {}; }
 };

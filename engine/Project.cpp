@@ -119,6 +119,11 @@ EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All,
   EO.Target = Target.Release;
   EO.UnsafeFixes = Opts.UnsafeFixes;
   EO.FixDocstrings = Cfg.FixDocstrings;
+  EO.Build.CompileCommandsDir = Opts.CompileCommandsDir;
+  EO.Build.Semantic = Opts.CppSemantic;
+  EO.Build.GlobBase = Cfg.Dir;
+  for (const ConfigValue &V : Cfg.CudaRoleFiles)
+    EO.Build.CudaRoleGlobs.push_back(V.Text);
   if (!Opts.DeviceExpression.empty())
     EO.DeviceExpression = Opts.DeviceExpression;
   else if (!Cfg.DeviceExpression.empty())

@@ -65,6 +65,11 @@ struct ProjectOptions {
   /// Which backend module has which function; load() fills in the built-in
   /// table (data/backends.yaml) when unset.
   std::shared_ptr<const BackendTable> Backends;
+  /// C++: the directory of compile_commands.json (`-p DIR`); empty: found
+  /// upward from each file.
+  std::string CompileCommandsDir;
+  /// C++: use the semantic engine where a compile command exists.
+  bool CppSemantic = true;
 
   static ProjectOptions forTest() { return {}; }
 };

@@ -173,6 +173,8 @@ void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D)
     OS << " " << Pad << " = note: " << noteText(N) << "\n";
   for (const KeptFinding &K : D.Keeps)
     OS << " " << Pad << " = note: " << keepText(F, K) << "\n";
+  if (!D.Engine.empty())
+    OS << " " << Pad << " = note: found by the " << D.Engine << " engine\n";
 }
 
 llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D) {
@@ -198,16 +200,19 @@ llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D) {
     Notes.push_back(noteText(N));
   for (const KeptFinding &K : D.Keeps)
     Notes.push_back(keepText(F, K));
-  return llvm::json::Object{{"rule", D.RuleId},
-                            {"path", F.path()},
-                            {"line", B.Line},
-                            {"column", B.Column},
-                            {"end_line", E.Line},
-                            {"end_column", E.Column},
-                            {"severity", severityName(D.Sev)},
-                            {"message", D.Message},
-                            {"fix", std::move(FixV)},
-                            {"notes", std::move(Notes)}};
+  llvm::json::Object O{{"rule", D.RuleId},
+                       {"path", F.path()},
+                       {"line", B.Line},
+                       {"column", B.Column},
+                       {"end_line", E.Line},
+                       {"end_column", E.Column},
+                       {"severity", severityName(D.Sev)},
+                       {"message", D.Message},
+                       {"fix", std::move(FixV)},
+                       {"notes", std::move(Notes)}};
+  if (!D.Engine.empty())
+    O["engine"] = D.Engine; // C++: "semantic" | "lexical"
+  return O;
 }
 
 FixPortability portabilityOf(const RuleFix &X, const BackendTable *Backends) {

@@ -74,11 +74,6 @@ struct Pattern {
   std::vector<std::string> Metavars;
 };
 
-/// A literal that every text matched by the POSIX regex Re contains (the
-/// longest run of plain characters that no operator makes optional), or ""
-/// when there is none (alternation, or only classes and wildcards). Used to
-/// let `where` constraints feed the prefilter.
-std::string requiredLiteral(llvm::StringRef Re);
 
 /// Parses and compiles pattern Text. The error says why (e.g. "pattern is
 /// not valid Python: ...", "pattern must be a single expression").

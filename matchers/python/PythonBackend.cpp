@@ -46,7 +46,7 @@ bool PythonBackend::handlesPath(llvm::StringRef Path) const {
 }
 
 llvm::Expected<std::unique_ptr<CompiledRules>>
-PythonBackend::compile(const RuleSet &Rules) const {
+PythonBackend::compile(const RuleSet &Rules, const BackendOptions &) const {
   auto M = PythonMatcher::compile(Rules);
   if (!M)
     return M.takeError();

@@ -53,7 +53,8 @@ public:
   bool handlesPath(llvm::StringRef Path) const override;
   llvm::StringRef commentMarker() const override { return "#"; }
 
-  llvm::Expected<std::unique_ptr<CompiledRules>> compile(const RuleSet &Rules) const override;
+  llvm::Expected<std::unique_ptr<CompiledRules>>
+  compile(const RuleSet &Rules, const BackendOptions &Opts = {}) const override;
   std::unique_ptr<ParsedFile> parse(llvm::StringRef Text, const ParsedFile *Previous = nullptr,
                                     llvm::ArrayRef<Edit> Edits = {}) const override;
   BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,

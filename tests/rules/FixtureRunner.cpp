@@ -7,12 +7,12 @@
 /// \file
 /// devport-fixture --rules DIR --rule ID FIXTURE_DIR
 ///
-/// Runs rule ID alone over every FIXTURE_DIR/input*.py and checks:
-///   - each finding sits on a line marked `# expect: ID` and each marked line
+/// Runs rule ID alone over every FIXTURE_DIR/input*.{py,cpp,cc,cu,h} and checks:
+///   - each finding sits on a line marked `# expect: ID` (C++: `// expect: ID`) and each marked line
 ///     has a finding (unmarked code is an implicit negative);
 ///   - the rendered findings equal expected*.diag.txt;
 ///   - the fixed text (every fix applied, unsafe ones too) equals
-///     expected*.fixed.py, and fixing it again changes nothing.
+///     expected*.fixed.<ext of the input>, and fixing it again changes nothing.
 /// input-<case>.py pairs with expected-<case>.{diag.txt,fixed.py}. A first
 /// line `# devport-test: OPTION...` sets options: `target-torch=X.Y` the
 /// target release, `rules=all` runs every rule (the findings of rule ID are
@@ -98,9 +98,14 @@ std::map<unsigned, std::map<std::string, std::string>> expectations(const Source
   for (unsigned L = 0; L < F.lineCount(); ++L) {
     llvm::StringRef T = F.lineText(L);
     size_t At = T.find("# expect:");
+    size_t Skip = 9;
+    if (At == llvm::StringRef::npos) {
+      At = T.find("// expect:");
+      Skip = 10;
+    }
     if (At == llvm::StringRef::npos)
       continue;
-    llvm::StringRef Body = T.substr(At + 9);
+    llvm::StringRef Body = T.substr(At + Skip);
     Body = Body.substr(0, Body.find(" -- "));
     llvm::SmallVector<llvm::StringRef, 4> Ids;
     Body.split(Ids, ',', -1, false);
@@ -138,6 +143,7 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
   EngineOptions EO;
   EO.Backends = std::move(Backends);
   EO.UnsafeFixes = true;
+  EO.Build.Semantic = false; // the semantic engine is compared separately
   bool AllRules = false;
   llvm::StringRef First = F->lineText(0);
   size_t At = First.find("devport-test:");
@@ -214,7 +220,8 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
   for (const DroppedFix &Dr : Fixed.Dropped)
     fail(Input, "dropped fix: " + std::to_string(Dr.At.Line) + ":" + std::to_string(Dr.At.Column) +
                     ": " + Dr.RuleId + ": " + Dr.Reason);
-  golden(Dir + "/expected" + Case + ".fixed.py", Fixed.Text, Update);
+  golden(Dir + "/expected" + Case + ".fixed" + llvm::sys::path::extension(InputName).str(),
+         Fixed.Text, Update);
 
   SourceFile Again(InputName, Fixed.Text);
   FixOutcome Twice = (*E)->fix(Again);
@@ -260,12 +267,14 @@ int main(int Argc, char **Argv) {
   std::error_code EC;
   for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC)) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (Name.startswith("input") && Name.endswith(".py"))
+    llvm::StringRef Ext = llvm::sys::path::extension(Name);
+    if (Name.startswith("input") &&
+        (Ext == ".py" || Ext == ".cpp" || Ext == ".cu" || Ext == ".h" || Ext == ".cc"))
       Inputs.push_back(Name.str());
   }
   std::sort(Inputs.begin(), Inputs.end());
   if (Inputs.empty()) {
-    llvm::errs() << Dir << ": no input*.py\n";
+    llvm::errs() << Dir << ": no input*.py or input*.cpp\n";
     return 1;
   }
   for (const std::string &In : Inputs)

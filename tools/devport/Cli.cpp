@@ -58,6 +58,10 @@ options:
   --config FILE             settings for every file (default: the nearest .devport.yaml
                             above each file)
   --threads N               worker threads (default: all cores; 1: none)
+  -p DIR                    C++: the directory of compile_commands.json (default: found
+                            upward from each file); files with a compile command are
+                            checked by the semantic (Clang) engine
+  --cpp-engine auto|lexical C++: `lexical` never compiles (default: auto)
   --show-kept               also list code that keep rules account for (must stay CUDA)
 fix only:
   --diff                    print a unified diff and write nothing
@@ -80,6 +84,8 @@ struct Options {
   std::string StdinFilename = "<stdin>";
   std::string RulesDir;
   std::string ConfigFile;
+  std::string CompileCommandsDir;
+  bool CppSemantic = true;
   std::string DeviceExpression, DeviceTypeExpression;
   unsigned Threads = 0;
   bool Diff = false;
@@ -194,6 +200,14 @@ bool parseValueOption(OptionReader &R, Options &O, std::string &Err) {
     O.RulesDir = V;
   } else if (Name == "--config") {
     O.ConfigFile = V;
+  } else if (Name == "-p") {
+    O.CompileCommandsDir = V;
+  } else if (Name == "--cpp-engine") {
+    if (V != "auto" && V != "lexical") {
+      Err = "unknown --cpp-engine '" + V + "' (expected auto or lexical)";
+      return false;
+    }
+    O.CppSemantic = V == "auto";
   } else if (Name == "--threads") {
     if (llvm::StringRef(V).getAsInteger(10, O.Threads) || O.Threads > 1024) {
       Err = "invalid --threads '" + V + "' (expected a number from 0 to 1024)";
@@ -208,7 +222,8 @@ bool takesValue(llvm::StringRef Name) {
       "--format",          "--select",          "--ignore",
       "--exclude",         "--target-torch",    "--stdin-filename",
       "--device-expression", "--device-type-expression", "--rules",
-      "--config",          "--threads"};
+      "--config",          "--threads",         "-p",
+      "--cpp-engine"};
   return llvm::is_contained(WithValue, Name);
 }
 
@@ -299,6 +314,8 @@ ProjectOptions projectOptions(const Options &O) {
   P.UnsafeFixes = O.UnsafeFixes;
   P.DeviceExpression = O.DeviceExpression;
   P.DeviceTypeExpression = O.DeviceTypeExpression;
+  P.CompileCommandsDir = O.CompileCommandsDir;
+  P.CppSemantic = O.CppSemantic;
   return P;
 }
 

@@ -1,0 +1,340 @@
+//===--- CppBackend.cpp - The C++ language backend ------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/cpp/CppBackend.h"
+
+#include "core/Workspace.h"
+#include "matchers/cpp/CppMatcher.h"
+#include "matchers/cpp/Semantic.h"
+#include "rewriters/Template.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+namespace devport::cpp {
+
+namespace {
+
+const char *const Extensions[] = {".cpp", ".cc",  ".cxx", ".c++", ".cu", ".cuh", ".h",
+                                  ".hh",  ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tpp"};
+
+} // namespace
+
+bool CppBackend::handlesPath(llvm::StringRef Path) const {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return llvm::any_of(Extensions, [&](const char *E) { return Ext.equals_insensitive(E); });
+}
+
+bool isCudaRolePath(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  if (Ext == ".cu" || Ext == ".cuh")
+    return true;
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  llvm::StringRef Stem = llvm::sys::path::stem(Path);
+  if (Stem.endswith("_cuda") || Stem.endswith("_cudnn") || Stem.contains("CUDA") ||
+      Stem.contains("Cuda") || Stem.endswith("_hip") || Stem.contains("NCCL"))
+    return true;
+  (void)Name;
+  for (auto It = llvm::sys::path::begin(llvm::sys::path::parent_path(Path)),
+            End = llvm::sys::path::end(llvm::sys::path::parent_path(Path));
+       It != End; ++It)
+    if (*It == "cuda" || *It == "hip" || *It == "cudnn" || *It == "miopen")
+      return true;
+  return false;
+}
+
+namespace {
+
+/// The compiled C++ rules: token patterns for every rule, and the matchers
+/// of the rules that have one for files with a compile command.
+class CppCompiled final : public CompiledRules {
+public:
+  std::unique_ptr<CppMatcher> Lexical;
+  std::unique_ptr<SemanticMatchers> Semantic; ///< Null when off or no rule has a matcher.
+  std::shared_ptr<const CompileCommands> Commands;
+  std::vector<const Rule *> LexicalOnly;      ///< Rules the lexical engine runs even then.
+  BackendOptions Opts;
+
+  bool mayMatch(llvm::StringRef Text) const override { return Lexical->mayMatch(Text); }
+
+  MatchResults match(const ParsedFile &P) const override {
+    const auto &C = static_cast<const CppParsedFile &>(P);
+    const LexedFile &L = C.lexed();
+    MatchResults Out;
+    for (ByteRange R : L.comments()) {
+      Out.Comments.push_back(R);
+      llvm::StringRef T = L.text().slice(R.Begin, R.End);
+      if (T.contains("devport:"))
+        Out.Directives.push_back({R, T});
+    }
+    std::vector<std::string> Roles;
+    if (!C.path().empty() && isCudaRole(C.path()))
+      Roles.push_back("cuda");
+    std::string Fallback;
+    if (Semantic && !C.path().empty() && Roles.empty()) {
+      if (auto Cmd = Commands->commandFor(C.path())) {
+        SemanticResult S = runSemantic(*Semantic, *Cmd, C.path(), L.text());
+        if (S.Compiled) {
+          Out.Matches = Lexical->match(L, Roles, &LexicalOnly);
+          for (Match &M : Out.Matches)
+            M.Engine = "lexical";
+          addSemantic(L, S, Out.Matches);
+          dropShadowed(Out.Matches);
+          return Out;
+        }
+        Fallback = "the lexical engine found it: the file did not compile with its compile "
+                   "command (" + S.Error + ")";
+      }
+    }
+    Out.Matches = Lexical->match(L, Roles);
+    for (Match &M : Out.Matches)
+      M.Engine = "lexical";
+    dropShadowed(Out.Matches);
+    // A file that is CUDA by design has no findings of generic rules, even
+    // when the keep rule that lists them is not selected.
+    bool RoleKept = llvm::any_of(Out.Matches, [&](const Match &M) {
+      return M.R->Kind == RuleKind::Keep && M.Range.Begin == 0 &&
+             M.Range.End == L.text().size();
+    });
+    if (!Roles.empty() && !RoleKept)
+      Out.Matches.erase(std::remove_if(Out.Matches.begin(), Out.Matches.end(),
+                                       [](const Match &M) {
+                                         return M.R->Kind == RuleKind::Finding;
+                                       }),
+                        Out.Matches.end());
+    if (!Fallback.empty())
+      Out.Notes.push_back(Note::plain(Fallback));
+    return Out;
+  }
+
+private:
+  /// A finding inside another rule's finding is shadowed by it: the more
+  /// specific pattern (`d == kCUDA` over `kCUDA`, a precondition over
+  /// `is_cuda()`) says what it is.
+  static void dropShadowed(std::vector<Match> &Ms) {
+    std::vector<bool> Drop(Ms.size(), false);
+    for (size_t I = 0; I < Ms.size(); ++I) {
+      if (Ms[I].R->Kind != RuleKind::Finding)
+        continue;
+      for (size_t J = 0; J < Ms.size() && !Drop[I]; ++J)
+        if (J != I && Ms[J].R->Kind == RuleKind::Finding && Ms[J].R != Ms[I].R &&
+            Ms[J].Range.contains(Ms[I].Range) && Ms[J].Range != Ms[I].Range)
+          Drop[I] = true;
+    }
+    size_t K = 0;
+    for (size_t I = 0; I < Ms.size(); ++I)
+      if (!Drop[I]) {
+        if (K != I) // never a self-move: it would empty the bindings
+          Ms[K] = std::move(Ms[I]);
+        ++K;
+      }
+    Ms.resize(K);
+  }
+
+  bool isCudaRole(llvm::StringRef Path) const {
+    if (isCudaRolePath(Path))
+      return true;
+    if (Opts.CudaRoleGlobs.empty())
+      return false;
+    llvm::SmallString<256> Abs(Path);
+    llvm::sys::fs::make_absolute(Abs);
+    llvm::StringRef Rel = Abs;
+    if (!Opts.GlobBase.empty() && Rel.startswith(Opts.GlobBase))
+      Rel = Rel.drop_front(Opts.GlobBase.size()).ltrim('/');
+    return llvm::any_of(Opts.CudaRoleGlobs,
+                        [&](const std::string &G) { return matchGlob(G, Rel, false); });
+  }
+
+  void addSemantic(const LexedFile &L, const SemanticResult &S, std::vector<Match> &Out) const {
+    for (const SemanticMatch &SM : S.Matches) {
+      Match M;
+      M.R = SM.R;
+      M.Range = SM.Range;
+      M.Bindings = SM.Bindings;
+      M.Engine = "semantic";
+      auto Ctx = Lexical->contextAt(L, SM.Range.Begin);
+      Ctx->Engine = "semantic";
+      Ctx->Unresolved = false; // Clang resolved it
+      Ctx->InMacro = SM.InMacro;
+      M.Context = std::move(Ctx);
+      Out.push_back(std::move(M));
+    }
+    std::stable_sort(Out.begin(), Out.end(), [](const Match &A, const Match &B) {
+      return A.Range.Begin < B.Range.Begin;
+    });
+  }
+};
+
+/// Whether the template calls the accelerator API of ATen/DeviceAccelerator.h.
+bool needsAcceleratorHeader(llvm::StringRef T) {
+  return T.contains("getAccelerator") || T.contains("isAccelerator") ||
+         T.contains("at::accelerator::");
+}
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<CompiledRules>>
+CppBackend::compile(const RuleSet &Rules, const BackendOptions &Opts) const {
+  std::vector<const Rule *> Mine;
+  std::string Errors;
+  for (const auto &R : Rules.rules()) {
+    if (R->Language != "cpp")
+      continue;
+    Mine.push_back(R.get());
+    for (const RuleFix &F : R->Fixes)
+      for (const std::string &V : metavariablesIn(F.Template))
+        if (isReservedMetavariable(V))
+          Errors += (Errors.empty() ? "" : "\n") + F.Loc.str() + ": $" + V +
+                    " is a Python expression; C++ templates cannot use it";
+  }
+  auto C = std::make_unique<CppCompiled>();
+  C->Opts = Opts;
+  auto L = CppMatcher::compile(Mine);
+  if (!L)
+    Errors += (Errors.empty() ? "" : "\n") + llvm::toString(L.takeError());
+  else
+    C->Lexical = std::move(*L);
+  std::vector<const Rule *> WithMatcher;
+  for (const Rule *R : Mine) {
+    if (R->Matcher.Text.empty() || R->Kind == RuleKind::Keep)
+      C->LexicalOnly.push_back(R);
+    else
+      WithMatcher.push_back(R);
+  }
+  // A matcher that Clang cannot parse is an error even when semantic mode is
+  // off: the rule file is broken.
+  if (!WithMatcher.empty()) {
+    auto S = SemanticMatchers::compile(WithMatcher);
+    if (!S)
+      Errors += (Errors.empty() ? "" : "\n") + llvm::toString(S.takeError());
+    else if (Opts.Semantic)
+      C->Semantic = std::move(*S);
+  }
+  if (C->Semantic) {
+    if (!Opts.CompileCommandsDir.empty()) {
+      auto D = CompileCommands::fromDirectory(Opts.CompileCommandsDir);
+      if (!D)
+        Errors += (Errors.empty() ? "" : "\n") + llvm::toString(D.takeError());
+      else
+        C->Commands = *D;
+    } else {
+      C->Commands = CompileCommands::discover();
+    }
+  }
+  if (!Errors.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
+  return std::move(C);
+}
+
+std::unique_ptr<ParsedFile> CppBackend::parse(llvm::StringRef Text, const ParsedFile *,
+                                              llvm::ArrayRef<Edit>) const {
+  return std::make_unique<CppParsedFile>("", Text);
+}
+
+std::unique_ptr<ParsedFile> CppBackend::parseFile(llvm::StringRef Path, llvm::StringRef Text,
+                                                  const ParsedFile *, llvm::ArrayRef<Edit>) const {
+  return std::make_unique<CppParsedFile>(Path.str(), Text);
+}
+
+BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
+                              const FixRequest &Req) const {
+  const auto &C = static_cast<const CppParsedFile &>(P);
+  llvm::StringRef Text = C.text();
+  BuiltFix Out;
+  const RuleFix &RF = *Req.Fix;
+  CppContext Default;
+  const CppContext &Ctx =
+      M.Context ? static_cast<const CppContext &>(*M.Context) : Default;
+  llvm::StringRef What = Text.slice(Req.Target.Begin, Req.Target.End);
+  if (Ctx.Unresolved) {
+    Out.Notes.push_back(Note::plain(
+        "no fix: `" + What.str() +
+        "` is not qualified and no `using namespace` or enclosing namespace in this file says "
+        "which it is"));
+    return Out;
+  }
+  if (Ctx.InMacro) {
+    Out.Notes.push_back(Note::plain("no fix: it comes from a macro expansion"));
+    return Out;
+  }
+  bool Call = llvm::StringRef(RF.Template).contains('(');
+  if (Call && Ctx.InConstant) {
+    Out.Notes.push_back(Note::plain("no fix: a constant expression (constexpr, case label, "
+                                    "template argument) cannot call a function"));
+    return Out;
+  }
+  if (Call && !Ctx.InFunction && !Ctx.InDirective) {
+    Out.Notes.push_back(Note::plain("no fix: at namespace or class scope it would run during "
+                                    "static initialization, before a backend may be loaded"));
+    return Out;
+  }
+  // `$X.f()` where the code reached X through a pointer (`p->is_cuda()`)
+  // keeps the arrow.
+  std::string Template = RF.Template;
+  for (const BoundVar &B : M.Bindings) {
+    llvm::StringRef After = Text.substr(B.Range.End).ltrim(" \t");
+    if (!After.startswith("->"))
+      continue;
+    std::string Dot = "$" + B.Name + ".", Arrow = "$" + B.Name + "->";
+    for (size_t At = Template.find(Dot); At != std::string::npos;
+         At = Template.find(Dot, At + Arrow.size()))
+      Template.replace(At, Dot.size(), Arrow);
+  }
+  std::string Replacement =
+      expandTemplate(Template, [&](llvm::StringRef Name) { return M.boundText(Text, Name); });
+  Fix X;
+  X.App = RF.App;
+  X.Title = RF.Title.empty() ? "replace with `" + Replacement + "`" : RF.Title;
+  X.Edits.push_back(Edit::replacement(Req.Target, Replacement));
+  for (ByteRange Cm : Found.Comments)
+    if (Req.Target.Begin < Cm.End && Cm.Begin < Req.Target.End) {
+      if (X.App == Applicability::Safe)
+        X.App = Applicability::Unsafe;
+      Out.Notes.push_back(Note::plain("the fix would remove a comment: it is unsafe"));
+      break;
+    }
+  if (Ctx.InDirective) {
+    if (X.App == Applicability::Safe)
+      X.App = Applicability::Unsafe;
+    Out.Notes.push_back(Note::plain("in a macro definition: every use of the macro changes"));
+  }
+  if (needsAcceleratorHeader(Replacement)) {
+    const LexedFile &L = C.lexed();
+    bool Has = llvm::any_of(L.includes(), [&](ByteRange R) {
+      return Text.slice(R.Begin, R.End).contains("ATen/DeviceAccelerator.h");
+    });
+    if (!Has) {
+      // After the last #include that no #if branch holds; else at the top.
+      uint32_t At = 0;
+      for (ByteRange R : L.includes()) {
+        bool InBranch = llvm::any_of(L.conditionals(), [&](const cpp::Conditional &K) {
+          return K.Branch.Begin < R.Begin && R.Begin < K.Branch.End;
+        });
+        if (!InBranch)
+          At = R.End;
+      }
+      std::string Line = "#include <ATen/DeviceAccelerator.h>";
+      if (At > 0) {
+        if (At < Text.size())
+          ++At; // past the newline
+        else
+          Line = "\n" + Line;
+      }
+      Line += "\n";
+      X.Edits.insert(X.Edits.begin(), Edit::insertion(At, Line, EditRole::AddImport));
+    }
+  }
+  if (!RF.Note.empty())
+    Out.Notes.push_back(Note::plain(RF.Note));
+  Out.Result = std::move(X);
+  return Out;
+}
+
+} // namespace devport::cpp

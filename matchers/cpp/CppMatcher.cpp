@@ -1,0 +1,1008 @@
+//===--- CppMatcher.cpp - Token patterns over C++ (the lexical backend) ---===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/cpp/CppMatcher.h"
+
+#include "core/Metavariable.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
+
+namespace devport::cpp {
+
+namespace {
+
+using Comps = llvm::SmallVector<llvm::StringRef, 4>;
+
+bool isVarName(llvm::StringRef S) { return S.startswith("$") && !S.startswith("$$$"); }
+bool isEllipsisName(llvm::StringRef S) { return S.startswith("$$$"); }
+
+/// A qualified name in the text: tokens [First, Last], its components.
+struct Unit {
+  size_t First = 0, Last = 0;
+  bool Global = false;
+  bool Member = false; ///< After `.` or `->`.
+  Comps C;
+};
+
+bool isIdent(const LexedFile &F, size_t I) {
+  return I < F.tokens().size() && F.tokens()[I].Kind == TokKind::Identifier;
+}
+bool isPunct(const LexedFile &F, size_t I, llvm::StringRef S) {
+  return I < F.tokens().size() && F.tokens()[I].Kind == TokKind::Punct && F.spelling(I) == S;
+}
+
+/// The name unit that starts at I (an identifier, or `::` and an identifier).
+std::optional<Unit> unitAt(const LexedFile &F, size_t I, size_t Hi) {
+  Unit U;
+  U.First = I;
+  size_t J = I;
+  if (isPunct(F, J, "::")) {
+    if (!isIdent(F, J + 1) || J + 1 >= Hi)
+      return std::nullopt;
+    U.Global = true;
+    ++J;
+  }
+  if (!isIdent(F, J) || J >= Hi)
+    return std::nullopt;
+  U.C.push_back(F.spelling(J));
+  while (J + 2 < Hi && isPunct(F, J + 1, "::") && isIdent(F, J + 2)) {
+    J += 2;
+    U.C.push_back(F.spelling(J));
+  }
+  U.Last = J;
+  U.Member = I > 0 && (isPunct(F, I - 1, ".") || isPunct(F, I - 1, "->"));
+  return U;
+}
+
+/// The unit that ends at token I (walking back), within [Lo, ...).
+std::optional<Unit> unitEndingAt(const LexedFile &F, size_t I, size_t Lo, size_t Hi) {
+  if (I < Lo || !isIdent(F, I))
+    return std::nullopt;
+  size_t J = I;
+  while (J >= Lo + 2 && isPunct(F, J - 1, "::") && isIdent(F, J - 2))
+    J -= 2;
+  if (J >= Lo + 1 && isPunct(F, J - 1, "::"))
+    --J;
+  return unitAt(F, J, Hi);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Compiling patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+llvm::Expected<std::unique_ptr<CppPattern>> compilePattern(const Rule &R, llvm::StringRef Text) {
+  auto Err = [&](const std::string &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Why.c_str());
+  };
+  auto P = std::make_unique<CppPattern>();
+  P->R = &R;
+  llvm::StringRef T = Text.trim();
+  if (T.consume_front("@")) {
+    if (!T.endswith("-file") || T.size() <= 5)
+      return Err("a role pattern is `@<role>-file`, e.g. `@cuda-file`");
+    P->Role = T.drop_back(5).str();
+    return std::move(P);
+  }
+  LexedFile L(T);
+  if (L.errors() || llvm::any_of(L.tokens(), [](const Token &K) { return K.Kind == TokKind::Unknown; }))
+    return Err("pattern `" + Text.str() + "` does not lex as C++");
+  if (!L.comments().empty())
+    return Err("pattern `" + Text.str() + "` has a comment");
+  const auto &Toks = L.tokens();
+  P->Directive = !Toks.empty() && L.spelling(0) == "#";
+  for (size_t I = 0; I < Toks.size();) {
+    llvm::StringRef S = L.spelling(I);
+    if (Toks[I].Kind == TokKind::Identifier && S.startswith("$") &&
+        !isPunct(L, I + 1, "::")) {
+      if (!isVarName(S) && !isEllipsisName(S))
+        return Err("bad metavariable '" + S.str() + "'");
+      PatternElem E{isEllipsisName(S) ? PatternElem::Ellipsis : PatternElem::Var,
+                    S.drop_front(isEllipsisName(S) ? 3 : 1).str(), {}, false, TokKind::Identifier};
+      if (!isMetavarName(E.Text))
+        return Err("bad metavariable '" + S.str() + "'");
+      P->Elems.push_back(std::move(E));
+      ++I;
+      continue;
+    }
+    if (auto U = unitAt(L, I, Toks.size())) {
+      PatternElem E{PatternElem::Name, "", {}, U->Global, TokKind::Identifier};
+      for (size_t K = 0; K < U->C.size(); ++K) {
+        llvm::StringRef C = U->C[K];
+        if (C.startswith("$") && (K + 1 != U->C.size() || !isVarName(C) || K == 0))
+          return Err("a metavariable in a qualified name must be its last component (`ns::$F`)");
+        E.Comps.push_back(C.str());
+      }
+      P->Elems.push_back(std::move(E));
+      I = U->Last + 1;
+      continue;
+    }
+    P->Elems.push_back({PatternElem::Tok, S.str(), {}, false, Toks[I].Kind});
+    ++I;
+  }
+  if (P->Elems.empty())
+    return Err("empty pattern");
+  // The anchor: the most specific element a match must contain.
+  auto Score = [](const PatternElem &E) {
+    if (E.K == PatternElem::Name) {
+      size_t Lit = E.Comps.size() - (llvm::StringRef(E.Comps.back()).startswith("$") ? 1 : 0);
+      return 10 + static_cast<int>(Lit);
+    }
+    if (E.K == PatternElem::Tok && (E.TK == TokKind::String || E.TK == TokKind::Char))
+      return 5;
+    if (E.K == PatternElem::Tok)
+      return 1;
+    return 0;
+  };
+  size_t Best = 0;
+  for (size_t I = 0; I < P->Elems.size(); ++I)
+    if (Score(P->Elems[I]) > Score(P->Elems[Best]))
+      Best = I;
+  if (Score(P->Elems[Best]) == 0)
+    return Err("pattern `" + Text.str() + "` has nothing but metavariables");
+  if (P->Directive) {
+    // `#` NAME ...: anchored on the directive's name.
+    if (P->Elems.size() < 2 || P->Elems[1].K != PatternElem::Name || P->Elems[1].Comps.size() != 1)
+      return Err("a directive pattern starts with `#` and the directive's name");
+    Best = 1;
+    llvm::StringRef D = P->Elems[1].Comps[0];
+    P->Branch = D == "if" || D == "ifdef" || D == "ifndef" || D == "elif";
+  }
+  P->Anchor = Best;
+  // Elements before the anchor are matched walking back: only tokens, simple
+  // names and single metavariables.
+  for (size_t I = 0; I < Best; ++I) {
+    const PatternElem &E = P->Elems[I];
+    if (E.K == PatternElem::Ellipsis)
+      return Err("`$$$` cannot come before the pattern's anchor (its most specific name)");
+  }
+  // Prefilter words: the last literal component of each name, the contents
+  // of string literals.
+  for (const PatternElem &E : P->Elems) {
+    if (E.K == PatternElem::Name) {
+      for (auto It = E.Comps.rbegin(); It != E.Comps.rend(); ++It)
+        if (!llvm::StringRef(*It).startswith("$")) {
+          if (!(P->Directive && &E == &P->Elems[1]))
+            P->Words.push_back(*It);
+          break;
+        }
+    } else if (E.K == PatternElem::Tok && E.TK == TokKind::String) {
+      llvm::StringRef S(E.Text);
+      S = S.drop_until([](char C) { return C == '"'; }).drop_front().drop_back();
+      if (S.size() >= 3)
+        P->Words.push_back(S.str());
+    }
+  }
+  return std::move(P);
+}
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<const Rule *> Rules) {
+  auto M = std::unique_ptr<CppMatcher>(new CppMatcher());
+  std::string Errors;
+  auto Fail = [&](const RuleLoc &L, const std::string &Why) {
+    Errors += (Errors.empty() ? "" : "\n") + L.str() + ": " + Why;
+  };
+  for (const Rule *R : Rules) {
+    std::vector<std::string> Bound;
+    for (const RulePattern &RP : R->Patterns) {
+      auto P = compilePattern(*R, RP.Text);
+      if (!P) {
+        Fail(RP.Loc, llvm::toString(P.takeError()));
+        continue;
+      }
+      for (const PatternElem &E : (*P)->Elems) {
+        if (E.K == PatternElem::Var || E.K == PatternElem::Ellipsis)
+          Bound.push_back(E.Text);
+        if (E.K == PatternElem::Name && llvm::StringRef(E.Comps.back()).startswith("$"))
+          Bound.push_back(E.Comps.back().substr(1));
+      }
+      for (const auto &W : R->Where) {
+        std::string Lit = requiredLiteral(W.second.Regex);
+        bool Binds = llvm::any_of((*P)->Elems, [&](const PatternElem &E) {
+          return (E.K == PatternElem::Var && E.Text == W.first) ||
+                 (E.K == PatternElem::Name && E.Comps.back() == "$" + W.first);
+        });
+        if (Binds && Lit.size() >= 3)
+          (*P)->Words.push_back(Lit);
+      }
+      // A directive pattern whose `where` names no literal waits for its
+      // directive's name.
+      if ((*P)->Directive && (*P)->Words.empty())
+        (*P)->Words.push_back((*P)->Elems[1].Comps[0]);
+      if ((*P)->Role.empty() && (*P)->Words.empty()) {
+        Fail(RP.Loc, "pattern `" + RP.Text +
+                         "` has no literal for the prefilter (a name, a string of 3 or more "
+                         "characters, or a `where` regex with such a literal)");
+        continue;
+      }
+      CppPattern *Raw = P->get();
+      if (!Raw->Role.empty()) {
+        M->Roles.push_back(Raw);
+      } else {
+        const PatternElem &A = Raw->Elems[Raw->Anchor];
+        if (A.K == PatternElem::Name) {
+          // Dispatched by its last literal component.
+          for (auto It = A.Comps.rbegin(); It != A.Comps.rend(); ++It)
+            if (!llvm::StringRef(*It).startswith("$")) {
+              M->ByName[*It].push_back(Raw);
+              break;
+            }
+        } else {
+          M->ByTok[A.Text].push_back(Raw);
+        }
+      }
+      M->Patterns.push_back(std::move(*P));
+    }
+    for (const auto &W : R->Where) {
+      if (!llvm::is_contained(Bound, W.first)) {
+        Fail(W.second.Loc, "`where` names $" + W.first + ", which no pattern binds");
+        continue;
+      }
+      Constraint C;
+      if (!W.second.Regex.empty())
+        C.Must = std::make_unique<llvm::Regex>(W.second.Regex);
+      if (!W.second.NotRegex.empty())
+        C.MustNot = std::make_unique<llvm::Regex>(W.second.NotRegex);
+      C.Captures = W.second.Captures;
+      M->Constraints[R->Id][W.first] = std::move(C);
+    }
+  }
+  if (!Errors.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
+  return std::move(M);
+}
+
+bool CppMatcher::mayMatch(llvm::StringRef Text) const {
+  llvm::StringMap<bool> Seen;
+  auto Has = [&](const std::string &W) {
+    auto It = Seen.find(W);
+    if (It != Seen.end())
+      return It->second;
+    bool Found = Text.find(W) != llvm::StringRef::npos;
+    Seen[W] = Found;
+    return Found;
+  };
+  for (const auto &P : Patterns)
+    if (P->Role.empty() && llvm::all_of(P->Words, Has))
+      return true;
+  // Only role patterns (a keep-only selection): they need the path.
+  return Roles.size() == Patterns.size() && !Roles.empty();
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+using NameList = std::vector<std::string>;
+
+struct Scope {
+  enum Kind : uint8_t { File, Namespace, Class, Function, Block, Init } K = File;
+  bool InFunction = false;
+  NameList Ns;                        ///< The enclosing namespace path.
+  std::vector<NameList> UsingNs;      ///< `using namespace X;`
+  std::vector<NameList> UsingDecls;   ///< `using X::y;`
+  std::vector<std::pair<std::string, NameList>> Aliases; ///< `namespace a = b::c;`
+};
+
+} // namespace
+
+class MatchPass {
+public:
+  MatchPass(const CppMatcher &M, const LexedFile &F) : M(M), F(F), Toks(F.tokens()) {
+    computeSegments();
+    computePartners();
+  }
+
+  std::vector<Match> run(llvm::ArrayRef<std::string> Roles, const std::vector<const Rule *> *Only);
+  std::shared_ptr<CppContext> contextAt(uint32_t Offset);
+
+private:
+  const CppMatcher &M;
+  const LexedFile &F;
+  const std::vector<Token> &Toks;
+  std::vector<uint32_t> SegLo, SegHi;  ///< Per token: its segment (a directive line, or code).
+  std::vector<uint32_t> Partner;       ///< Per bracket token: its partner (or itself).
+  std::vector<Scope> Stack{Scope{}};
+  std::vector<std::vector<Scope>> PPSaved;
+  std::vector<Match> Out;
+
+  // Matching state.
+  const CppPattern *P = nullptr;
+  llvm::SmallVector<BoundVar, 4> Bindings;
+  bool Unresolved = false;
+  size_t MatchEnd = 0;   ///< One past the last token.
+  size_t MatchBegin = 0; ///< The first token, when elements precede the anchor.
+
+  void computeSegments();
+  void computePartners();
+  void step(size_t I);
+  void openBrace(size_t I);
+  void directive(size_t I);
+  void declaration(size_t I);
+  void tryAt(size_t I, const Unit *U, const std::vector<const Rule *> *Only);
+  bool tryPattern(const CppPattern &Pat, size_t I, const Unit *U);
+  bool matchName(const PatternElem &E, const Unit &U);
+  bool inScope(llvm::ArrayRef<std::string> Missing, llvm::ArrayRef<std::string> Full,
+               const Comps &Source);
+  bool fwd(size_t E, size_t T, size_t Hi);
+  bool back(size_t E, size_t T, size_t Lo);
+  size_t postfixFwd(size_t T, size_t Hi);
+  size_t postfixBack(size_t T, size_t Lo);
+  size_t item(size_t T) { return isOpen(T) ? Partner[T] + 1 : T + 1; }
+  bool isOpen(size_t T) const {
+    llvm::StringRef S = F.spelling(T);
+    return Toks[T].Kind == TokKind::Punct && (S == "(" || S == "[" || S == "{") && Partner[T] != T;
+  }
+  bool isClose(size_t T) const {
+    llvm::StringRef S = F.spelling(T);
+    return Toks[T].Kind == TokKind::Punct && (S == ")" || S == "]" || S == "}");
+  }
+  bool constraintsHold();
+  std::shared_ptr<CppContext> context(size_t First);
+  void emit(size_t First);
+};
+
+void MatchPass::computeSegments() {
+  size_t N = Toks.size();
+  SegLo.assign(N, 0);
+  SegHi.assign(N, static_cast<uint32_t>(N));
+  size_t I = 0;
+  while (I < N) {
+    size_t J = I + 1;
+    if (Toks[I].InDirective) {
+      while (J < N && Toks[J].InDirective && !Toks[J].StartOfLine)
+        ++J;
+    } else {
+      while (J < N && !Toks[J].InDirective)
+        ++J;
+    }
+    for (size_t K = I; K < J; ++K) {
+      SegLo[K] = static_cast<uint32_t>(I);
+      SegHi[K] = static_cast<uint32_t>(J);
+    }
+    I = J;
+  }
+}
+
+void MatchPass::computePartners() {
+  Partner.resize(Toks.size());
+  for (size_t I = 0; I < Toks.size(); ++I)
+    Partner[I] = static_cast<uint32_t>(I);
+  std::vector<size_t> Open;
+  uint32_t Seg = ~0u;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (SegLo[I] != Seg && Toks[I].InDirective) {
+      Open.clear(); // a directive line is its own world
+      Seg = SegLo[I];
+    }
+    if (Toks[I].Kind != TokKind::Punct)
+      continue;
+    llvm::StringRef S = F.spelling(I);
+    if (S == "(" || S == "[" || S == "{") {
+      Open.push_back(I);
+    } else if (S == ")" || S == "]" || S == "}") {
+      char Want = S == ")" ? '(' : S == "]" ? '[' : '{';
+      // Unwind to the matching opener (preprocessor branches may leave some open).
+      for (size_t K = Open.size(); K-- > 0;)
+        if (F.spelling(Open[K]).front() == Want) {
+          Partner[Open[K]] = static_cast<uint32_t>(I);
+          Partner[I] = static_cast<uint32_t>(Open[K]);
+          Open.resize(K);
+          break;
+        }
+    }
+    if (I + 1 < Toks.size() && Toks[I].InDirective && Toks[I + 1].StartOfLine)
+      Open.clear();
+  }
+}
+
+std::vector<Match> MatchPass::run(llvm::ArrayRef<std::string> Roles,
+                                  const std::vector<const Rule *> *Only) {
+  auto Allowed = [&](const Rule *R) { return !Only || llvm::is_contained(*Only, R); };
+  for (const CppPattern *RP : M.Roles)
+    if (llvm::is_contained(Roles, RP->Role) && Allowed(RP->R)) {
+      Match X;
+      X.R = RP->R;
+      X.Range = {0, static_cast<uint32_t>(F.text().size())};
+      auto C = std::make_shared<CppContext>();
+      X.Context = C;
+      Out.push_back(std::move(X));
+    }
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    step(I);
+    const Token &T = Toks[I];
+    if (T.Kind == TokKind::Identifier || (T.Kind == TokKind::Punct && F.spelling(I) == "::")) {
+      bool Continues = I > 0 && isPunct(F, I - 1, "::") && T.Kind == TokKind::Identifier;
+      if (!Continues)
+        if (auto U = unitAt(F, I, SegHi[I])) {
+          tryAt(I, &*U, Only);
+          continue;
+        }
+    }
+    if (T.Kind != TokKind::Identifier)
+      tryAt(I, nullptr, Only);
+  }
+  std::stable_sort(Out.begin(), Out.end(), [](const Match &A, const Match &B) {
+    return A.Range.Begin < B.Range.Begin;
+  });
+  return std::move(Out);
+}
+
+void MatchPass::tryAt(size_t I, const Unit *U, const std::vector<const Rule *> *Only) {
+  // The name a using-declaration brings in is not a use of it.
+  if (U && U->First > 0 && isIdent(F, U->First - 1) && F.spelling(U->First - 1) == "using")
+    return;
+  auto Try = [&](const CppPattern *Pat) {
+    if (Only && !llvm::is_contained(*Only, Pat->R))
+      return;
+    // Directive patterns only in directives; code patterns in code and in
+    // `#define` bodies.
+    bool InDir = Toks[I].InDirective;
+    if (Pat->Directive != InDir) {
+      if (Pat->Directive)
+        return;
+      size_t H = SegLo[I];
+      if (!(H + 1 < Toks.size() && F.spelling(H + 1) == "define"))
+        return;
+    }
+    if (tryPattern(*Pat, I, U))
+      emit(I);
+  };
+  if (U) {
+    llvm::SmallVector<const CppPattern *, 8> Seen;
+    for (llvm::StringRef C : U->C) {
+      auto It = M.ByName.find(C);
+      if (It == M.ByName.end())
+        continue;
+      for (const CppPattern *Pat : It->second)
+        if (!llvm::is_contained(Seen, Pat)) {
+          Seen.push_back(Pat);
+          Try(Pat);
+        }
+    }
+    return;
+  }
+  auto It = M.ByTok.find(F.spelling(I));
+  if (It != M.ByTok.end())
+    for (const CppPattern *Pat : It->second)
+      Try(Pat);
+}
+
+bool MatchPass::tryPattern(const CppPattern &Pat, size_t I, const Unit *U) {
+  P = &Pat;
+  Bindings.clear();
+  Unresolved = false;
+  const PatternElem &A = Pat.Elems[Pat.Anchor];
+  size_t After;
+  if (A.K == PatternElem::Name) {
+    if (!U || !matchName(A, *U))
+      return false;
+    After = U->Last + 1;
+  } else {
+    if (Toks[I].Kind != A.TK || F.spelling(I) != A.Text)
+      return false;
+    After = I + 1;
+  }
+  size_t Lo = SegLo[I], Hi = SegHi[I];
+  if (Pat.Anchor > 0 && !back(Pat.Anchor - 1, I, Lo))
+    return false;
+  if (!fwd(Pat.Anchor + 1, After, Hi))
+    return false;
+  return constraintsHold();
+}
+
+bool MatchPass::matchName(const PatternElem &E, const Unit &U) {
+  // Namespace aliases in scope (`namespace dt = c10;`).
+  Comps S = U.C;
+  if (!U.Global && S.size() > 1)
+    for (auto Sc = Stack.rbegin(); Sc != Stack.rend(); ++Sc) {
+      auto It = llvm::find_if(Sc->Aliases, [&](const auto &A) { return A.first == S.front(); });
+      if (It != Sc->Aliases.end()) {
+        Comps N(It->second.begin(), It->second.end());
+        N.append(S.begin() + 1, S.end());
+        S = N;
+        break;
+      }
+    }
+  const std::vector<std::string> &Pc = E.Comps;
+  bool HasVar = llvm::StringRef(Pc.back()).startswith("$");
+  size_t NLit = Pc.size() - (HasVar ? 1 : 0);
+  // Single plain names (`is_cuda`, `TORCH_CHECK`) compare as text.
+  if (Pc.size() == 1) {
+    return S.size() == 1 && !U.Global && S[0] == Pc[0];
+  }
+  if (U.Member)
+    return false;
+  // X: the part of S that corresponds to the literal components.
+  size_t XLen = S.size();
+  if (HasVar) {
+    size_t Pos = S.size();
+    for (size_t K = S.size(); K-- > 0;)
+      if (S[K] == Pc[NLit - 1]) {
+        Pos = K;
+        break;
+      }
+    if (Pos == S.size() || Pos + 1 == S.size())
+      return false;
+    XLen = Pos + 1;
+  }
+  if (XLen > NLit)
+    return false;
+  // c10's names are re-exported by at and torch (not their cuda namespaces).
+  bool C10 = Pc[0] == "c10" && !(Pc.size() > 1 && Pc[1] == "cuda");
+  auto Eq0 = [&](llvm::StringRef Src, llvm::StringRef Pat) {
+    return Src == Pat || (C10 && Pat == "c10" && (Src == "at" || Src == "torch"));
+  };
+  size_t Skip = NLit - XLen; // pattern components the text leaves out
+  for (size_t K = 0; K < XLen; ++K) {
+    llvm::StringRef Pat = Pc[Skip + K];
+    if (K == 0 && Skip == 0 ? !Eq0(S[K], Pat) : S[K] != Pat)
+      return false;
+  }
+  if (Skip > 0) {
+    if (U.Global)
+      return false;
+    llvm::ArrayRef<std::string> Missing(Pc.data(), Skip);
+    if (!inScope(Missing, Pc, S)) {
+      if (Skip != 1)
+        return false;
+      Unresolved = true;
+    }
+  }
+  if (HasVar) {
+    const Token &B = Toks[U.First + (U.Global ? 1 : 0) + 2 * XLen];
+    Bindings.push_back({Pc.back().substr(1), {B.Begin, Toks[U.Last].End}});
+  }
+  return true;
+}
+
+bool MatchPass::inScope(llvm::ArrayRef<std::string> Missing, llvm::ArrayRef<std::string> Full,
+                        const Comps &Source) {
+  bool C10 = Full[0] == "c10" && !(Full.size() > 1 && Full[1] == "cuda");
+  auto SameNs = [&](const NameList &Src, llvm::ArrayRef<std::string> Pat, bool Prefix) {
+    if (Prefix ? Src.size() < Pat.size() : Src.size() != Pat.size())
+      return false;
+    for (size_t K = 0; K < Pat.size(); ++K) {
+      bool Eq = Src[K] == Pat[K] ||
+                (K == 0 && C10 && Pat[K] == "c10" && (Src[K] == "at" || Src[K] == "torch"));
+      if (!Eq)
+        return false;
+    }
+    return true;
+  };
+  for (const Scope &Sc : Stack) {
+    for (const NameList &U : Sc.UsingNs)
+      if (SameNs(U, Missing, false))
+        return true;
+    if (Sc.K == Scope::Namespace && SameNs(Sc.Ns, Missing, true))
+      return true;
+    for (const NameList &D : Sc.UsingDecls) {
+      // `using c10::kCUDA;` brings in Missing + the text's first component.
+      if (D.size() != Missing.size() + 1 || D.back() != Source.front())
+        continue;
+      if (SameNs(NameList(D.begin(), D.end() - 1), Missing, false))
+        return true;
+    }
+  }
+  return false;
+}
+
+bool MatchPass::back(size_t E, size_t T, size_t Lo) {
+  // T is one past the token to look at (the element before the anchor ends at T-1).
+  size_t Cur = T; // exclusive
+  for (size_t K = E + 1; K-- > 0;) {
+    const PatternElem &El = P->Elems[K];
+    if (Cur <= Lo)
+      return false;
+    size_t At = Cur - 1;
+    switch (El.K) {
+    case PatternElem::Tok: {
+      llvm::StringRef S = F.spelling(At);
+      bool Eq = S == El.Text || (El.Text == "." && S == "->");
+      if (!Eq || Toks[At].Kind == TokKind::Unknown)
+        return false;
+      Cur = At;
+      break;
+    }
+    case PatternElem::Name: {
+      auto U = unitEndingAt(F, At, Lo, SegHi[At]);
+      if (!U || !matchName(El, *U))
+        return false;
+      Cur = U->First;
+      break;
+    }
+    case PatternElem::Var: {
+      size_t First = postfixBack(At, Lo);
+      if (First > At)
+        return false;
+      Bindings.push_back({El.Text, {Toks[First].Begin, Toks[At].End}});
+      Cur = First;
+      break;
+    }
+    case PatternElem::Ellipsis:
+      return false;
+    }
+  }
+  MatchBegin = Cur;
+  return true;
+}
+
+size_t MatchPass::postfixBack(size_t T, size_t Lo) {
+  // Returns the first token of the postfix expression ending at T, or T+1.
+  size_t K = T;
+  size_t First = T + 1;
+  for (;;) {
+    if (K < Lo || K == static_cast<size_t>(-1))
+      break;
+    llvm::StringRef S = F.spelling(K);
+    if (isClose(K) && S != "}" && Partner[K] != K) {
+      size_t Open = Partner[K];
+      if (Open < Lo)
+        break;
+      First = Open;
+      if (Open == 0)
+        break;
+      K = Open - 1;
+      continue;
+    }
+    TokKind Kd = Toks[K].Kind;
+    if (Kd == TokKind::Identifier || Kd == TokKind::Number || Kd == TokKind::String ||
+        Kd == TokKind::Char) {
+      First = K;
+      if (K == 0 || K - 1 < Lo)
+        break;
+      llvm::StringRef Prev = F.spelling(K - 1);
+      if (Toks[K - 1].Kind == TokKind::Punct && (Prev == "." || Prev == "->" || Prev == "::")) {
+        if (K < 2 || K - 2 < Lo)
+          break;
+        K -= 2;
+        continue;
+      }
+      break;
+    }
+    break;
+  }
+  return First;
+}
+
+size_t MatchPass::postfixFwd(size_t T, size_t Hi) {
+  // Returns one past the postfix expression starting at T (T if none).
+  size_t K = T;
+  while (K < Hi && Toks[K].Kind == TokKind::Punct &&
+         (F.spelling(K) == "!" || F.spelling(K) == "*" || F.spelling(K) == "&" ||
+          F.spelling(K) == "-" || F.spelling(K) == "~"))
+    ++K;
+  if (K >= Hi)
+    return T;
+  TokKind Kd = Toks[K].Kind;
+  if (isOpen(K) && F.spelling(K) == "(") {
+    K = Partner[K] + 1;
+  } else if (Kd == TokKind::Identifier || Kd == TokKind::Number || Kd == TokKind::String ||
+             Kd == TokKind::Char || (Kd == TokKind::Punct && F.spelling(K) == "::")) {
+    if (F.spelling(K) == "::")
+      ++K;
+    ++K;
+  } else {
+    return T;
+  }
+  while (K < Hi) {
+    llvm::StringRef S = F.spelling(K);
+    if (Toks[K].Kind == TokKind::Punct && (S == "." || S == "->" || S == "::") && K + 1 < Hi &&
+        Toks[K + 1].Kind == TokKind::Identifier) {
+      K += 2;
+      continue;
+    }
+    if (isOpen(K) && (S == "(" || S == "[") && Partner[K] < Hi) {
+      K = Partner[K] + 1;
+      continue;
+    }
+    break;
+  }
+  return K > Hi ? Hi : K;
+}
+
+bool MatchPass::fwd(size_t E, size_t T, size_t Hi) {
+  if (E == P->Elems.size()) {
+    MatchEnd = T;
+    return true;
+  }
+  const PatternElem &El = P->Elems[E];
+  switch (El.K) {
+  case PatternElem::Tok: {
+    if (T >= Hi || Toks[T].Kind == TokKind::Unknown)
+      return false;
+    llvm::StringRef S = F.spelling(T);
+    if (!(S == El.Text || (El.Text == "." && S == "->")))
+      return false;
+    return fwd(E + 1, T + 1, Hi);
+  }
+  case PatternElem::Name: {
+    auto U = unitAt(F, T, Hi);
+    if (!U)
+      return false;
+    size_t Mark = Bindings.size();
+    if (!matchName(El, *U)) {
+      Bindings.resize(Mark);
+      return false;
+    }
+    if (fwd(E + 1, U->Last + 1, Hi))
+      return true;
+    Bindings.resize(Mark);
+    return false;
+  }
+  case PatternElem::Var:
+  case PatternElem::Ellipsis: {
+    bool Many = El.K == PatternElem::Ellipsis;
+    size_t Mark = Bindings.size();
+    if (E + 1 == P->Elems.size()) {
+      size_t End;
+      if (Many) {
+        End = T;
+        while (End < Hi && !isClose(End) && F.spelling(End) != ";")
+          End = item(End);
+      } else {
+        End = postfixFwd(T, Hi);
+        if (End == T)
+          return false;
+      }
+      uint32_t B = T < Toks.size() ? Toks[T].Begin : static_cast<uint32_t>(F.text().size());
+      uint32_t En = End > T ? Toks[End - 1].End : B;
+      Bindings.push_back({El.Text, {B, En}});
+      MatchEnd = End;
+      return true;
+    }
+    for (size_t End = Many ? T : item(T); End <= Hi;) {
+      if (End > T) {
+        // The last token taken may not end the argument list or statement.
+        size_t LastTok = End - 1;
+        llvm::StringRef S = F.spelling(LastTok);
+        if (isClose(LastTok) && Partner[LastTok] < T)
+          break;
+        if (!Many && (S == ";" || S == ","))
+          break;
+      }
+      uint32_t B = T < Toks.size() ? Toks[T].Begin : static_cast<uint32_t>(F.text().size());
+      uint32_t En = End > T ? Toks[End - 1].End : B;
+      Bindings.push_back({El.Text, {B, En}});
+      if (fwd(E + 1, End, Hi))
+        return true;
+      Bindings.resize(Mark);
+      if (End >= Hi)
+        break;
+      End = item(End);
+    }
+    return false;
+  }
+  }
+  return false;
+}
+
+bool MatchPass::constraintsHold() {
+  auto It = M.Constraints.find(P->R->Id);
+  if (It == M.Constraints.end())
+    return true;
+  llvm::StringRef Src = F.text();
+  size_t N = Bindings.size();
+  for (size_t I = 0; I < N; ++I) {
+    auto CIt = It->second.find(Bindings[I].Name);
+    if (CIt == It->second.end())
+      continue;
+    const auto &K = CIt->second;
+    llvm::StringRef T = Src.slice(Bindings[I].Range.Begin, Bindings[I].Range.End);
+    llvm::SmallVector<llvm::StringRef, 4> Groups;
+    if (K.Must && !K.Must->match(T, &Groups))
+      return false;
+    if (K.MustNot && K.MustNot->match(T))
+      return false;
+    for (size_t G = 0; G < K.Captures.size() && G + 1 < Groups.size(); ++G) {
+      llvm::StringRef Sub = Groups[G + 1];
+      uint32_t B = Sub.data() ? static_cast<uint32_t>(Sub.data() - Src.data())
+                              : Bindings[I].Range.Begin;
+      Bindings.push_back({K.Captures[G], {B, B + static_cast<uint32_t>(Sub.size())}});
+    }
+  }
+  return true;
+}
+
+std::shared_ptr<CppContext> MatchPass::context(size_t First) {
+  auto C = std::make_shared<CppContext>();
+  C->InFunction = Stack.back().InFunction;
+  C->InDirective = Toks[First].InDirective;
+  C->Unresolved = Unresolved;
+  // The statement around: constant-expression contexts.
+  for (size_t K = First; K-- > SegLo[First];) {
+    llvm::StringRef S = F.spelling(K);
+    if (Toks[K].Kind == TokKind::Punct && (S == ";" || S == "{" || S == "}"))
+      break;
+    if (Toks[K].Kind == TokKind::Identifier &&
+        (S == "constexpr" || S == "static_assert" || S == "case" || S == "template" ||
+         S == "consteval" || S == "constinit"))
+      C->InConstant = true;
+  }
+  return C;
+}
+
+void MatchPass::emit(size_t I) {
+  size_t First = P->Anchor > 0 ? MatchBegin : I;
+  Match X;
+  X.R = P->R;
+  uint32_t End = MatchEnd > First ? Toks[MatchEnd - 1].End : Toks[First].End;
+  X.Range = {Toks[First].Begin, End};
+  if (P->Branch) {
+    size_t H = SegLo[I];
+    for (const Conditional &C : F.conditionals())
+      if (C.Hash == H)
+        X.Range = C.Branch;
+  }
+  X.Bindings.assign(Bindings.begin(), Bindings.end());
+  X.Context = context(First);
+  Out.push_back(std::move(X));
+}
+
+void MatchPass::step(size_t I) {
+  const Token &T = Toks[I];
+  if (T.InDirective) {
+    if (F.spelling(I) == "#" && T.StartOfLine)
+      directive(I);
+    return;
+  }
+  if (T.Kind == TokKind::Punct) {
+    llvm::StringRef S = F.spelling(I);
+    if (S == "{")
+      openBrace(I);
+    else if (S == "}" && Stack.size() > 1)
+      Stack.pop_back();
+    return;
+  }
+  if (T.Kind == TokKind::Identifier) {
+    llvm::StringRef S = F.spelling(I);
+    if (S == "using" || S == "namespace")
+      declaration(I);
+  }
+}
+
+void MatchPass::directive(size_t I) {
+  if (I + 1 >= Toks.size() || !Toks[I + 1].InDirective || Toks[I + 1].StartOfLine)
+    return;
+  llvm::StringRef D = F.spelling(I + 1);
+  if (D == "if" || D == "ifdef" || D == "ifndef") {
+    PPSaved.push_back(Stack);
+  } else if ((D == "elif" || D == "else") && !PPSaved.empty()) {
+    Stack = PPSaved.back();
+  } else if (D == "endif" && !PPSaved.empty()) {
+    PPSaved.pop_back();
+  }
+}
+
+void MatchPass::declaration(size_t I) {
+  size_t Hi = SegHi[I];
+  auto ReadName = [&](size_t J, NameList &Out) {
+    if (isPunct(F, J, "::"))
+      ++J;
+    while (isIdent(F, J) && J < Hi) {
+      Out.push_back(F.spelling(J).str());
+      if (isPunct(F, J + 1, "::") && isIdent(F, J + 2))
+        J += 2;
+      else
+        return J + 1;
+    }
+    return J;
+  };
+  llvm::StringRef S = F.spelling(I);
+  if (S == "using") {
+    if (isIdent(F, I + 1) && F.spelling(I + 1) == "namespace") {
+      NameList N;
+      size_t J = ReadName(I + 2, N);
+      if (!N.empty() && isPunct(F, J, ";"))
+        Stack.back().UsingNs.push_back(std::move(N));
+      return;
+    }
+    NameList N;
+    size_t J = ReadName(I + 1, N);
+    if (N.size() >= 2 && isPunct(F, J, ";"))
+      Stack.back().UsingDecls.push_back(std::move(N));
+    return;
+  }
+  // namespace a = b::c;
+  if (isIdent(F, I + 1) && isPunct(F, I + 2, "=")) {
+    NameList N;
+    size_t J = ReadName(I + 3, N);
+    if (!N.empty() && isPunct(F, J, ";"))
+      Stack.back().Aliases.push_back({F.spelling(I + 1).str(), std::move(N)});
+  }
+}
+
+void MatchPass::openBrace(size_t I) {
+  Scope S;
+  const Scope &Parent = Stack.back();
+  S.Ns = Parent.Ns;
+  // What opens it: scan back to the start of the declaration or statement.
+  size_t K = I;
+  bool SawParens = false, SawAssign = false, SawClass = false, SawNamespace = false;
+  bool Extern = false;
+  NameList NsNames;
+  while (K-- > SegLo[I]) {
+    if (Toks[K].InDirective)
+      break;
+    llvm::StringRef Sp = F.spelling(K);
+    if (Toks[K].Kind == TokKind::Punct) {
+      if (Sp == ";" || Sp == "{" || Sp == "}")
+        break;
+      if (Sp == ")" && Partner[K] != K) {
+        SawParens = true;
+        K = Partner[K];
+        continue;
+      }
+      if (Sp == "=" || Sp == "(" || Sp == ",")
+        SawAssign = true;
+      continue;
+    }
+    if (Toks[K].Kind == TokKind::String && K + 1 == I && K > 0 && F.spelling(K - 1) == "extern")
+      Extern = true;
+    if (Toks[K].Kind != TokKind::Identifier)
+      continue;
+    if (Sp == "namespace") {
+      SawNamespace = true;
+      for (size_t J = K + 1; J < I; ++J)
+        if (Toks[J].Kind == TokKind::Identifier && F.spelling(J) != "inline")
+          NsNames.push_back(F.spelling(J).str());
+      break;
+    }
+    if (Sp == "class" || Sp == "struct" || Sp == "union" || Sp == "enum")
+      SawClass = true;
+  }
+  if (SawNamespace || Extern) {
+    S.K = Scope::Namespace;
+    S.Ns.insert(S.Ns.end(), NsNames.begin(), NsNames.end());
+    S.InFunction = false;
+  } else if (SawAssign && !SawParens) {
+    S.K = Scope::Init;
+    S.InFunction = Parent.InFunction;
+  } else if (SawClass && !SawParens) {
+    S.K = Scope::Class;
+    S.InFunction = false;
+  } else if (SawParens || Parent.InFunction) {
+    S.K = Parent.InFunction ? Scope::Block : Scope::Function;
+    S.InFunction = true;
+  } else {
+    S.K = Scope::Block; // `else {`, `try {`, `T x{...}` at namespace scope
+    S.InFunction = Parent.InFunction;
+  }
+  Stack.push_back(std::move(S));
+}
+
+std::shared_ptr<CppContext> MatchPass::contextAt(uint32_t Offset) {
+  size_t Stop = F.tokenAt(Offset);
+  for (size_t I = 0; I < Stop; ++I)
+    step(I);
+  Unresolved = false;
+  return context(Stop < Toks.size() ? Stop : (Toks.empty() ? 0 : Toks.size() - 1));
+}
+
+std::vector<Match> CppMatcher::match(const LexedFile &F, llvm::ArrayRef<std::string> Roles,
+                                     const std::vector<const Rule *> *Only) const {
+  MatchPass Pass(*this, F);
+  return Pass.run(Roles, Only);
+}
+
+std::shared_ptr<CppContext> CppMatcher::contextAt(const LexedFile &F, uint32_t Offset) const {
+  if (F.tokens().empty())
+    return std::make_shared<CppContext>();
+  MatchPass Pass(*this, F);
+  return Pass.contextAt(Offset);
+}
+
+} // namespace devport::cpp

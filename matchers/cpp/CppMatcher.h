@@ -1,0 +1,117 @@
+//===--- CppMatcher.h - Token patterns over C++ (the lexical backend) -----===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The lexical backend's rules: each C++ rule's `pattern:`/`any:` entries are
+/// token patterns (`c10::Device($D, $$$REST)`, `$X.is_cuda()`,
+/// `#ifdef $M`), lexed by the same raw lexer as the code. A qualified name
+/// is one unit and is resolved, not compared as text: `at::kCUDA`,
+/// `torch::kCUDA` and `::c10::kCUDA` are the pattern `c10::kCUDA`, and so is
+/// `kCUDA` where a `using namespace at;` (c10, torch), a using-declaration or
+/// an enclosing `namespace at {` brings it in scope; `namespace dt = c10;`
+/// aliases are followed. A name that is only a suffix of the pattern's and
+/// that nothing brings in scope still matches, marked unresolved: it is
+/// reported, never fixed.
+///
+/// One forward pass over the tokens keeps the scope stack (namespaces, using
+/// directives, what each brace opens) and tries, at each name or literal
+/// token, only the patterns anchored on it. Comments are never matched;
+/// string literals only where a pattern has a string or a metavariable whose
+/// `where` wants one. A conditional directive pattern (`#if`, `#ifdef`,
+/// `#elif`) matches the whole branch it opens.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_CPP_CPPMATCHER_H
+#define DEVPORT_MATCHERS_CPP_CPPMATCHER_H
+
+#include "core/LanguageBackend.h"
+#include "core/Rule.h"
+#include "matchers/cpp/CppLexer.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Regex.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace devport::cpp {
+
+/// Where a match sits, for the fix: what the lexical context allows.
+struct CppContext final : MatchContext {
+  /// A name matched only as a suffix, with nothing in scope to resolve it.
+  bool Unresolved = false;
+  /// Inside a function body (not at namespace or class scope, where it would
+  /// run at static initialization or have to be a constant).
+  bool InFunction = false;
+  /// In a statement that must be a constant expression (`constexpr`,
+  /// `static_assert`, a template argument list, a `case` label).
+  bool InConstant = false;
+  /// In a preprocessor directive (a `#define` body).
+  bool InDirective = false;
+  /// Semantic engine: part of the match comes from a macro expansion.
+  bool InMacro = false;
+  /// "lexical" or "semantic".
+  const char *Engine = "lexical";
+  /// Why the semantic backend was not used for this file, if it was asked to.
+  std::string Fallback;
+};
+
+/// One element of a token pattern.
+struct PatternElem {
+  enum Kind : uint8_t { Tok, Name, Var, Ellipsis } K;
+  std::string Text;                 ///< Tok: the spelling; Var/Ellipsis: the name.
+  std::vector<std::string> Comps;   ///< Name: components; a last "$X" binds the rest.
+  bool Global = false;              ///< Name spelled with a leading `::`.
+  TokKind TK = TokKind::Punct;      ///< Tok: its kind.
+};
+
+struct CppPattern {
+  const Rule *R = nullptr;
+  std::vector<PatternElem> Elems;
+  size_t Anchor = 0;
+  bool Directive = false;  ///< Starts with `#`: matches in directive lines only.
+  bool Branch = false;     ///< A conditional directive: the match is its branch.
+  std::string Role;        ///< `@<role>-file`: the whole file of that role.
+  std::vector<std::string> Words; ///< Prefilter: all must occur in the text.
+};
+
+/// Compiled token patterns of the C++ rules.
+class CppMatcher {
+public:
+  /// Compiles the patterns of every C++ rule in Rules; errors are
+  /// "file:line:col: reason" lines.
+  static llvm::Expected<std::unique_ptr<CppMatcher>> compile(llvm::ArrayRef<const Rule *> Rules);
+
+  /// False when no pattern can match Text.
+  bool mayMatch(llvm::StringRef Text) const;
+
+  /// Every match in F, in document order. Roles: the roles the file has
+  /// ("cuda" for a CUDA-role file). Rules limits the rules run (null: all).
+  std::vector<Match> match(const LexedFile &F, llvm::ArrayRef<std::string> Roles,
+                           const std::vector<const Rule *> *Only = nullptr) const;
+
+  /// The lexical context of Offset in F (for matches found another way).
+  std::shared_ptr<CppContext> contextAt(const LexedFile &F, uint32_t Offset) const;
+
+private:
+  struct Constraint {
+    std::unique_ptr<llvm::Regex> Must, MustNot;
+    std::vector<std::string> Captures;
+  };
+  std::vector<std::unique_ptr<CppPattern>> Patterns;
+  llvm::StringMap<std::vector<const CppPattern *>> ByName; ///< by an anchor name component
+  llvm::StringMap<std::vector<const CppPattern *>> ByTok;  ///< by an anchor token spelling
+  std::vector<const CppPattern *> Roles;
+  llvm::StringMap<llvm::StringMap<Constraint>> Constraints; ///< rule id -> var -> constraint
+
+  friend class MatchPass;
+};
+
+} // namespace devport::cpp
+
+#endif

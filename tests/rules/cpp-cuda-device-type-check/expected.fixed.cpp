@@ -1,0 +1,18 @@
+#include <ATen/ATen.h>
+
+bool on_cuda(const at::Tensor &t) {
+  if (t.device().type() == at::kCUDA) {  // expect: cpp-cuda-device-type-check:report
+    return true;
+  }
+  return c10::DeviceType::CUDA != t.device().type();  // expect: cpp-cuda-device-type-check:report
+}
+
+void allow(c10::DeviceType d) {
+  TORCH_CHECK(d == at::kCPU || d == at::kCUDA, "unsupported device");  // expect: cpp-cuda-device-type-check
+}
+
+// Not checks: a choice, a comparison with another constant.
+void other(at::Tensor t, c10::DeviceType d) {
+  auto u = t.to(at::kCUDA);
+  bool cpu = d == at::kCPU;
+}

@@ -1,0 +1,32 @@
+// devport-test: target-torch=2.7
+#include <torch/torch.h>
+#include <vector>
+#include <ATen/DeviceAccelerator.h>
+
+// A comment that says at::kCUDA is not code; "at::kCUDA" in a string is not either.
+static const char *kName = "at::kCUDA";
+
+torch::Tensor place(torch::Tensor x, int rank) {
+  auto opts = torch::TensorOptions().device(at::accelerator::getAccelerator(true).value(), rank);  // expect: cpp-cuda-device-type:unsafe
+  at::Device d(at::accelerator::getAccelerator(true).value(), 0);  // expect: cpp-cuda-device-type:unsafe
+  auto y = x.to(at::accelerator::getAccelerator(true).value());  // expect: cpp-cuda-device-type:unsafe
+  auto z = x.to(at::accelerator::getAccelerator(true).value());  // expect: cpp-cuda-device-type:unsafe
+  auto w = torch::zeros({2, 2},
+                        torch::TensorOptions()
+                            .dtype(torch::kHalf)
+                            .device(at::accelerator::getAccelerator(true).value()));  // expect: cpp-cuda-device-type:unsafe
+  return y + z + w;
+}
+
+// Not the constant: other names that end the same way.
+int kCUDAVersion = 0;
+struct Xla { enum class XlaDeviceType { CPU, CUDA }; };
+auto other = Xla::XlaDeviceType::CUDA;
+auto member = opts.kCUDA;
+
+// At namespace scope it would run during static initialization: no fix.
+static const c10::DeviceType kDefault = c10::kCUDA;  // expect: cpp-cuda-device-type:report
+// A constant expression cannot call a function: no fix.
+void g() {
+  constexpr auto t = torch::kCUDA;  // expect: cpp-cuda-device-type:report
+}

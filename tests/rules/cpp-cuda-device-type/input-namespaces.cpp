@@ -1,0 +1,29 @@
+// devport-test: target-torch=2.6
+// Unqualified names resolve through using-directives, using-declarations,
+// enclosing namespaces and namespace aliases; elsewhere they are reported
+// without a fix.
+#include <ATen/ATen.h>
+
+namespace at {
+namespace native {
+Tensor to_device(const Tensor &t) { return t.to(kCUDA); }  // expect: cpp-cuda-device-type:unsafe
+} // namespace native
+} // namespace at
+
+namespace mine {
+void a(at::Tensor t) {
+  using namespace torch;
+  t.to(DeviceType::CUDA);  // expect: cpp-cuda-device-type:unsafe
+}
+void b(at::Tensor t) {
+  using c10::kCUDA;
+  t.to(kCUDA);  // expect: cpp-cuda-device-type:unsafe
+}
+namespace dt = c10;
+void c(at::Tensor t) { t.to(dt::kCUDA); }  // expect: cpp-cuda-device-type:unsafe
+void d(at::Tensor t) { t.to(kCUDA); }  // expect: cpp-cuda-device-type:report -- nothing brings c10 in scope here
+} // namespace mine
+
+#ifdef USE_CUDA
+// Kept by keep-cuda-build-guard when that rule runs; this fixture runs one rule.
+#endif

@@ -1,0 +1,15 @@
+#include <ATen/ATen.h>
+#include <ATen/DeviceAccelerator.h>
+
+at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
+  if (at::isAccelerator(input.device().type())) {  // expect: cpp-tensor-is-cuda:unsafe
+    return input;
+  }
+  bool both = at::isAccelerator(input.device().type()) && weight.options().device().is_cuda();  // expect: cpp-tensor-is-cuda -- the second is a Device: left alone
+  auto p = &input;
+  if (at::isAccelerator(p->device().type())) {}  // expect: cpp-tensor-is-cuda
+  if (input.is_cpu()) {}
+  // input.is_cuda() in a comment
+  const char *doc = "call input.is_cuda() first";
+  return weight;
+}

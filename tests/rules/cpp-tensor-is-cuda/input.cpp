@@ -1,0 +1,14 @@
+#include <ATen/ATen.h>
+
+at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
+  if (input.is_cuda()) {  // expect: cpp-tensor-is-cuda:unsafe
+    return input;
+  }
+  bool both = input.is_cuda() && weight.options().device().is_cuda();  // expect: cpp-tensor-is-cuda -- the second is a Device: left alone
+  auto p = &input;
+  if (p->is_cuda()) {}  // expect: cpp-tensor-is-cuda
+  if (input.is_cpu()) {}
+  // input.is_cuda() in a comment
+  const char *doc = "call input.is_cuda() first";
+  return weight;
+}
