@@ -38,8 +38,17 @@ bool isCudaRolePath(llvm::StringRef Path) {
     return true;
   llvm::StringRef Name = llvm::sys::path::filename(Path);
   llvm::StringRef Stem = llvm::sys::path::stem(Path);
-  if (Stem.endswith("_cuda") || Stem.endswith("_cudnn") || Stem.contains("CUDA") ||
-      Stem.contains("Cuda") || Stem.endswith("_hip") || Stem.contains("NCCL"))
+  std::string Lower = Stem.lower();
+  llvm::StringRef L(Lower);
+  // cuda.cpp, cuda_stream_test.cpp, register_cuda_ops.cpp, conv_cudnn.cpp,
+  // CUDAHooks.cpp, ProcessGroupNCCL.cpp: CUDA in the file's name as a word.
+  for (llvm::StringRef W : {"cuda", "cudnn", "hip", "nccl", "cublas", "cusparse", "cufft"}) {
+    if (L == W || L.startswith((W + "_").str()) || L.endswith(("_" + W).str()) ||
+        L.contains(("_" + W + "_").str()))
+      return true;
+  }
+  if (Stem.contains("CUDA") || Stem.contains("Cuda") || Stem.contains("NCCL") ||
+      Stem.contains("Cudnn") || Stem.contains("CuDNN"))
     return true;
   (void)Name;
   for (auto It = llvm::sys::path::begin(llvm::sys::path::parent_path(Path)),
