@@ -36,7 +36,6 @@ bool isCudaRolePath(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
   if (Ext == ".cu" || Ext == ".cuh")
     return true;
-  llvm::StringRef Name = llvm::sys::path::filename(Path);
   llvm::StringRef Stem = llvm::sys::path::stem(Path);
   std::string Lower = Stem.lower();
   llvm::StringRef L(Lower);
@@ -50,7 +49,6 @@ bool isCudaRolePath(llvm::StringRef Path) {
   if (Stem.contains("CUDA") || Stem.contains("Cuda") || Stem.contains("NCCL") ||
       Stem.contains("Cudnn") || Stem.contains("CuDNN"))
     return true;
-  (void)Name;
   for (auto It = llvm::sys::path::begin(llvm::sys::path::parent_path(Path)),
             End = llvm::sys::path::end(llvm::sys::path::parent_path(Path));
        It != End; ++It)
@@ -86,40 +84,32 @@ public:
     std::vector<std::string> Roles;
     if (!C.path().empty() && isCudaRole(C.path()))
       Roles.push_back("cuda");
-    std::string Fallback;
-    if (Semantic && !C.path().empty() && Roles.empty()) {
+    // The semantic engine, where the file has a compile command and compiles.
+    std::optional<SemanticResult> S;
+    if (Semantic && !C.path().empty() && Roles.empty())
       if (auto Cmd = Commands->commandFor(C.path())) {
-        SemanticResult S = runSemantic(*Semantic, *Cmd, C.path(), L.text());
-        if (S.Compiled) {
-          Out.Matches = Lexical->match(L, Roles, &LexicalOnly);
-          for (Match &M : Out.Matches)
-            M.Engine = "lexical";
-          addSemantic(L, S, Out.Matches);
-          dropShadowed(Out.Matches);
-          return Out;
+        S = runSemantic(*Semantic, *Cmd, C.path(), L.text());
+        if (!S->Compiled) {
+          Out.Notes.push_back(Note::plain(
+              "the lexical engine found it: the file did not compile with its compile command (" +
+              S->Error + ")"));
+          S.reset();
         }
-        Fallback = "the lexical engine found it: the file did not compile with its compile "
-                   "command (" + S.Error + ")";
       }
-    }
-    Out.Matches = Lexical->match(L, Roles);
+    // The lexical engine: every rule, or those the semantic engine leaves to
+    // it; in the same pass, the lexical context of each semantic match.
+    std::vector<uint32_t> SemanticAt;
+    std::vector<std::shared_ptr<CppContext>> Contexts;
+    if (S)
+      for (const SemanticMatch &SM : S->Matches)
+        SemanticAt.push_back(SM.Range.Begin);
+    Out.Matches = Lexical->match(L, Roles, S ? &LexicalOnly : nullptr, SemanticAt,
+                                 S ? &Contexts : nullptr);
     for (Match &M : Out.Matches)
       M.Engine = "lexical";
+    if (S)
+      addSemantic(*S, Contexts, Out.Matches);
     dropShadowed(Out.Matches);
-    // A file that is CUDA by design has no findings of generic rules, even
-    // when the keep rule that lists them is not selected.
-    bool RoleKept = llvm::any_of(Out.Matches, [&](const Match &M) {
-      return M.R->Kind == RuleKind::Keep && M.Range.Begin == 0 &&
-             M.Range.End == L.text().size();
-    });
-    if (!Roles.empty() && !RoleKept)
-      Out.Matches.erase(std::remove_if(Out.Matches.begin(), Out.Matches.end(),
-                                       [](const Match &M) {
-                                         return M.R->Kind == RuleKind::Finding;
-                                       }),
-                        Out.Matches.end());
-    if (!Fallback.empty())
-      Out.Notes.push_back(Note::plain(Fallback));
     return Out;
   }
 
@@ -161,16 +151,18 @@ private:
                         [&](const std::string &G) { return matchGlob(G, Rel, false); });
   }
 
-  void addSemantic(const LexedFile &L, const SemanticResult &S, std::vector<Match> &Out) const {
-    for (const SemanticMatch &SM : S.Matches) {
+  /// Adds S's matches to Out, each with the lexical context at its start.
+  static void addSemantic(const SemanticResult &S,
+                          llvm::ArrayRef<std::shared_ptr<CppContext>> Contexts,
+                          std::vector<Match> &Out) {
+    for (size_t I = 0; I < S.Matches.size(); ++I) {
+      const SemanticMatch &SM = S.Matches[I];
       Match M;
       M.R = SM.R;
       M.Range = SM.Range;
       M.Bindings = SM.Bindings;
       M.Engine = "semantic";
-      auto Ctx = Lexical->contextAt(L, SM.Range.Begin);
-      Ctx->Engine = "semantic";
-      Ctx->Unresolved = false; // Clang resolved it
+      std::shared_ptr<CppContext> Ctx = Contexts[I];
       Ctx->InMacro = SM.InMacro;
       M.Context = std::move(Ctx);
       Out.push_back(std::move(M));
@@ -193,6 +185,7 @@ llvm::Expected<std::unique_ptr<CompiledRules>>
 CppBackend::compile(const RuleSet &Rules, const BackendOptions &Opts) const {
   std::vector<const Rule *> Mine;
   std::string Errors;
+  auto AddError = [&](const std::string &E) { Errors += (Errors.empty() ? "" : "\n") + E; };
   for (const auto &R : Rules.rules()) {
     if (R->Language != "cpp")
       continue;
@@ -200,14 +193,14 @@ CppBackend::compile(const RuleSet &Rules, const BackendOptions &Opts) const {
     for (const RuleFix &F : R->Fixes)
       for (const std::string &V : metavariablesIn(F.Template))
         if (isReservedMetavariable(V))
-          Errors += (Errors.empty() ? "" : "\n") + F.Loc.str() + ": $" + V +
-                    " is a Python expression; C++ templates cannot use it";
+          AddError(F.Loc.str() + ": $" + V +
+                   " is a Python expression; C++ templates cannot use it");
   }
   auto C = std::make_unique<CppCompiled>();
   C->Opts = Opts;
   auto L = CppMatcher::compile(Mine);
   if (!L)
-    Errors += (Errors.empty() ? "" : "\n") + llvm::toString(L.takeError());
+    AddError(llvm::toString(L.takeError()));
   else
     C->Lexical = std::move(*L);
   std::vector<const Rule *> WithMatcher;
@@ -222,7 +215,7 @@ CppBackend::compile(const RuleSet &Rules, const BackendOptions &Opts) const {
   if (!WithMatcher.empty()) {
     auto S = SemanticMatchers::compile(WithMatcher);
     if (!S)
-      Errors += (Errors.empty() ? "" : "\n") + llvm::toString(S.takeError());
+      AddError(llvm::toString(S.takeError()));
     else if (Opts.Semantic)
       C->Semantic = std::move(*S);
   }
@@ -230,7 +223,7 @@ CppBackend::compile(const RuleSet &Rules, const BackendOptions &Opts) const {
     if (!Opts.CompileCommandsDir.empty()) {
       auto D = CompileCommands::fromDirectory(Opts.CompileCommandsDir);
       if (!D)
-        Errors += (Errors.empty() ? "" : "\n") + llvm::toString(D.takeError());
+        AddError(llvm::toString(D.takeError()));
       else
         C->Commands = *D;
     } else {

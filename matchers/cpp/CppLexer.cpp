@@ -145,9 +145,8 @@ LexedFile::LexedFile(llvm::StringRef Text) : Text(Text) {
         ++Errors;
     }
   }
-  // Unclosed brackets are not counted: `#if` branches that each open a brace
-  // are common and legal.
-  (void)Brackets;
+  // Unclosed brackets left in Brackets are not counted: `#if` branches that
+  // each open a brace are common and legal.
 }
 
 size_t LexedFile::tokenAt(uint32_t Offset) const {

@@ -244,19 +244,7 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
       }
       M->Patterns.push_back(std::move(*P));
     }
-    for (const auto &W : R->Where) {
-      if (!llvm::is_contained(Bound, W.first)) {
-        Fail(W.second.Loc, "`where` names $" + W.first + ", which no pattern binds");
-        continue;
-      }
-      Constraint C;
-      if (!W.second.Regex.empty())
-        C.Must = std::make_unique<llvm::Regex>(W.second.Regex);
-      if (!W.second.NotRegex.empty())
-        C.MustNot = std::make_unique<llvm::Regex>(W.second.NotRegex);
-      C.Captures = W.second.Captures;
-      M->Constraints[R->Id][W.first] = std::move(C);
-    }
+    M->Constraints.add(*R, Bound, Fail);
   }
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
@@ -306,8 +294,9 @@ public:
     computePartners();
   }
 
-  std::vector<Match> run(llvm::ArrayRef<std::string> Roles, const std::vector<const Rule *> *Only);
-  std::shared_ptr<CppContext> contextAt(uint32_t Offset);
+  std::vector<Match> run(llvm::ArrayRef<std::string> Roles, const std::vector<const Rule *> *Only,
+                         llvm::ArrayRef<uint32_t> ContextsAt,
+                         std::vector<std::shared_ptr<CppContext>> *Contexts);
 
 private:
   const CppMatcher &M;
@@ -325,6 +314,7 @@ private:
   bool Unresolved = false;
   size_t MatchEnd = 0;   ///< One past the last token.
   size_t MatchBegin = 0; ///< The first token, when elements precede the anchor.
+  bool FindingsWanted = true; ///< False in a CUDA-role file without its keep entry.
 
   void computeSegments();
   void computePartners();
@@ -350,7 +340,6 @@ private:
     llvm::StringRef S = F.spelling(T);
     return Toks[T].Kind == TokKind::Punct && (S == ")" || S == "]" || S == "}");
   }
-  bool constraintsHold();
   std::shared_ptr<CppContext> context(size_t First);
   void emit(size_t First);
 };
@@ -410,18 +399,44 @@ void MatchPass::computePartners() {
 }
 
 std::vector<Match> MatchPass::run(llvm::ArrayRef<std::string> Roles,
-                                  const std::vector<const Rule *> *Only) {
+                                  const std::vector<const Rule *> *Only,
+                                  llvm::ArrayRef<uint32_t> ContextsAt,
+                                  std::vector<std::shared_ptr<CppContext>> *Contexts) {
   auto Allowed = [&](const Rule *R) { return !Only || llvm::is_contained(*Only, R); };
+  bool RoleKept = false;
   for (const CppPattern *RP : M.Roles)
     if (llvm::is_contained(Roles, RP->Role) && Allowed(RP->R)) {
       Match X;
       X.R = RP->R;
       X.Range = {0, static_cast<uint32_t>(F.text().size())};
-      auto C = std::make_shared<CppContext>();
-      X.Context = C;
+      X.Context = std::make_shared<CppContext>();
       Out.push_back(std::move(X));
+      RoleKept = true;
     }
+  // A file that is CUDA by design has no findings of generic rules; they are
+  // matched only for the role's keep entry to list.
+  FindingsWanted = Roles.empty() || RoleKept;
+  // The contexts asked for, in token order: each is taken before its token
+  // is stepped over, as if the match started there.
+  std::vector<size_t> Order(ContextsAt.size());
+  std::vector<size_t> At(ContextsAt.size());
+  for (size_t K = 0; K < ContextsAt.size(); ++K) {
+    Order[K] = K;
+    At[K] = F.tokenAt(ContextsAt[K]);
+  }
+  llvm::sort(Order, [&](size_t A, size_t B) { return At[A] < At[B]; });
+  if (Contexts)
+    Contexts->assign(ContextsAt.size(), nullptr);
+  size_t Next = 0;
+  auto TakeContexts = [&](size_t I, size_t Tok) {
+    for (; Next < Order.size() && At[Order[Next]] <= I; ++Next) {
+      Unresolved = false;
+      (*Contexts)[Order[Next]] = context(Tok);
+    }
+  };
   for (size_t I = 0; I < Toks.size(); ++I) {
+    if (Contexts)
+      TakeContexts(I, I);
     step(I);
     const Token &T = Toks[I];
     if (T.Kind == TokKind::Identifier || (T.Kind == TokKind::Punct && F.spelling(I) == "::")) {
@@ -435,6 +450,14 @@ std::vector<Match> MatchPass::run(llvm::ArrayRef<std::string> Roles,
     if (T.Kind != TokKind::Identifier)
       tryAt(I, nullptr, Only);
   }
+  // Past the last token: the context at its end.
+  if (Contexts) {
+    if (Toks.empty())
+      for (auto &C : *Contexts)
+        C = std::make_shared<CppContext>();
+    else
+      TakeContexts(Toks.size(), Toks.size() - 1);
+  }
   std::stable_sort(Out.begin(), Out.end(), [](const Match &A, const Match &B) {
     return A.Range.Begin < B.Range.Begin;
   });
@@ -447,6 +470,8 @@ void MatchPass::tryAt(size_t I, const Unit *U, const std::vector<const Rule *> *
     return;
   auto Try = [&](const CppPattern *Pat) {
     if (Only && !llvm::is_contained(*Only, Pat->R))
+      return;
+    if (!FindingsWanted && Pat->R->Kind == RuleKind::Finding)
       return;
     // Directive patterns only in directives; code patterns in code and in
     // `#define` bodies.
@@ -501,7 +526,7 @@ bool MatchPass::tryPattern(const CppPattern &Pat, size_t I, const Unit *U) {
     return false;
   if (!fwd(Pat.Anchor + 1, After, Hi))
     return false;
-  return constraintsHold();
+  return M.Constraints.hold(*Pat.R, Bindings, F.text());
 }
 
 bool MatchPass::matchName(const PatternElem &E, const Unit &U) {
@@ -790,33 +815,6 @@ bool MatchPass::fwd(size_t E, size_t T, size_t Hi) {
   return false;
 }
 
-bool MatchPass::constraintsHold() {
-  auto It = M.Constraints.find(P->R->Id);
-  if (It == M.Constraints.end())
-    return true;
-  llvm::StringRef Src = F.text();
-  size_t N = Bindings.size();
-  for (size_t I = 0; I < N; ++I) {
-    auto CIt = It->second.find(Bindings[I].Name);
-    if (CIt == It->second.end())
-      continue;
-    const auto &K = CIt->second;
-    llvm::StringRef T = Src.slice(Bindings[I].Range.Begin, Bindings[I].Range.End);
-    llvm::SmallVector<llvm::StringRef, 4> Groups;
-    if (K.Must && !K.Must->match(T, &Groups))
-      return false;
-    if (K.MustNot && K.MustNot->match(T))
-      return false;
-    for (size_t G = 0; G < K.Captures.size() && G + 1 < Groups.size(); ++G) {
-      llvm::StringRef Sub = Groups[G + 1];
-      uint32_t B = Sub.data() ? static_cast<uint32_t>(Sub.data() - Src.data())
-                              : Bindings[I].Range.Begin;
-      Bindings.push_back({K.Captures[G], {B, B + static_cast<uint32_t>(Sub.size())}});
-    }
-  }
-  return true;
-}
-
 std::shared_ptr<CppContext> MatchPass::context(size_t First) {
   auto C = std::make_shared<CppContext>();
   C->InFunction = Stack.back().InFunction;
@@ -842,10 +840,12 @@ void MatchPass::emit(size_t I) {
   uint32_t End = MatchEnd > First ? Toks[MatchEnd - 1].End : Toks[First].End;
   X.Range = {Toks[First].Begin, End};
   if (P->Branch) {
-    size_t H = SegLo[I];
-    for (const Conditional &C : F.conditionals())
-      if (C.Hash == H)
-        X.Range = C.Branch;
+    // Conditionals are in order of their `#`.
+    uint32_t H = SegLo[I];
+    const auto &Cs = F.conditionals();
+    auto It = llvm::partition_point(Cs, [&](const Conditional &C) { return C.Hash < H; });
+    if (It != Cs.end() && It->Hash == H)
+      X.Range = It->Branch;
   }
   X.Bindings.assign(Bindings.begin(), Bindings.end());
   X.Context = context(First);
@@ -984,25 +984,12 @@ void MatchPass::openBrace(size_t I) {
   Stack.push_back(std::move(S));
 }
 
-std::shared_ptr<CppContext> MatchPass::contextAt(uint32_t Offset) {
-  size_t Stop = F.tokenAt(Offset);
-  for (size_t I = 0; I < Stop; ++I)
-    step(I);
-  Unresolved = false;
-  return context(Stop < Toks.size() ? Stop : (Toks.empty() ? 0 : Toks.size() - 1));
-}
-
 std::vector<Match> CppMatcher::match(const LexedFile &F, llvm::ArrayRef<std::string> Roles,
-                                     const std::vector<const Rule *> *Only) const {
+                                     const std::vector<const Rule *> *Only,
+                                     llvm::ArrayRef<uint32_t> ContextsAt,
+                                     std::vector<std::shared_ptr<CppContext>> *Contexts) const {
   MatchPass Pass(*this, F);
-  return Pass.run(Roles, Only);
-}
-
-std::shared_ptr<CppContext> CppMatcher::contextAt(const LexedFile &F, uint32_t Offset) const {
-  if (F.tokens().empty())
-    return std::make_shared<CppContext>();
-  MatchPass Pass(*this, F);
-  return Pass.contextAt(Offset);
+  return Pass.run(Roles, Only, ContextsAt, Contexts);
 }
 
 } // namespace devport::cpp

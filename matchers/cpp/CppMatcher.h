@@ -30,10 +30,10 @@
 
 #include "core/LanguageBackend.h"
 #include "core/Rule.h"
+#include "core/Where.h"
 #include "matchers/cpp/CppLexer.h"
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Regex.h"
 
 #include <memory>
 #include <string>
@@ -55,10 +55,6 @@ struct CppContext final : MatchContext {
   bool InDirective = false;
   /// Semantic engine: part of the match comes from a macro expansion.
   bool InMacro = false;
-  /// "lexical" or "semantic".
-  const char *Engine = "lexical";
-  /// Why the semantic backend was not used for this file, if it was asked to.
-  std::string Fallback;
 };
 
 /// One element of a token pattern.
@@ -91,23 +87,21 @@ public:
   bool mayMatch(llvm::StringRef Text) const;
 
   /// Every match in F, in document order. Roles: the roles the file has
-  /// ("cuda" for a CUDA-role file). Rules limits the rules run (null: all).
+  /// ("cuda" for a CUDA-role file: without the role's keep rule, no finding
+  /// rule runs there). Only limits the rules run (null: all). In the same
+  /// pass, Contexts (if given) gets the lexical context of each offset of
+  /// ContextsAt, in that order: for matches found another way.
   std::vector<Match> match(const LexedFile &F, llvm::ArrayRef<std::string> Roles,
-                           const std::vector<const Rule *> *Only = nullptr) const;
-
-  /// The lexical context of Offset in F (for matches found another way).
-  std::shared_ptr<CppContext> contextAt(const LexedFile &F, uint32_t Offset) const;
+                           const std::vector<const Rule *> *Only = nullptr,
+                           llvm::ArrayRef<uint32_t> ContextsAt = {},
+                           std::vector<std::shared_ptr<CppContext>> *Contexts = nullptr) const;
 
 private:
-  struct Constraint {
-    std::unique_ptr<llvm::Regex> Must, MustNot;
-    std::vector<std::string> Captures;
-  };
   std::vector<std::unique_ptr<CppPattern>> Patterns;
   llvm::StringMap<std::vector<const CppPattern *>> ByName; ///< by an anchor name component
   llvm::StringMap<std::vector<const CppPattern *>> ByTok;  ///< by an anchor token spelling
   std::vector<const CppPattern *> Roles;
-  llvm::StringMap<llvm::StringMap<Constraint>> Constraints; ///< rule id -> var -> constraint
+  WhereConstraints Constraints;
 
   friend class MatchPass;
 };

@@ -77,19 +77,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       }
       M->Patterns.push_back(std::move(C));
     }
-    for (const auto &W : R->Where) {
-      if (!llvm::is_contained(Bound, W.first)) {
-        Fail(W.second.Loc, "`where` names $" + W.first + ", which no pattern binds");
-        continue;
-      }
-      Constraint C;
-      if (!W.second.Regex.empty())
-        C.Must = std::make_unique<llvm::Regex>(W.second.Regex);
-      if (!W.second.NotRegex.empty())
-        C.MustNot = std::make_unique<llvm::Regex>(W.second.NotRegex);
-      C.Captures = W.second.Captures;
-      M->Constraints[R->Id][W.first] = std::move(C);
-    }
+    M->Constraints.add(*R, Bound, Fail);
   }
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
@@ -111,32 +99,6 @@ bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
       return true;
   }
   return false;
-}
-
-bool PythonMatcher::constraintsHold(const Compiled &C, llvm::SmallVectorImpl<BoundVar> &B,
-                                    llvm::StringRef Src) const {
-  auto It = Constraints.find(C.R->Id);
-  if (It == Constraints.end())
-    return true;
-  size_t Bound = B.size();
-  for (size_t I = 0; I < Bound; ++I) {
-    auto CIt = It->second.find(B[I].Name);
-    if (CIt == It->second.end())
-      continue;
-    const Constraint &K = CIt->second;
-    llvm::StringRef T = Src.slice(B[I].Range.Begin, B[I].Range.End);
-    llvm::SmallVector<llvm::StringRef, 4> Groups;
-    if (K.Must && !K.Must->match(T, &Groups))
-      return false;
-    if (K.MustNot && K.MustNot->match(T))
-      return false;
-    for (size_t G = 0; G < K.Captures.size() && G + 1 < Groups.size(); ++G) {
-      llvm::StringRef Sub = Groups[G + 1];
-      uint32_t Begin = Sub.data() ? static_cast<uint32_t>(Sub.data() - Src.data()) : B[I].Range.Begin;
-      B.push_back({K.Captures[G], {Begin, Begin + static_cast<uint32_t>(Sub.size())}});
-    }
-  }
-  return true;
 }
 
 std::string PythonMatcher::objectAnchorOf(TSNode N, llvm::StringRef Src,
@@ -333,7 +295,7 @@ private:
         continue;
       if (!llvm::all_of(C->NodeWords, Has))
         continue;
-      if (!matchPattern(C->P, N, Ctx, Bindings) || !M.constraintsHold(*C, Bindings, Src))
+      if (!matchPattern(C->P, N, Ctx, Bindings) || !M.Constraints.hold(*C->R, Bindings, Src))
         continue;
       LastRule = C->R;
       Match Found;

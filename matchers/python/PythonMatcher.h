@@ -19,11 +19,11 @@
 
 #include "core/LanguageBackend.h"
 #include "core/Rule.h"
+#include "core/Where.h"
 #include "matchers/python/NameResolver.h"
 #include "matchers/python/Pattern.h"
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Regex.h"
 
 #include <memory>
 #include <vector>
@@ -69,10 +69,6 @@ private:
     /// "cuda" string, tried at every comparison).
     std::vector<std::string> NodeWords = {};
   };
-  struct Constraint {
-    std::unique_ptr<llvm::Regex> Must, MustNot;
-    std::vector<std::string> Captures;
-  };
   struct Slot {
     llvm::StringMap<std::vector<const Compiled *>> ByAnchor;
     llvm::StringMap<std::vector<const Compiled *>> ByObject; ///< Pattern::ObjectAnchor.
@@ -80,9 +76,6 @@ private:
     bool empty() const { return ByAnchor.empty() && ByObject.empty() && Any.empty(); }
   };
 
-  /// Checks the rule's `where` constraints; adds the regex captures to B.
-  bool constraintsHold(const Compiled &C, llvm::SmallVectorImpl<BoundVar> &B,
-                       llvm::StringRef Src) const;
   /// The last segment of what N (an attribute, or a call of one) takes an
   /// attribute of, resolved through imports: `cudnn` for
   /// `torch.backends.cudnn.benchmark`; "" for anything else.
@@ -93,7 +86,7 @@ private:
 
   std::vector<std::unique_ptr<Compiled>> Patterns;
   std::vector<Slot> Table; ///< Indexed by TSSymbol.
-  llvm::StringMap<llvm::StringMap<Constraint>> Constraints; ///< Rule id -> metavar -> regexes.
+  WhereConstraints Constraints;
 };
 
 } // namespace devport::python

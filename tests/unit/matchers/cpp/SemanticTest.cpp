@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/cpp/Semantic.h"
+#include "tests/unit/matchers/cpp/SemanticRules.h"
 
 #include "tests/support/Annotations.h"
 #include "tests/support/Expected.h"
@@ -60,31 +61,9 @@ const std::string DeviceRule =
                             R"(ofClass(hasName("::c10::Device")))), hasArgument(0, )"
                             R"(ignoringImplicit(declRefExpr().bind("TYPE")))))");
 
-/// The rules (kept alive) and their compiled matchers.
-struct Compiled {
-  RuleSet Rules;
-  std::unique_ptr<SemanticMatchers> M;
-};
-
-llvm::Expected<Compiled> compileRules(llvm::ArrayRef<std::string> Yamls) {
-  std::vector<llvm::StringRef> Refs(Yamls.begin(), Yamls.end());
-  auto Rules = test::loadRules(Refs);
-  if (!Rules)
-    return Rules.takeError();
-  Compiled C{std::move(*Rules), nullptr};
-  std::vector<const Rule *> Ptrs;
-  for (const auto &R : C.Rules.rules())
-    Ptrs.push_back(R.get());
-  auto M = SemanticMatchers::compile(Ptrs);
-  if (!M)
-    return M.takeError();
-  C.M = std::move(*M);
-  return std::move(C);
-}
-
 /// The error text of compiling the rule file Yaml (named after its id).
 std::string compileError(const std::string &Yaml) {
-  auto C = compileRules({Yaml});
+  auto C = compileSemanticRules({Yaml});
   if (C)
     return "";
   return llvm::toString(C.takeError());
@@ -148,7 +127,7 @@ CompileCommand commandIn(const Project &P, llvm::StringRef Rel) {
 
 TEST(SemanticTest, EverySpellingOfTheDeviceType) {
   Project P;
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule, EnumeratorRule, DeviceRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule, EnumeratorRule, DeviceRule}));
   test::Annotations A(R"cpp(#include "torch_stub.h"
 #define DEV c10::kCUDA
 #define CHECK(c) do { if (!(c)) return 1; } while (0)
@@ -228,7 +207,7 @@ auto v = $e[[DeviceType::CUDA]];
 
 TEST(SemanticTest, TemplateInstantiationsMatchOnce) {
   Project P;
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
   test::Annotations A(R"cpp(#include "torch_stub.h"
 template <typename T> bool onGpu(T t) { return t == $c[[c10::kCUDA]]; }
 bool a = onGpu(c10::kCPU) && onGpu<c10::DeviceType>(c10::kCPU);
@@ -241,7 +220,7 @@ bool a = onGpu(c10::kCPU) && onGpu<c10::DeviceType>(c10::kCPU);
 TEST(SemanticTest, TheTextReplacesTheFileOnDisk) {
   Project P;
   P.D.write("main.cpp", "#include \"torch_stub.h\"\nauto x = c10::kCPU;\n");
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
   std::string Text = "#include \"torch_stub.h\"\nauto x = c10::kCUDA;\n";
   SemanticResult R = runSemantic(*C.M, commandIn(P, "main.cpp"), P.D.path("main.cpp"), Text);
   ASSERT_TRUE(R.Compiled) << R.Error;
@@ -250,7 +229,7 @@ TEST(SemanticTest, TheTextReplacesTheFileOnDisk) {
 
 TEST(SemanticTest, HeaderMatchesAreNotReportedInTheMainFile) {
   Project P;
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule, EnumeratorRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule, EnumeratorRule}));
   // The header has one kCUDA and one DeviceType::CUDA of its own.
   std::string Text = "#include \"torch_stub.h\"\nint main() { return 0; }\n";
   SemanticResult R = runSemantic(*C.M, commandIn(P, "main.cpp"), P.D.path("main.cpp"), Text);
@@ -260,7 +239,7 @@ TEST(SemanticTest, HeaderMatchesAreNotReportedInTheMainFile) {
 
 TEST(SemanticTest, AHeaderIsCheckedAsItsOwnMainFile) {
   Project P;
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule, EnumeratorRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule, EnumeratorRule}));
   CompileCommand Cmd = commandIn(P, "torch_stub.h");
   EXPECT_TRUE(Cmd.Inferred);
   EXPECT_FALSE(commandIn(P, "main.cpp").Inferred);
@@ -273,7 +252,7 @@ TEST(SemanticTest, AHeaderIsCheckedAsItsOwnMainFile) {
 
 TEST(SemanticTest, AFileThatDoesNotCompile) {
   Project P;
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
   std::string Path = P.D.path("main.cpp");
   std::string Text = "#include \"torch_stub.h\"\nauto x = c10::kCUDA;\nint f() { return nope; }\n";
   SemanticResult R = runSemantic(*C.M, commandIn(P, "main.cpp"), Path, Text);
@@ -297,7 +276,7 @@ TEST(SemanticTest, AFileThatDoesNotCompile) {
 
 TEST(SemanticTest, CudaFilesFailGracefully) {
   Project P({"kernel.cu"});
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
   std::string Text = "#include \"torch_stub.h\"\n__global__ void k() {}\nauto x = c10::kCUDA;\n";
   SemanticResult R = runSemantic(*C.M, commandIn(P, "kernel.cu"), P.D.path("kernel.cu"), Text);
   // Without a CUDA installation Clang refuses; with one it parses the host side.
@@ -310,7 +289,7 @@ TEST(SemanticTest, CudaFilesFailGracefully) {
 
 TEST(SemanticTest, WarningsAndWerrorDoNotFailTheParse) {
   Project P;
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
   CompileCommand Cmd = commandIn(P, "main.cpp");
   Cmd.Arguments.insert(Cmd.Arguments.begin() + 1, {"-Wall", "-Werror", "-MD", "-MF", "main.d"});
   std::string Text = "#include \"torch_stub.h\"\nint f() { int unused; return c10::kCUDA == "
@@ -351,7 +330,7 @@ TEST(SemanticTest, BadMatcherExpressionsNameTheirPlace) {
   EXPECT_EQ("", compileError(Located));
 
   // Two bad rules: one line each.
-  auto Both = compileRules({Yaml, Trailing});
+  auto Both = compileSemanticRules({Yaml, Trailing});
   ASSERT_FALSE(Both);
   std::string Msg = llvm::toString(Both.takeError());
   EXPECT_EQ(1, std::count(Msg.begin(), Msg.end(), '\n')) << Msg;
@@ -360,7 +339,7 @@ TEST(SemanticTest, BadMatcherExpressionsNameTheirPlace) {
 TEST(SemanticTest, RulesWithoutAMatcherAreSkipped) {
   std::string NoMatcher = "id: lexical-only\nlanguage: cpp\ncategory: c\nseverity: warning\n"
                           "message: m\npattern: c10::kCUDA\n";
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({NoMatcher, ConstantRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({NoMatcher, ConstantRule}));
   ASSERT_EQ(1u, C.M->rules().size());
   EXPECT_EQ("cuda-constant", C.M->rules()[0]->Id);
 }
@@ -412,7 +391,7 @@ TEST(SemanticTest, DiscoverFindsTheNearestDatabase) {
 
 TEST(SemanticTest, RelativePathsAndCommandsWork) {
   Project P;
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
   std::string Text = "#include \"torch_stub.h\"\nauto x = c10::kCUDA;\n";
   llvm::SmallString<256> Cwd;
   ASSERT_FALSE(llvm::sys::fs::current_path(Cwd));
@@ -445,7 +424,7 @@ TEST(SemanticTest, FromDirectoryErrorsNameTheFile) {
 
 TEST(SemanticTest, ConcurrentRunsGiveTheSerialResults) {
   Project P({"t0.cpp", "t1.cpp", "t2.cpp", "t3.cpp"});
-  ASSERT_THAT_EXPECTED_VALUE(C, compileRules({ConstantRule, EnumeratorRule, DeviceRule}));
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule, EnumeratorRule, DeviceRule}));
   std::vector<std::string> Texts, Paths;
   std::vector<CompileCommand> Cmds;
   for (int I = 0; I < 4; ++I) {

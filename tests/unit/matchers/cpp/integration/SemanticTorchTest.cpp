@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/cpp/Semantic.h"
+#include "tests/unit/matchers/cpp/SemanticRules.h"
 
 #include "tests/support/Annotations.h"
 #include "tests/support/Expected.h"
@@ -51,27 +52,6 @@ const std::vector<std::string> &torchRules() {
   return Rules;
 }
 
-struct Compiled {
-  RuleSet Rules;
-  std::unique_ptr<SemanticMatchers> M;
-};
-
-llvm::Expected<Compiled> compileTorchRules() {
-  std::vector<llvm::StringRef> Refs(torchRules().begin(), torchRules().end());
-  auto Rules = test::loadRules(Refs);
-  if (!Rules)
-    return Rules.takeError();
-  Compiled C{std::move(*Rules), nullptr};
-  std::vector<const Rule *> Ptrs;
-  for (const auto &R : C.Rules.rules())
-    Ptrs.push_back(R.get());
-  auto M = SemanticMatchers::compile(Ptrs);
-  if (!M)
-    return M.takeError();
-  C.M = std::move(*M);
-  return std::move(C);
-}
-
 /// A project whose database compiles main.cpp against the PyTorch headers.
 struct TorchProject {
   TorchProject() {
@@ -90,7 +70,7 @@ struct TorchProject {
 /// `$constant[[...]]`, `$enumerator`, `$is_cuda` and `$device_count` mark
 /// the expected matches of each rule.
 void expectMatches(llvm::StringRef Annotated, llvm::StringRef What) {
-  ASSERT_THAT_EXPECTED_VALUE(C, compileTorchRules());
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules(torchRules()));
   TorchProject P;
   ASSERT_THAT_EXPECTED_VALUE(DB, CompileCommands::fromDirectory(P.D.path()));
   std::optional<CompileCommand> Cmd = DB->commandFor(P.D.path("main.cpp"));

@@ -1,0 +1,53 @@
+//===--- Where.h - A rule set's `where` constraints, compiled -------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// What every language's matcher does with a rule's `where:` entries: the
+/// regexes compiled once, checked against the text a match bound, and the
+/// regex groups bound as new metavariables (`captures:`).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_CORE_WHERE_H
+#define DEVPORT_CORE_WHERE_H
+
+#include "core/LanguageBackend.h"
+#include "core/Rule.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Regex.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace devport {
+
+class WhereConstraints {
+public:
+  /// Compiles R's `where` entries. An entry for a metavariable that is not
+  /// in Bound (what R's patterns bind) is reported with Fail(place, reason)
+  /// and left out.
+  void add(const Rule &R, llvm::ArrayRef<std::string> Bound,
+           llvm::function_ref<void(const RuleLoc &, const std::string &)> Fail);
+
+  /// Whether the text that B binds in Src satisfies R's constraints; binds
+  /// the regex captures by appending them to B.
+  bool hold(const Rule &R, llvm::SmallVectorImpl<BoundVar> &B, llvm::StringRef Src) const;
+
+private:
+  struct Constraint {
+    std::unique_ptr<llvm::Regex> Must, MustNot;
+    std::vector<std::string> Captures;
+  };
+  llvm::StringMap<llvm::StringMap<Constraint>> ByRule; ///< rule id -> metavariable -> regexes
+};
+
+} // namespace devport
+
+#endif
