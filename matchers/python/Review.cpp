@@ -96,24 +96,26 @@ public:
   /// The path from Root down to N.
   Ancestors(TSNode Root, TSNode N) {
     Path.push_back(Root);
-    TSNode Cur = Root;
     ByteRange R = rangeOf(N);
-    while (!sameNode(Cur, N)) {
-      TSNode Next{};
+    // A cursor steps to the next sibling in constant time; ts_node_child(I)
+    // counts from the first child on every call.
+    TSTreeCursor C = ts_tree_cursor_new(Root);
+    TSNode Cur = Root;
+    while (!sameNode(Cur, N) && ts_tree_cursor_goto_first_child(&C)) {
       bool Found = false;
-      uint32_t Count = ts_node_child_count(Cur);
-      for (uint32_t I = 0; I < Count && !Found; ++I) {
-        TSNode C = ts_node_child(Cur, I);
-        if (sameNode(C, N) || rangeOf(C).contains(R)) {
-          Next = C;
+      do {
+        TSNode Child = ts_tree_cursor_current_node(&C);
+        if (sameNode(Child, N) || rangeOf(Child).contains(R)) {
+          Cur = Child;
           Found = true;
+          break;
         }
-      }
+      } while (ts_tree_cursor_goto_next_sibling(&C));
       if (!Found)
         break; // N is not under Root
-      Path.push_back(Next);
-      Cur = Next;
+      Path.push_back(Cur);
     }
+    ts_tree_cursor_delete(&C);
   }
   /// The node the path leads to.
   TSNode node() const { return Path.back(); }
