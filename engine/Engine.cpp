@@ -381,6 +381,21 @@ CheckResult Engine::checkAll(const SourceFile &F) const {
   return checkParsed(F, L, *P);
 }
 
+CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Previous,
+                                     llvm::ArrayRef<Edit> Edits,
+                                     std::unique_ptr<ParsedFile> &Parsed) const {
+  const Language &L = languageFor(F.path());
+  bool Skip = skips(L, F.text());
+  if (Skip && !Previous) {
+    Parsed.reset();
+    return {};
+  }
+  Parsed = L.Backend->parseFile(F.path(), F.text(), Previous, Edits);
+  if (Skip || !Parsed)
+    return {};
+  return checkParsed(F, L, *Parsed);
+}
+
 namespace {
 
 /// One version of the text under fix(): the text and its parse, kept

@@ -14,7 +14,7 @@
 /// embedded in a file (doctests) goes through the same steps.
 ///
 /// Clients: the CLI and the fixture runner through Project and BatchRun, and
-/// the LSP server (to come). It knows nothing of terminals, JSON, command-line
+/// the LSP server (checkIncremental). It knows nothing of terminals, JSON, command-line
 /// flags or files on disk beyond the SourceFile it is given.
 ///
 /// Regions: the pipeline parses whole files today. DESIGN.md asks for a batch
@@ -100,6 +100,17 @@ public:
   std::vector<Diagnostic> check(const SourceFile &F) const;
   /// check() plus the keep matches.
   CheckResult checkAll(const SourceFile &F) const;
+  /// checkAll() for a document that an editor keeps changing. Previous is
+  /// the parse of an earlier text of the same document (or null) and Edits
+  /// (sorted, non-overlapping, in that text's offsets) turn it into F's
+  /// text: the backend re-parses incrementally where it can (Python:
+  /// tree-sitter). Parsed receives F's parse, to pass as Previous next time
+  /// (it refers to F's text, which must outlive it); a document that once
+  /// had a parse keeps one even while the prefilter would skip it, so that
+  /// the next change is incremental too.
+  CheckResult checkIncremental(const SourceFile &F, const ParsedFile *Previous,
+                               llvm::ArrayRef<Edit> Edits,
+                               std::unique_ptr<ParsedFile> &Parsed) const;
 
   /// Applies the allowed fixes to F's text until nothing changes.
   FixOutcome fix(const SourceFile &F) const;

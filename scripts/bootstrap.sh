@@ -16,9 +16,9 @@ BUILD_TYPE=${BUILD_TYPE:-Release}
 
 # Debian packages: compilers and build tools, LLVM/Clang 14 (shared libLLVM and libclang-cpp;
 # libclang-14-dev carries ClangConfig.cmake), GoogleTest, node/npm for the tree-sitter sources,
-# python3 for the doc and fixture scripts.
-APT_PKGS=(cmake ninja-build g++ clang-14 lld-14 llvm-14-dev libclang-14-dev libclang-cpp14-dev
-          libgtest-dev libgmock-dev ccache python3 git)
+# python3 for the doc and fixture scripts, FileCheck (llvm-14-tools) and Neovim for the LSP tests.
+APT_PKGS=(cmake ninja-build g++ clang-14 lld-14 llvm-14-dev llvm-14-tools libclang-14-dev
+          libclang-cpp14-dev libgtest-dev libgmock-dev ccache python3 git neovim)
 command -v npm >/dev/null 2>&1 || APT_PKGS+=(nodejs npm)
 if [[ "${SKIP_APT:-0}" != 1 ]]; then
   missing=()

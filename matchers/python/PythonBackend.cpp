@@ -79,7 +79,7 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
                                                  llvm::ArrayRef<Edit> Edits) const {
   thread_local Parser P;
   TreePtr Tree;
-  if (Previous && !Edits.empty()) {
+  if (Previous) {
     const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
     llvm::StringRef Old = Prev.text();
     TreePtr Edited(ts_tree_copy(Prev.tree()));

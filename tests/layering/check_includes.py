@@ -26,7 +26,7 @@ ALLOWED = {
     "engine": ["core", "rewriters", "matchers/*"],
     "report": ["core", "rewriters"],
     "lsp": ["core", "engine", "report"],
-    "tools/devport": ["core", "rewriters", "engine", "report"],
+    "tools/devport": ["core", "rewriters", "engine", "report", "lsp"],
 }
 SOURCE_ROOTS = ["core", "rewriters", "matchers", "engine", "report", "lsp", "tools"]
 INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]+"([^"]+)"', re.M)

@@ -35,6 +35,8 @@ usage: devport check [options] [PATH...]      report hardcoded device references
        devport fix   [options] [PATH...]      rewrite them (safe fixes by default)
        devport rules [--format text|json]     list the rules
        devport explain RULE                   describe one rule
+       devport lsp [options]                  run the language server on stdio
+                                              (`devport lsp --help`: editor set-up)
        devport --version | --help
 
 PATH is a file or directory (default: the current directory); `-` reads standard
@@ -475,6 +477,8 @@ int runMain(int Argc, const char *const *Argv, CliIO &IO) {
   std::string Err;
   bool WantHelp = false, WantVersion = false;
   llvm::ArrayRef<const char *> Args(Argv + 1, Argv + std::max(Argc, 1));
+  if (!Args.empty() && llvm::StringRef(Args.front()) == "lsp")
+    return runLspCommand(Args.drop_front(), IO);
   auto O = parseArgs(Args, Err, WantHelp, WantVersion);
   if (!O) {
     IO.Err << "devport: error: " << Err << "\n(run `devport --help` for usage)\n";

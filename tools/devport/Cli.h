@@ -18,6 +18,7 @@
 #ifndef DEVPORT_TOOLS_DEVPORT_CLI_H
 #define DEVPORT_TOOLS_DEVPORT_CLI_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -39,6 +40,10 @@ enum ExitCode : int { ExitClean = 0, ExitFindings = 1, ExitUsage = 2 };
 int runMain(int Argc, const char *const *Argv, CliIO &IO);
 /// With the process's stdin, stdout and stderr.
 int runMain(int Argc, const char *const *Argv);
+
+/// `devport lsp [options]` (tools/devport/LspCommand.cpp): the arguments
+/// after `lsp`.
+int runLspCommand(llvm::ArrayRef<const char *> Args, CliIO &IO);
 
 } // namespace devport
 
