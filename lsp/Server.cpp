@@ -69,7 +69,8 @@ Edit differingSpan(llvm::StringRef Old, llvm::StringRef New) {
   while (Suffix < Max - Begin && Old[Old.size() - 1 - Suffix] == New[New.size() - 1 - Suffix])
     ++Suffix;
   auto Continuation = [](char C) { return (static_cast<unsigned char>(C) & 0xC0) == 0x80; };
-  while (Begin > 0 && (Continuation(Old[Begin]) || (Old[Begin] == '\n' && Old[Begin - 1] == '\r')))
+  while (Begin > 0 && Begin < Old.size() &&
+         (Continuation(Old[Begin]) || (Old[Begin] == '\n' && Old[Begin - 1] == '\r')))
     --Begin;
   size_t OldEnd = Old.size() - Suffix, NewEnd = New.size() - Suffix;
   while (OldEnd < Old.size() &&
