@@ -48,17 +48,9 @@ static std::string escape(llvm::StringRef S, bool Property) {
 std::string escapeGithubData(llvm::StringRef S) { return escape(S, false); }
 std::string escapeGithubProperty(llvm::StringRef S) { return escape(S, true); }
 
+/// The command for a severity: error, warning, else notice.
 static const char *commandOf(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Info:
-  case Severity::Hint:
-    break;
-  }
-  return "notice";
+  return S == Severity::Error || S == Severity::Warning ? severityName(S) : "notice";
 }
 
 void GithubReporter::file(const FileReport &R) {

@@ -18,18 +18,9 @@ namespace {
 
 const char *const SrcRoot = "%SRCROOT%";
 
-/// SARIF's level for a severity.
+/// SARIF's level for a severity: error, warning, else note.
 const char *levelOf(Severity S) {
-  switch (S) {
-  case Severity::Error:
-    return "error";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Info:
-  case Severity::Hint:
-    break;
-  }
-  return "note";
+  return S == Severity::Error || S == Severity::Warning ? severityName(S) : "note";
 }
 
 llvm::json::Object text(std::string T) { return llvm::json::Object{{"text", std::move(T)}}; }

@@ -5,21 +5,11 @@
 #   gate.sh DEVPORT_BINARY
 set -u
 DEVPORT=$(realpath "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d /tmp/devport-gate.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 cd "$T"
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect_exit() {
-  local want=$1; shift
-  "$@" >"$T/out" 2>"$T/err"
-  local got=$?
-  if [ "$got" = "$want" ]; then ok; else bad "'$*' exited $got, want $want; stderr: $(head -c 400 "$T/err")"; fi
-}
-contains() { if grep -qF -- "$2" "$1"; then ok; else bad "$1 lacks '$2': $(head -c 600 "$1")"; fi; }
-lacks() { if grep -qF -- "$2" "$1"; then bad "$1 has '$2'"; else ok; fi; }
+. "$HERE/harness.sh"
 
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t
 git init -q repo
@@ -110,5 +100,4 @@ mkdir nogit && cp outside.py nogit/
 [ "$(cat "$T/rc")" = 2 ] && ok || bad "--diff-base outside a repository exited $(cat "$T/rc")"
 contains "$T/err" "not in a git repository"
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary

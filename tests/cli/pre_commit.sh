@@ -9,6 +9,7 @@
 set -u
 DEVPORT=$(realpath "$1")
 SRC=$(realpath "$2")
+HERE=$(cd "$(dirname "$0")" && pwd)
 if ! command -v pre-commit >/dev/null; then
   echo "pre-commit is not installed (scripts/bootstrap.sh installs Debian's pre-commit): skipped"
   exit 77
@@ -19,19 +20,7 @@ export PATH="$(dirname "$DEVPORT"):$PATH" PRE_COMMIT_HOME="$T/cache"
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t
 export GIT_CONFIG_NOSYSTEM=1 HOME="$T/home"
 mkdir -p "$HOME"
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-# run WANT CMD...: WANT is 0 or "fail"; output in $T/out
-run() {
-  local want=$1; shift
-  "$@" >"$T/out" 2>&1
-  local got=$?
-  if { [ "$want" = 0 ] && [ $got = 0 ]; } || { [ "$want" = fail ] && [ $got != 0 ]; }; then ok
-  else bad "'$*' exited $got, want $want: $(tail -c 1500 "$T/out")"; fi
-}
-contains() { if grep -qF -- "$2" "$1"; then ok; else bad "$1 lacks '$2': $(tail -c 1500 "$1")"; fi; }
+. "$HERE/harness.sh"
 
 # The hooks repository: this checkout when git tracks its .pre-commit-hooks.yaml (try-repo takes
 # HEAD plus the uncommitted changes of tracked files: a fresh clone, CI), else a repository made
@@ -49,15 +38,15 @@ printf 'import torch\n\nn = torch.cuda.device_count()\n' > train.py
 printf 'x = 1\n' > clean.py
 git add train.py clean.py
 
-run fail pre-commit try-repo "$HOOKS" devport-check --files train.py clean.py
+expect_exit fail pre-commit try-repo "$HOOKS" devport-check --files train.py clean.py
 contains "$T/out" "devport check"
 contains "$T/out" "[cuda-device-count]"
-run 0 pre-commit try-repo "$HOOKS" devport-check --files clean.py
-run fail pre-commit try-repo "$HOOKS" devport-fix --files train.py   # it changed the file
+expect_exit 0 pre-commit try-repo "$HOOKS" devport-check --files clean.py
+expect_exit fail pre-commit try-repo "$HOOKS" devport-fix --files train.py   # it changed the file
 contains "$T/out" "files were modified by this hook"
 grep -q "n = torch.accelerator.device_count()" train.py && ok || bad "devport-fix did not fix: $(cat train.py)"
-run 0 pre-commit try-repo "$HOOKS" devport-check --files train.py
-run 0 pre-commit try-repo "$HOOKS" devport-fix --files train.py      # nothing left to fix
+expect_exit 0 pre-commit try-repo "$HOOKS" devport-check --files train.py
+expect_exit 0 pre-commit try-repo "$HOOKS" devport-fix --files train.py      # nothing left to fix
 
 # The README's `repo: local` configuration, as a commit runs it.
 git add -A && git commit -qm fixed
@@ -74,10 +63,9 @@ repos:
         require_serial: true
 YAML
 git add sync.py .pre-commit-config.yaml
-run fail pre-commit run
+expect_exit fail pre-commit run
 contains "$T/out" "[cuda-synchronize]"
 sed -i 's/torch.cuda.synchronize()/torch.accelerator.synchronize()/' sync.py && git add sync.py
-run 0 pre-commit run
+expect_exit 0 pre-commit run
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary
