@@ -9,9 +9,9 @@
 /// deterministic path order, as soon as that file and every earlier one are
 /// done (engine/BatchRun.h), and a Summary at the end. It must not keep the
 /// FileReport: the run frees it afterwards, so that memory stays bounded by
-/// the files in flight rather than by the codebase. The text and JSON formats
-/// are Reporters (report/); SARIF, GitHub annotations and the HTML report are
-/// to come the same way.
+/// the files in flight rather than by the codebase. The text, JSON, SARIF and
+/// GitHub formats are Reporters (report/); the HTML report is to come the
+/// same way.
 ///
 /// Thread-safety: a batch run calls a Reporter from one thread at a time.
 ///

@@ -99,6 +99,9 @@ std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path
   }
   R->File.emplace(std::move(*F));
   process(E, *R, Opts.Mode, Floor);
+  if (Opts.Mode == BatchMode::Check && Opts.KeepFinding)
+    llvm::erase_if(R->Findings,
+                   [&](const Diagnostic &D) { return !Opts.KeepFinding(*R->File, D); });
   if (Opts.Mode == BatchMode::Fix && Opts.Write && R->Fixed && R->Fixed->changed(*R->File)) {
     if (auto Err = writeFileAtomically(Path, R->Fixed->Text, R->File->stamp()))
       R->Error = llvm::toString(std::move(Err));

@@ -27,6 +27,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -47,6 +48,11 @@ struct BatchOptions {
   /// alone). A file being fixed takes some 60 times its size (texts, trees,
   /// findings), so this bounds the run's memory.
   uint64_t MaxBytesInFlight = 1u << 20;
+  /// check: keeps only the findings for which this returns true (those on
+  /// lines changed since a git revision: `check --diff-base`); the others
+  /// are neither reported nor counted. Called on the worker threads. Unset:
+  /// every finding.
+  std::function<bool(const SourceFile &, const Diagnostic &)> KeepFinding;
 
   static BatchOptions forTest() {
     BatchOptions O;

@@ -14,10 +14,7 @@
 
 namespace devport {
 
-/// The one-line form of a fix: the finding's text with the fix's edits
-/// inside it applied (plus the imports it adds), or the fix's title when that
-/// spans lines or the fix edits elsewhere.
-static std::string fixSummary(const SourceFile &F, const Diagnostic &D, const Fix &X) {
+std::string fixSummary(const SourceFile &F, const Diagnostic &D, const Fix &X) {
   std::string Out;
   std::string Extra;
   uint32_t Pos = D.Range.Begin;

@@ -23,6 +23,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 namespace devport {
 
 /// path:line:col: severity: message [rule-id]
@@ -31,6 +33,22 @@ namespace devport {
 ///       = fix (safe): replacement
 ///       = note: ...
 void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D);
+
+/// The one-line form of a fix: the finding's text with the fix's edits
+/// inside it applied (plus the imports it adds), or the fix's title when that
+/// spans lines or the fix edits elsewhere.
+std::string fixSummary(const SourceFile &F, const Diagnostic &D, const Fix &X);
+
+/// Calls Fn(file, diagnostic) for R's findings. After a fix their ranges are
+/// in the fixed text, which is then indexed once for all of them.
+template <typename Fn> void forEachFinding(const FileReport &R, Fn &&F) {
+  std::optional<SourceFile> FixedFile;
+  if (R.Fixed && R.Fixed->changed(*R.File) && !R.Findings.empty())
+    FixedFile.emplace(R.File->path(), R.Fixed->Text);
+  const SourceFile &Shown = FixedFile ? *FixedFile : *R.File;
+  for (const Diagnostic &D : R.Findings)
+    F(Shown, D);
+}
 
 /// A note as the command line words it (naming its flags and settings).
 std::string noteText(const Note &N);

@@ -26,15 +26,10 @@ void renderFixWarnings(llvm::raw_ostream &Err, const FileReport &R) {
         << ": fixes did not converge; run `devport fix` again\n";
 }
 
-/// Calls Fn(file, diagnostic) for R's findings, whose ranges are in the
-/// fixed text after a fix (that text is indexed once for all of them).
-template <typename Fn> static void forEachFinding(const FileReport &R, Fn &&F) {
-  std::optional<SourceFile> FixedFile;
-  if (R.Fixed && R.Fixed->changed(*R.File) && !R.Findings.empty())
-    FixedFile.emplace(R.File->path(), R.Fixed->Text);
-  const SourceFile &Shown = FixedFile ? *FixedFile : *R.File;
-  for (const Diagnostic &D : R.Findings)
-    F(Shown, D);
+TextReporter::TextReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts)
+    : Out(Out), Err(Err), Opts(Opts) {
+  if (Opts.Statistics)
+    Stats.emplace(Opts.Rules);
 }
 
 void TextReporter::file(const FileReport &R) {
@@ -45,6 +40,10 @@ void TextReporter::file(const FileReport &R) {
   renderFixWarnings(Err, R);
   if (R.Fixed && Opts.Diff && R.Fixed->changed(*R.File))
     Out << unifiedDiff(R.File->path(), R.File->path(), R.File->text(), R.Fixed->Text);
+  if (Stats) {
+    Stats->add(R); // the table replaces the findings
+    return;
+  }
   if (Opts.ShowKept)
     for (const Diagnostic &K : R.Kept)
       renderText(Out, *R.File, K);
@@ -87,6 +86,11 @@ static void renderTargets(llvm::raw_ostream &OS, const Summary &S) {
 }
 
 void TextReporter::finish(const Summary &S) {
+  if (Stats) {
+    // With --diff, standard output is the patch.
+    Stats->renderText(Opts.Diff ? Err : Out);
+    (Opts.Diff ? Err : Out) << "\n";
+  }
   if (Opts.Diff) {
     // Standard output is the patch.
     renderTargets(Err, S);
@@ -115,7 +119,10 @@ void TextReporter::finish(const Summary &S) {
 }
 
 JsonReporter::JsonReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts)
-    : Out(Out), Err(Err), Opts(Opts) {}
+    : Out(Out), Err(Err), Opts(Opts) {
+  if (Opts.Statistics)
+    Stats.emplace(Opts.Rules);
+}
 JsonReporter::~JsonReporter() = default;
 
 // The document is written as llvm::json would print it whole (keys sorted,
@@ -136,6 +143,8 @@ void JsonReporter::file(const FileReport &R) {
   if (!R.File)
     return;
   renderFixWarnings(Err, R);
+  if (Stats)
+    Stats->add(R);
   if (Opts.ShowKept)
     for (const Diagnostic &K : R.Kept)
       Kept.push_back(diagnosticToJSON(*R.File, K));
@@ -150,6 +159,8 @@ void JsonReporter::finish(const Summary &S) {
   J->attributeEnd();
   if (Opts.ShowKept)
     J->attribute("kept", std::move(Kept));
+  if (Stats)
+    J->attribute("statistics", Stats->toJSON());
   llvm::json::Object Sum{{"files", static_cast<int64_t>(S.Files)},
                          {"findings", static_cast<int64_t>(S.Findings)},
                          {"fixable", static_cast<int64_t>(S.Fixable)},

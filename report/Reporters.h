@@ -17,11 +17,13 @@
 #define DEVPORT_REPORT_REPORTERS_H
 
 #include "core/Reporter.h"
+#include "report/Statistics.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,10 @@ struct ReportOptions {
   bool Fix = false;      ///< A fix run (else a check run).
   bool Diff = false;     ///< fix --diff: show diffs, not findings.
   bool ShowKept = false; ///< List the keep matches too.
+  /// --statistics: the text lists counts per rule instead of the findings;
+  /// the JSON adds a "statistics" array (report/Statistics.h).
+  bool Statistics = false;
+  const RuleSet *Rules = nullptr; ///< For the statistics' categories; may be null.
 };
 
 /// Findings on Out as `path:line:col: severity: message [rule]` with the
@@ -38,18 +44,19 @@ struct ReportOptions {
 /// summary line.
 class TextReporter final : public Reporter {
 public:
-  TextReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts)
-      : Out(Out), Err(Err), Opts(Opts) {}
+  TextReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts);
   void file(const FileReport &R) override;
   void finish(const Summary &S) override;
 
 private:
   llvm::raw_ostream &Out, &Err;
   ReportOptions Opts;
+  std::optional<Statistics> Stats;
 };
 
 /// One JSON document on Out: {"diagnostics": [...], "kept": [...] (with
-/// ShowKept), "summary": {...}}; fix warnings on Err.
+/// ShowKept), "statistics": [...] (with Statistics), "summary": {...}}; fix
+/// warnings on Err.
 class JsonReporter final : public Reporter {
 public:
   JsonReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, ReportOptions Opts);
@@ -64,6 +71,7 @@ private:
   ReportOptions Opts;
   std::unique_ptr<llvm::json::OStream> J;
   llvm::json::Array Errors, Kept;
+  std::optional<Statistics> Stats;
 };
 
 /// The warnings a fix run has about one file (fixes dropped because they

@@ -15,10 +15,11 @@ BUILD_DIR=${BUILD_DIR:-build}
 BUILD_TYPE=${BUILD_TYPE:-Release}
 
 # Debian packages: compilers and build tools, LLVM/Clang 14 (shared libLLVM and libclang-cpp;
-# libclang-14-dev carries ClangConfig.cmake), GoogleTest, node/npm for the tree-sitter sources,
-# python3 for the doc and fixture scripts, FileCheck (llvm-14-tools) and Neovim for the LSP tests.
+# libclang-14-dev carries ClangConfig.cmake), GoogleTest, node/npm for the tree-sitter sources
+# and the SARIF schema test, python3 for the doc and fixture scripts, pre-commit for the test of
+# .pre-commit-hooks.yaml, FileCheck (llvm-14-tools) and Neovim for the LSP tests.
 APT_PKGS=(cmake ninja-build g++ clang-14 lld-14 llvm-14-dev llvm-14-tools libclang-14-dev
-          libclang-cpp14-dev libgtest-dev libgmock-dev ccache python3 git neovim)
+          libclang-cpp14-dev libgtest-dev libgmock-dev ccache python3 git pre-commit neovim)
 command -v npm >/dev/null 2>&1 || APT_PKGS+=(nodejs npm)
 if [[ "${SKIP_APT:-0}" != 1 ]]; then
   missing=()
@@ -64,8 +65,9 @@ if [[ ! -f "$TORCH_HEADERS/usr/include/c10/core/DeviceType.h" ]]; then
   rm -rf "$tmp"
 fi
 
-# tree-sitter core and tree-sitter-python C sources, pinned by package-lock.json (nothing is built
-# by node: --ignore-scripts).
+# tree-sitter core and tree-sitter-python C sources, and (devDependencies) the SARIF 2.1.0 schema
+# with the ajv validator for tests/report/validate_sarif.js, pinned by package-lock.json (nothing
+# is built by node: --ignore-scripts).
 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 
 SAN=OFF

@@ -4,24 +4,11 @@
 set -u
 DEVPORT=$(realpath "$1")
 SRC=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d /tmp/devport-e2e.XXXXXX)
 trap 'rm -rf "$T"' EXIT
 cd "$T"
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-# expect_exit CODE CMD...: runs CMD, keeps stdout in $T/out and stderr in $T/err
-expect_exit() {
-  local want=$1; shift
-  "$@" >"$T/out" 2>"$T/err"
-  local got=$?
-  if [ "$got" = "$want" ]; then ok; else bad "'$*' exited $got, want $want; stderr: $(head -c 400 "$T/err")"; fi
-}
-contains() { # FILE TEXT
-  if grep -qF -- "$2" "$1"; then ok; else bad "$1 lacks '$2': $(head -c 400 "$1")"; fi
-}
+. "$HERE/harness.sh"
 
 mkdir proj
 cat > proj/clean.py <<'PY'

@@ -11,19 +11,30 @@
 #include "core/Workspace.h"
 #include "engine/BatchRun.h"
 #include "engine/Project.h"
+#include "report/Github.h"
+#include "report/Paths.h"
 #include "report/Render.h"
 #include "report/Reporters.h"
+#include "report/Sarif.h"
+#include "tools/devport/DiffBase.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <optional>
 
 #ifndef DEVPORT_VERSION
 #define DEVPORT_VERSION "0.0.0"
+#endif
+#ifndef DEVPORT_SOURCE_DIR
+#define DEVPORT_SOURCE_DIR ""
+#endif
+#ifndef DEVPORT_DOCS_URL
+#define DEVPORT_DOCS_URL ""
 #endif
 
 namespace devport {
@@ -43,7 +54,11 @@ PATH is a file or directory (default: the current directory); `-` reads standard
 input (name it with --stdin-filename; `fix -` writes the fixed text to stdout).
 
 options:
-  --format text|json        output format (default: text)
+  --format FORMAT           text, json, sarif (SARIF 2.1.0) or github (GitHub Actions
+                            annotations) (default: text)
+  --statistics              count findings per rule (text: instead of listing them)
+  --root DIR                sarif, github: paths are relative to DIR (default: the
+                            git repository's top level, else the current directory)
   --select ID,...           only these rules or categories (repeatable)
   --ignore ID,...           not these rules or categories (repeatable)
   --target-torch X.Y        PyTorch release the fixes must run on (default: the
@@ -65,6 +80,9 @@ options:
                             checked by the semantic (Clang) engine
   --cpp-engine auto|lexical C++: `lexical` never compiles (default: auto)
   --show-kept               also list code that keep rules account for (must stay CUDA)
+check only:
+  --diff-base REF           report only findings on lines changed since git REF
+                            (and in untracked files)
 fix only:
   --diff                    print a unified diff and write nothing
   --unsafe-fixes            also apply fixes marked unsafe
@@ -75,7 +93,7 @@ rule-file error.
 )";
 
 enum class Command { Check, Fix, Rules, Explain };
-enum class Format { Text, Json };
+enum class Format { Text, Json, Sarif, Github };
 
 struct Options {
   Command Cmd = Command::Check;
@@ -94,6 +112,9 @@ struct Options {
   bool UnsafeFixes = false;
   bool RespectGitignore = true;
   bool ShowKept = false;
+  bool Statistics = false;
+  std::string Root;     ///< --root; empty: the repository's top level.
+  std::string DiffBase; ///< --diff-base; empty: every line.
 };
 
 void splitList(llvm::StringRef V, std::vector<std::string> &Out) {
@@ -176,8 +197,12 @@ bool parseValueOption(OptionReader &R, Options &O, std::string &Err) {
       O.Fmt = Format::Text;
     else if (V == "json")
       O.Fmt = Format::Json;
+    else if (V == "sarif")
+      O.Fmt = Format::Sarif;
+    else if (V == "github")
+      O.Fmt = Format::Github;
     else {
-      Err = "unknown format '" + V + "' (expected text or json)";
+      Err = "unknown format '" + V + "' (expected text, json, sarif or github)";
       return false;
     }
   } else if (Name == "--select" || Name == "--ignore") {
@@ -198,6 +223,14 @@ bool parseValueOption(OptionReader &R, Options &O, std::string &Err) {
       return false;
     }
     (Name == "--device-expression" ? O.DeviceExpression : O.DeviceTypeExpression) = V;
+  } else if (Name == "--root") {
+    O.Root = V;
+  } else if (Name == "--diff-base") {
+    if (V.empty()) {
+      Err = "option '--diff-base' needs a git revision";
+      return false;
+    }
+    O.DiffBase = V;
   } else if (Name == "--rules") {
     O.RulesDir = V;
   } else if (Name == "--config") {
@@ -225,7 +258,7 @@ bool takesValue(llvm::StringRef Name) {
       "--exclude",         "--target-torch",    "--stdin-filename",
       "--device-expression", "--device-type-expression", "--rules",
       "--config",          "--threads",         "-p",
-      "--cpp-engine"};
+      "--cpp-engine",      "--root",            "--diff-base"};
   return llvm::is_contained(WithValue, Name);
 }
 
@@ -237,6 +270,18 @@ bool checkCombination(const Options &O, std::string &Err) {
   }
   if (O.Cmd == Command::Rules && !O.Paths.empty()) {
     Err = "rules takes no paths";
+    return false;
+  }
+  if (!O.DiffBase.empty() && O.Cmd != Command::Check) {
+    Err = "--diff-base is for check only";
+    return false;
+  }
+  if (!O.DiffBase.empty() && llvm::is_contained(O.Paths, "-")) {
+    Err = "--diff-base cannot check standard input";
+    return false;
+  }
+  if (!O.Root.empty() && O.Fmt != Format::Sarif && O.Fmt != Format::Github) {
+    Err = "--root is for --format sarif and github";
     return false;
   }
   if (llvm::is_contained(O.Paths, "-") && O.Paths.size() != 1) {
@@ -290,6 +335,8 @@ std::optional<Options> parseArgs(llvm::ArrayRef<const char *> Args, std::string 
       O.RespectGitignore = false;
     } else if (Name == "--show-kept") {
       Ok = R.flag(O.ShowKept);
+    } else if (Name == "--statistics") {
+      Ok = R.flag(O.Statistics);
     } else if (Name == "--diff" && O.Cmd == Command::Fix) {
       Ok = R.flag(O.Diff);
     } else if (Name == "--unsafe-fixes" && O.Cmd == Command::Fix) {
@@ -345,8 +392,25 @@ public:
       return usageError(Files.takeError());
     for (const std::string &W : Files->Warnings)
       IO.Err << "devport: warning: " << W << "\n";
+    if (auto E = checkRoot(Files->Files))
+      return usageError(std::move(E));
+    BatchOptions B = batchOptions();
+    std::optional<ChangedLines> Changed;
+    if (!O.DiffBase.empty()) {
+      auto C = changedSince(O.DiffBase);
+      if (!C)
+        return usageError(C.takeError());
+      Changed = std::move(*C);
+      B.KeepFinding = [&Changed](const SourceFile &F, const Diagnostic &D) {
+        llvm::SmallString<256> Real;
+        if (llvm::sys::fs::real_path(F.path(), Real))
+          return true; // cannot tell: reported
+        return Changed->touches(std::string(Real.str()), F.lineOf(D.Range.Begin) + 1,
+                                F.lineOf(D.Range.End) + 1);
+      };
+    }
     std::unique_ptr<Reporter> Rep = reporter();
-    auto S = runBatch(*Proj, Files->Files, batchOptions(), *Rep);
+    auto S = runBatch(*Proj, Files->Files, B, *Rep);
     if (!S)
       return usageError(S.takeError());
     return exitCode(*S);
@@ -366,11 +430,53 @@ private:
     return B;
   }
 
+  /// SARIF and GitHub paths are relative to the root: every file must be
+  /// under it (an error before anything is reported, not a wrong path).
+  llvm::Error checkRoot(llvm::ArrayRef<std::string> Files) {
+    if (O.Fmt != Format::Sarif && O.Fmt != Format::Github)
+      return llvm::Error::success();
+    std::string Dir = O.Root;
+    if (Dir.empty())
+      Dir = findRepositoryRoot(".");
+    auto R = RootPaths::create(Dir.empty() ? "." : Dir);
+    if (!R)
+      return R.takeError();
+    Root = std::move(*R);
+    for (const std::string &F : Files)
+      if (auto Rel = Root->relative(F); !Rel)
+        return Rel.takeError();
+    return llvm::Error::success();
+  }
+
+  /// The docs/ URI for SARIF's help links (ends in `/`).
+  static std::string docsUri() {
+    llvm::StringRef Url = DEVPORT_DOCS_URL;
+    if (!Url.empty())
+      return Url.endswith("/") ? Url.str() : Url.str() + "/";
+    llvm::SmallString<256> Docs(DEVPORT_SOURCE_DIR);
+    llvm::sys::path::append(Docs, "docs");
+    return fileUri(Docs, /*Dir=*/true);
+  }
+
   std::unique_ptr<Reporter> reporter() const {
     ReportOptions R;
     R.Fix = O.Cmd == Command::Fix;
     R.Diff = O.Diff;
     R.ShowKept = O.ShowKept;
+    R.Statistics = O.Statistics;
+    R.Rules = &Proj->rules();
+    if (O.Fmt == Format::Sarif) {
+      SarifOptions S;
+      S.ToolVersion = DEVPORT_VERSION;
+      S.DocsUri = docsUri();
+      S.InformationUri = S.DocsUri + "cli.md";
+      S.Rules = &Proj->rules();
+      S.Root = &*Root;
+      S.ShowKept = O.ShowKept;
+      return std::make_unique<SarifReporter>(IO.Out, IO.Err, std::move(S));
+    }
+    if (O.Fmt == Format::Github)
+      return std::make_unique<GithubReporter>(IO.Out, IO.Err, *Root);
     if (O.Fmt == Format::Json)
       return std::make_unique<JsonReporter>(IO.Out, IO.Err, R);
     return std::make_unique<TextReporter>(IO.Out, IO.Err, R);
@@ -408,6 +514,8 @@ private:
         renderText(IO.Err, *R.File, D);
       return R.Findings.empty() ? ExitClean : ExitFindings;
     }
+    if (auto E = checkRoot({O.StdinFilename}))
+      return usageError(std::move(E));
     BatchOptions B = batchOptions();
     Summary S;
     S.Files = 1;
@@ -469,6 +577,7 @@ private:
   const Options &O;
   CliIO &IO;
   std::unique_ptr<Project> Proj;
+  std::optional<RootPaths> Root; ///< sarif, github: set by checkRoot().
 };
 
 } // namespace

@@ -58,6 +58,11 @@ Editors (docs/editors.md has more):
 
 int runLspCommand(llvm::ArrayRef<const char *> Args, CliIO &IO) {
   lsp::LanguageServerOptions O;
+#ifdef DEVPORT_DOCS_URL
+  // A release build's published docs (-DDEVPORT_DOCS_URL=https://.../docs/), as SARIF uses.
+  if (!llvm::StringRef(DEVPORT_DOCS_URL).empty())
+    O.Server.DocsURL = std::string(DEVPORT_DOCS_URL) + "rules/";
+#endif
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     auto Value = [&](std::string &Out) {
