@@ -1,4 +1,4 @@
-#include <ATen/ATen.h>
+#include <ATen/core/Tensor.h>
 
 bool on_cuda(const at::Tensor &t) {
   if (t.device().type() == at::kCUDA) {  // expect: cpp-cuda-device-type-check:report

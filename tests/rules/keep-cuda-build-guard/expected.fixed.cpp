@@ -1,17 +1,17 @@
 // devport-test: rules=all
-#include <ATen/ATen.h>
+#include <ATen/core/Tensor.h>
 #include <ATen/DeviceAccelerator.h>
 
 void f(at::Tensor x) {
 #ifdef USE_CUDA  // expect: keep-cuda-build-guard
-  auto y = x.to(at::kCUDA);
+  auto y = x.to(at::kCUDA);  // expect-semantic: none -- a branch this build does not compile: the semantic engine does not see it
 #else
   auto y = x.to(at::kCPU);
 #endif
 #if defined(__CUDACC__) || defined(__HIPCC__)  // expect: keep-cuda-build-guard
-  auto z = x.to(at::kCUDA);
+  auto z = x.to(at::kCUDA);  // expect-semantic: none -- a branch this build does not compile: the semantic engine does not see it
 #elif defined(USE_ROCM)  // expect: keep-cuda-build-guard
-  auto z = x.to(at::kCUDA);
+  auto z = x.to(at::kCUDA);  // expect-semantic: none -- a branch this build does not compile: the semantic engine does not see it
 #else
   auto z = x.to(at::accelerator::getAccelerator(true).value());  // expect: cpp-cuda-device-type -- the non-CUDA branch is generic
 #endif
