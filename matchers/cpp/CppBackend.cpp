@@ -97,14 +97,22 @@ public:
         }
       }
     // The lexical engine: every rule, or those the semantic engine leaves to
-    // it; in the same pass, the lexical context of each semantic match.
+    // it, and every rule in the branches the compile skipped (`#ifdef
+    // _WIN32`, `#ifdef USE_CUDA`), which the semantic engine never saw; in
+    // the same pass, the lexical context of each semantic match.
     std::vector<uint32_t> SemanticAt;
     std::vector<std::shared_ptr<CppContext>> Contexts;
     if (S)
       for (const SemanticMatch &SM : S->Matches)
         SemanticAt.push_back(SM.Range.Begin);
-    Out.Matches = Lexical->match(L, Roles, S ? &LexicalOnly : nullptr, SemanticAt,
+    bool Skipped = S && !S->Skipped.empty();
+    Out.Matches = Lexical->match(L, Roles, S && !Skipped ? &LexicalOnly : nullptr, SemanticAt,
                                  S ? &Contexts : nullptr);
+    if (Skipped)
+      llvm::erase_if(Out.Matches, [&](const Match &M) {
+        return !llvm::is_contained(LexicalOnly, M.R) &&
+               llvm::none_of(S->Skipped, [&](ByteRange R) { return R.contains(M.Range); });
+      });
     for (Match &M : Out.Matches)
       M.Engine = "lexical";
     if (S)

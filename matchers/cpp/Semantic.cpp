@@ -31,6 +31,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -464,9 +466,33 @@ private:
   std::vector<clang::Decl *> TopLevel;
 };
 
+/// Records the ranges of the main file that the preprocessor skips.
+class SkippedRanges : public clang::PPCallbacks {
+public:
+  SkippedRanges(const clang::SourceManager &SM, std::vector<ByteRange> &Out) : SM(SM), Out(Out) {}
+
+  void SourceRangeSkipped(clang::SourceRange R, clang::SourceLocation) override {
+    if (!SM.isWrittenInMainFile(R.getBegin()) || !SM.isWrittenInMainFile(R.getEnd()))
+      return;
+    unsigned Begin = SM.getFileOffset(R.getBegin()), End = SM.getFileOffset(R.getEnd());
+    if (Begin < End)
+      Out.push_back({Begin, End});
+  }
+
+private:
+  const clang::SourceManager &SM;
+  std::vector<ByteRange> &Out;
+};
+
 class MatchAction : public clang::ASTFrontendAction {
 public:
-  explicit MatchAction(MatchFinder &Finder) : Finder(Finder) {}
+  MatchAction(MatchFinder &Finder, std::vector<ByteRange> &Skipped)
+      : Finder(Finder), Skipped(Skipped) {}
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkippedRanges>(CI.getSourceManager(), Skipped));
+    return true;
+  }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
                                                         llvm::StringRef) override {
     return std::make_unique<MatchConsumer>(Finder);
@@ -474,6 +500,7 @@ public:
 
 private:
   MatchFinder &Finder;
+  std::vector<ByteRange> &Skipped;
 };
 
 /// Command's arguments for a -fsyntax-only run on AbsPath: the input
@@ -553,8 +580,9 @@ SemanticResult runSemantic(const SemanticMatchers &M, const CompileCommand &Comm
   }
 
   FirstError Diags(Path.str(), Directory);
-  clang::tooling::ToolInvocation Invocation(syntaxOnlyArguments(Command, Path, Directory, AbsPath),
-                                            std::make_unique<MatchAction>(Finder), Files.get());
+  clang::tooling::ToolInvocation Invocation(
+      syntaxOnlyArguments(Command, Path, Directory, AbsPath),
+      std::make_unique<MatchAction>(Finder, Result.Skipped), Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ran = Invocation.run();
 

@@ -128,6 +128,10 @@ struct SemanticResult {
   std::string Error;
   /// Sorted by range, then rule id; one per rule and range.
   std::vector<SemanticMatch> Matches;
+  /// The parts of the main file that the preprocessor skipped (the branches
+  /// of `#if`s that this command does not compile), in order: the matchers
+  /// never saw them.
+  std::vector<ByteRange> Skipped;
 };
 
 /// Parses Text as the file Path with Command (Text replaces the file's

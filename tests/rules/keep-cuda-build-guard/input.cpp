@@ -3,14 +3,14 @@
 
 void f(at::Tensor x) {
 #ifdef USE_CUDA  // expect: keep-cuda-build-guard
-  auto y = x.to(at::kCUDA);  // expect-semantic: none -- a branch this build does not compile: the semantic engine does not see it
+  auto y = x.to(at::kCUDA);
 #else
   auto y = x.to(at::kCPU);
 #endif
 #if defined(__CUDACC__) || defined(__HIPCC__)  // expect: keep-cuda-build-guard
-  auto z = x.to(at::kCUDA);  // expect-semantic: none -- a branch this build does not compile: the semantic engine does not see it
+  auto z = x.to(at::kCUDA);
 #elif defined(USE_ROCM)  // expect: keep-cuda-build-guard
-  auto z = x.to(at::kCUDA);  // expect-semantic: none -- a branch this build does not compile: the semantic engine does not see it
+  auto z = x.to(at::kCUDA);
 #else
   auto z = x.to(at::kCUDA);  // expect: cpp-cuda-device-type -- the non-CUDA branch is generic
 #endif

@@ -217,6 +217,32 @@ bool a = onGpu(c10::kCPU) && onGpu<c10::DeviceType>(c10::kCPU);
   EXPECT_EQ(std::vector<std::string>{"cuda-constant [c10::kCUDA]"}, showAll(R, A.code()));
 }
 
+TEST(SemanticTest, SkippedBranchesAreReported) {
+  Project P;
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
+  test::Annotations A(R"cpp(#include "torch_stub.h"
+int f() {
+#ifdef _WIN32
+  auto a = $off[[c10::kCUDA]];
+#else
+  auto a = $on[[c10::kCUDA]];
+#endif
+#if 0
+  auto b = $off[[c10::kCUDA]];
+#endif
+  return a == c10::kCPU;
+}
+)cpp");
+  SemanticResult R = runSemantic(*C.M, commandIn(P, "main.cpp"), P.D.path("main.cpp"), A.code());
+  ASSERT_TRUE(R.Compiled) << R.Error;
+  EXPECT_EQ(std::vector<std::string>{"cuda-constant [c10::kCUDA]"}, showAll(R, A.code()));
+  ASSERT_EQ(2u, R.Skipped.size());
+  for (size_t I = 0; I < 2; ++I)
+    EXPECT_TRUE(R.Skipped[I].contains(A.ranges("off")[I])) << I;
+  for (ByteRange S : R.Skipped)
+    EXPECT_FALSE(S.contains(A.range("on")));
+}
+
 TEST(SemanticTest, TheTextReplacesTheFileOnDisk) {
   Project P;
   P.D.write("main.cpp", "#include \"torch_stub.h\"\nauto x = c10::kCPU;\n");
