@@ -118,6 +118,10 @@ struct SemanticMatch {
   std::vector<BoundVar> Bindings;
   /// Part of the match comes from a macro expansion: report, never fix.
   bool InMacro = false;
+  /// Its first or last token is written in a `#define` of this file: the
+  /// match belongs to the macro's definition, which the lexical engine
+  /// matches (Clang's AST has only the expansions).
+  bool InDefinition = false;
 };
 
 struct SemanticResult {

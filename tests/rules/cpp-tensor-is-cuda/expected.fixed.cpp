@@ -15,3 +15,11 @@ at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   const char *doc = "call input.is_cuda() first";
   return weight;
 }
+
+// In a macro of this file: found in the definition, not at each use.
+#define CHECK_CUDA(x) TORCH_CHECK(at::isAccelerator(x.device().type()), #x " must be a CUDA tensor")  // expect: cpp-tensor-is-cuda
+#define ON_GPU(x) (at::isAccelerator(x.device().type()))  // expect: cpp-tensor-is-cuda
+void g(const at::Tensor &input) {
+  CHECK_CUDA(input);
+  if (ON_GPU(input)) {}
+}

@@ -203,6 +203,25 @@ auto v = $e[[DeviceType::CUDA]];
       EXPECT_EQ(A.range("ty").Begin, M.Bindings[0].Range.Begin);
       EXPECT_EQ(A.range("ty").End, M.Bindings[0].Range.End);
     }
+  // DEV and IS_GPU are defined in this file: those matches belong to their
+  // `#define`s (CHECK's argument is written at its use).
+  for (const SemanticMatch &M : R.Matches)
+    EXPECT_EQ(M.InMacro, M.InDefinition) << show(M, A.code());
+}
+
+TEST(SemanticTest, MacrosOfAHeaderAreNotDefinitionsOfTheFile) {
+  Project P;
+  P.D.write("macros.h", "#define DEV c10::kCUDA\n#define IS_GPU(x) (x == c10::kCUDA)\n");
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
+  std::string Text = "#include \"torch_stub.h\"\n#include \"macros.h\"\n"
+                     "auto d = DEV;\nbool g(c10::DeviceType t) { return IS_GPU(t); }\n";
+  SemanticResult R = runSemantic(*C.M, commandIn(P, "main.cpp"), P.D.path("main.cpp"), Text);
+  ASSERT_TRUE(R.Compiled) << R.Error;
+  ASSERT_EQ(2u, R.Matches.size());
+  for (const SemanticMatch &M : R.Matches) {
+    EXPECT_TRUE(M.InMacro) << show(M, Text);
+    EXPECT_FALSE(M.InDefinition) << show(M, Text);
+  }
 }
 
 TEST(SemanticTest, TemplateInstantiationsMatchOnce) {
