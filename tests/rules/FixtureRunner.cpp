@@ -251,6 +251,36 @@ std::optional<RuleSet> caseRules(const std::string &Input, const RuleSet &Rules,
   return std::move(*Picked);
 }
 
+/// An input file and its options; nullopt (after a failure) when either
+/// cannot be read.
+struct CaseInput {
+  SourceFile File;
+  CaseOptions Opts;
+};
+
+std::optional<CaseInput> readCase(const std::string &Input) {
+  auto F = SourceFile::read(Input);
+  if (!F) {
+    fail(Input, llvm::toString(F.takeError()));
+    return std::nullopt;
+  }
+  auto O = caseOptions(Input, *F);
+  if (!O)
+    return std::nullopt;
+  return CaseInput{std::move(*F), std::move(*O)};
+}
+
+/// The engine options of a case: every fix applied, the case's target.
+EngineOptions caseEngineOptions(const CaseOptions &O,
+                                std::shared_ptr<const BackendTable> Backends) {
+  EngineOptions EO;
+  EO.Backends = std::move(Backends);
+  EO.UnsafeFixes = true;
+  if (O.Target)
+    EO.Target = *O.Target;
+  return EO;
+}
+
 /// What a case checks of a check: rule ID's findings, or its keep matches
 /// for a keep rule.
 std::vector<Diagnostic> ofRule(CheckResult All, const Rule &R) {
@@ -267,20 +297,13 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
   std::string Input = Dir + "/" + InputName;
   llvm::StringRef Stem = llvm::sys::path::stem(InputName); // input or input-<case>
   std::string Case = Stem.drop_front(5).str();             // "" or "-<case>"
-  auto F = SourceFile::read(Input);
-  if (!F) {
-    fail(Input, llvm::toString(F.takeError()));
+  auto C = readCase(Input);
+  if (!C)
     return;
-  }
-  auto O = caseOptions(Input, *F);
-  if (!O)
-    return;
-  EngineOptions EO;
-  EO.Backends = std::move(Backends);
-  EO.UnsafeFixes = true;
+  const SourceFile *F = &C->File;
+  const CaseOptions *O = &C->Opts;
+  EngineOptions EO = caseEngineOptions(*O, std::move(Backends));
   EO.Build.Semantic = false; // the semantic engine is compared separately (--semantic)
-  if (O->Target)
-    EO.Target = *O->Target;
   auto Picked = caseRules(Input, Rules, RuleId, *O);
   if (!Picked)
     return;
@@ -484,14 +507,11 @@ void runSemanticCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> B
                      const std::string &RuleId, const std::string &Dir,
                      const std::string &InputName, const std::string &Include) {
   std::string Input = Dir + "/" + InputName;
-  auto F = SourceFile::read(Input);
-  if (!F) {
-    fail(Input, llvm::toString(F.takeError()));
+  auto C = readCase(Input);
+  if (!C)
     return;
-  }
-  auto O = caseOptions(Input, *F);
-  if (!O)
-    return;
+  const SourceFile *F = &C->File;
+  const CaseOptions *O = &C->Opts;
   const LanguageBackend *Cpp = nullptr;
   for (const LanguageBackend *B : defaultBackends())
     if (B->language() == "cpp")
@@ -527,11 +547,7 @@ void runSemanticCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> B
 
   // Both engines over the same text: the lexical one, and the semantic one
   // through the recording backend.
-  EngineOptions EO;
-  EO.Backends = std::move(Backends);
-  EO.UnsafeFixes = true;
-  if (O->Target)
-    EO.Target = *O->Target;
+  EngineOptions EO = caseEngineOptions(*O, std::move(Backends));
   SourceFile Shown(Abs.str().str(), F->text().str());
   EO.Build.Semantic = false;
   auto Lexical = Engine::create(*Picked, EO);
