@@ -96,15 +96,24 @@ public:
           S.reset();
         }
       }
-    // The lexical engine: every rule, or those the semantic engine leaves to
-    // it; in the same pass, the lexical context of each semantic match.
+    // The lexical engine: every rule; in the same pass, the lexical context
+    // of each semantic match. Where the semantic engine ran, it keeps of
+    // the rules with a matcher only what Clang's AST does not have: the
+    // `#define` bodies and the branches the compile skipped (`#ifdef
+    // _WIN32`, `#ifdef USE_CUDA`).
     std::vector<uint32_t> SemanticAt;
     std::vector<std::shared_ptr<CppContext>> Contexts;
     if (S)
       for (const SemanticMatch &SM : S->Matches)
-        SemanticAt.push_back(SM.Range.Begin);
-    Out.Matches = Lexical->match(L, Roles, S ? &LexicalOnly : nullptr, SemanticAt,
-                                 S ? &Contexts : nullptr);
+        if (!SM.InDefinition)
+          SemanticAt.push_back(SM.Range.Begin);
+    Out.Matches = Lexical->match(L, Roles, nullptr, SemanticAt, S ? &Contexts : nullptr);
+    if (S)
+      llvm::erase_if(Out.Matches, [&](const Match &M) {
+        return !llvm::is_contained(LexicalOnly, M.R) &&
+               !(M.Context && static_cast<const CppContext &>(*M.Context).InDirective) &&
+               llvm::none_of(S->Skipped, [&](ByteRange R) { return R.contains(M.Range); });
+      });
     for (Match &M : Out.Matches)
       M.Engine = "lexical";
     if (S)
@@ -155,14 +164,16 @@ private:
   static void addSemantic(const SemanticResult &S,
                           llvm::ArrayRef<std::shared_ptr<CppContext>> Contexts,
                           std::vector<Match> &Out) {
-    for (size_t I = 0; I < S.Matches.size(); ++I) {
-      const SemanticMatch &SM = S.Matches[I];
+    size_t Next = 0; // the next of Contexts
+    for (const SemanticMatch &SM : S.Matches) {
+      if (SM.InDefinition)
+        continue; // the lexical engine has it, in the `#define`
       Match M;
       M.R = SM.R;
       M.Range = SM.Range;
       M.Bindings = SM.Bindings;
       M.Engine = "semantic";
-      std::shared_ptr<CppContext> Ctx = Contexts[I];
+      std::shared_ptr<CppContext> Ctx = Contexts[Next++];
       Ctx->InMacro = SM.InMacro;
       M.Context = std::move(Ctx);
       Out.push_back(std::move(M));

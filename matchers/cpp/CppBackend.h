@@ -12,7 +12,9 @@
 ///   - semantic (when a compile command exists for the file): Clang
 ///     LibTooling and each rule's `matcher:` (Semantic.h). A file that does
 ///     not compile falls back to the lexical engine with a note; rules
-///     without a matcher, and keep rules, always run lexically.
+///     without a matcher, and keep rules, always run lexically, and so does
+///     every rule in the `#if` branches that the compile skipped and in the
+///     file's `#define` bodies (not at the macros' uses).
 /// Every finding says which engine found it (Match::Engine).
 ///
 /// File roles: a file that is CUDA by design (`*.cu`, `*.cuh`, a `cuda/` or

@@ -31,6 +31,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -393,6 +395,18 @@ mainFileRange(clang::SourceRange R, const clang::SourceManager &SM, const clang:
 struct Collector {
   const SemanticMatchers::Impl *M = nullptr;
   std::vector<SemanticMatch> Matches;
+  /// The `#define`s of the main file, from the macro's name to the end of
+  /// its body.
+  std::vector<ByteRange> Definitions;
+
+  /// Whether Loc is written in one of Definitions.
+  bool inDefinition(clang::SourceLocation Loc, const clang::SourceManager &SM) const {
+    clang::SourceLocation S = SM.getSpellingLoc(Loc);
+    if (!SM.isWrittenInMainFile(S))
+      return false;
+    unsigned At = SM.getFileOffset(S);
+    return llvm::any_of(Definitions, [&](ByteRange R) { return R.Begin <= At && At < R.End; });
+  }
 };
 
 /// Records the matches of rule Index.
@@ -417,6 +431,8 @@ public:
     SM_.R = C.M->Rules[Index];
     SM_.Range = Range->first;
     SM_.InMacro = Range->second;
+    SM_.InDefinition = SM_.InMacro && (C.inDefinition(RootRange.getBegin(), SM) ||
+                                       C.inDefinition(RootRange.getEnd(), SM));
     for (const auto &[Name, Node] : Nodes) {
       if (Name == RootId)
         continue;
@@ -464,9 +480,46 @@ private:
   std::vector<clang::Decl *> TopLevel;
 };
 
+/// Records what the preprocessor keeps from the AST in the main file: the
+/// ranges it skips and the macro definitions.
+class MainFileRanges : public clang::PPCallbacks {
+public:
+  MainFileRanges(const clang::SourceManager &SM, std::vector<ByteRange> &Skipped,
+                 std::vector<ByteRange> &Definitions)
+      : SM(SM), Skipped(Skipped), Definitions(Definitions) {}
+
+  void SourceRangeSkipped(clang::SourceRange R, clang::SourceLocation) override {
+    add(R.getBegin(), R.getEnd(), Skipped);
+  }
+  void MacroDefined(const clang::Token &Name, const clang::MacroDirective *MD) override {
+    if (const clang::MacroInfo *MI = MD->getMacroInfo())
+      add(Name.getLocation(), MI->getDefinitionEndLoc(), Definitions);
+  }
+
+private:
+  /// Adds [B, E] (E's token included) to Out when both are in the main file.
+  void add(clang::SourceLocation B, clang::SourceLocation E, std::vector<ByteRange> &Out) {
+    if (!SM.isWrittenInMainFile(B) || !SM.isWrittenInMainFile(E))
+      return;
+    unsigned Begin = SM.getFileOffset(B), End = SM.getFileOffset(E) + 1;
+    if (Begin < End)
+      Out.push_back({Begin, End});
+  }
+
+  const clang::SourceManager &SM;
+  std::vector<ByteRange> &Skipped, &Definitions;
+};
+
 class MatchAction : public clang::ASTFrontendAction {
 public:
-  explicit MatchAction(MatchFinder &Finder) : Finder(Finder) {}
+  MatchAction(MatchFinder &Finder, std::vector<ByteRange> &Skipped,
+              std::vector<ByteRange> &Definitions)
+      : Finder(Finder), Skipped(Skipped), Definitions(Definitions) {}
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<MainFileRanges>(CI.getSourceManager(), Skipped, Definitions));
+    return true;
+  }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &,
                                                         llvm::StringRef) override {
     return std::make_unique<MatchConsumer>(Finder);
@@ -474,6 +527,7 @@ public:
 
 private:
   MatchFinder &Finder;
+  std::vector<ByteRange> &Skipped, &Definitions;
 };
 
 /// Command's arguments for a -fsyntax-only run on AbsPath: the input
@@ -553,8 +607,9 @@ SemanticResult runSemantic(const SemanticMatchers &M, const CompileCommand &Comm
   }
 
   FirstError Diags(Path.str(), Directory);
-  clang::tooling::ToolInvocation Invocation(syntaxOnlyArguments(Command, Path, Directory, AbsPath),
-                                            std::make_unique<MatchAction>(Finder), Files.get());
+  clang::tooling::ToolInvocation Invocation(
+      syntaxOnlyArguments(Command, Path, Directory, AbsPath),
+      std::make_unique<MatchAction>(Finder, Result.Skipped, C.Definitions), Files.get());
   Invocation.setDiagnosticConsumer(&Diags);
   bool Ran = Invocation.run();
 

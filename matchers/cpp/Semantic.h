@@ -118,6 +118,10 @@ struct SemanticMatch {
   std::vector<BoundVar> Bindings;
   /// Part of the match comes from a macro expansion: report, never fix.
   bool InMacro = false;
+  /// Its first or last token is written in a `#define` of this file: the
+  /// match belongs to the macro's definition, which the lexical engine
+  /// matches (Clang's AST has only the expansions).
+  bool InDefinition = false;
 };
 
 struct SemanticResult {
@@ -128,6 +132,10 @@ struct SemanticResult {
   std::string Error;
   /// Sorted by range, then rule id; one per rule and range.
   std::vector<SemanticMatch> Matches;
+  /// The parts of the main file that the preprocessor skipped (the branches
+  /// of `#if`s that this command does not compile), in order: the matchers
+  /// never saw them.
+  std::vector<ByteRange> Skipped;
 };
 
 /// Parses Text as the file Path with Command (Text replaces the file's

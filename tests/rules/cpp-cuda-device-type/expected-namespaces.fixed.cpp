@@ -1,8 +1,8 @@
 // devport-test: target-torch=2.6
 // Unqualified names resolve through using-directives, using-declarations,
-// enclosing namespaces and namespace aliases; elsewhere they are reported
-// without a fix.
-#include <ATen/ATen.h>
+// enclosing namespaces and namespace aliases (input-unresolved.cpp: where
+// nothing resolves them).
+#include <ATen/core/Tensor.h>
 #include <ATen/DeviceAccelerator.h>
 
 namespace at {
@@ -22,7 +22,9 @@ void b(at::Tensor t) {
 }
 namespace dt = c10;
 void c(at::Tensor t) { t.to(at::getAccelerator(true).value()); }  // expect: cpp-cuda-device-type:unsafe
-void d(at::Tensor t) { t.to(kCUDA); }  // expect: cpp-cuda-device-type:report -- nothing brings c10 in scope here
+// A type alias: the lexical engine reads names, not types.
+using DT = c10::DeviceType;
+void e(at::Tensor t) { t.to(DT::CUDA); }  // expect-semantic: cpp-cuda-device-type:unsafe -- only Clang knows that DT is c10::DeviceType
 } // namespace mine
 
 #ifdef USE_CUDA

@@ -1,5 +1,5 @@
 // devport-test: target-torch=2.7
-#include <torch/torch.h>
+#include <torch/types.h>
 #include <vector>
 #include <ATen/DeviceAccelerator.h>
 
@@ -22,7 +22,7 @@ torch::Tensor place(torch::Tensor x, int rank) {
 int kCUDAVersion = 0;
 struct Xla { enum class XlaDeviceType { CPU, CUDA }; };
 auto other = Xla::XlaDeviceType::CUDA;
-auto member = opts.kCUDA;
+template <class T> auto member(const T &opts) { return opts.kCUDA; }
 
 // At namespace scope it would run during static initialization: no fix.
 static const c10::DeviceType kDefault = c10::kCUDA;  // expect: cpp-cuda-device-type:report
@@ -30,3 +30,8 @@ static const c10::DeviceType kDefault = c10::kCUDA;  // expect: cpp-cuda-device-
 void g() {
   constexpr auto t = torch::kCUDA;  // expect: cpp-cuda-device-type:report
 }
+
+// A branch this build does not compile is code all the same: both engines report it.
+#ifdef _WIN32
+torch::Tensor on_windows(torch::Tensor x) { return x.to(at::accelerator::getAccelerator(true).value()); }  // expect: cpp-cuda-device-type:unsafe
+#endif

@@ -1,4 +1,4 @@
-#include <ATen/ATen.h>
+#include <ATen/core/Tensor.h>
 #include <ATen/DeviceAccelerator.h>
 
 at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
@@ -9,7 +9,17 @@ at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   auto p = &input;
   if (at::isAccelerator(p->device().type())) {}  // expect: cpp-tensor-is-cuda
   if (input.is_cpu()) {}
+  c10::Device where = input.device();
+  if (at::isAccelerator(where.device().type())) {}  // expect: cpp-tensor-is-cuda // expect-semantic: none -- a c10::Device: only Clang knows that it is not a tensor
   // input.is_cuda() in a comment
   const char *doc = "call input.is_cuda() first";
   return weight;
+}
+
+// In a macro of this file: found in the definition, not at each use.
+#define CHECK_CUDA(x) TORCH_CHECK(at::isAccelerator(x.device().type()), #x " must be a CUDA tensor")  // expect: cpp-tensor-is-cuda
+#define ON_GPU(x) (at::isAccelerator(x.device().type()))  // expect: cpp-tensor-is-cuda
+void g(const at::Tensor &input) {
+  CHECK_CUDA(input);
+  if (ON_GPU(input)) {}
 }

@@ -1,4 +1,4 @@
-#include <ATen/ATen.h>
+#include <ATen/core/Tensor.h>
 
 at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   if (input.is_cuda()) {  // expect: cpp-tensor-is-cuda:unsafe
@@ -8,7 +8,17 @@ at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   auto p = &input;
   if (p->is_cuda()) {}  // expect: cpp-tensor-is-cuda
   if (input.is_cpu()) {}
+  c10::Device where = input.device();
+  if (where.is_cuda()) {}  // expect: cpp-tensor-is-cuda // expect-semantic: none -- a c10::Device: only Clang knows that it is not a tensor
   // input.is_cuda() in a comment
   const char *doc = "call input.is_cuda() first";
   return weight;
+}
+
+// In a macro of this file: found in the definition, not at each use.
+#define CHECK_CUDA(x) TORCH_CHECK(x.is_cuda(), #x " must be a CUDA tensor")  // expect: cpp-tensor-is-cuda
+#define ON_GPU(x) (x.is_cuda())  // expect: cpp-tensor-is-cuda
+void g(const at::Tensor &input) {
+  CHECK_CUDA(input);
+  if (ON_GPU(input)) {}
 }

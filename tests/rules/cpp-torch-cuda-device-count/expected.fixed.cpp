@@ -1,6 +1,9 @@
 // devport-test: target-torch=2.7
-#include <torch/torch.h>
+#include <torch/cuda.h>
 #include <ATen/DeviceAccelerator.h>
+
+// c10/cuda/CUDAFunctions.h needs the CUDA toolkit's headers: its declaration.
+namespace c10 { namespace cuda { signed char device_count() noexcept; } }
 
 int main() {
   int n = at::accelerator::deviceCount();  // expect: cpp-torch-cuda-device-count:unsafe

@@ -1,5 +1,8 @@
 // devport-test: target-torch=2.7
-#include <torch/torch.h>
+#include <torch/cuda.h>
+
+// c10/cuda/CUDAFunctions.h needs the CUDA toolkit's headers: its declaration.
+namespace c10 { namespace cuda { signed char device_count() noexcept; } }
 
 int main() {
   int n = torch::cuda::device_count();  // expect: cpp-torch-cuda-device-count:unsafe

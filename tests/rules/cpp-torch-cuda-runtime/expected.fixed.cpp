@@ -1,9 +1,10 @@
-#include <torch/torch.h>
+#include <c10/core/Device.h>
+#include <torch/cuda.h>
 
 int main() {
-  torch::Device device(torch::kCPU);
+  c10::Device device(c10::kCPU);
   if (torch::cuda::is_available()) {  // expect: cpp-torch-cuda-runtime:report
-    device = torch::Device(torch::kCUDA);
+    device = c10::Device(c10::kCUDA);
   }
   torch::cuda::synchronize();  // expect: cpp-torch-cuda-runtime
   torch::cuda::synchronize(0);  // expect: cpp-torch-cuda-runtime

@@ -1,5 +1,5 @@
 // devport-test: rules=all
-#include <ATen/ATen.h>
+#include <ATen/core/Tensor.h>
 #include <ATen/DeviceAccelerator.h>
 
 void f(at::Tensor x) {

@@ -1,5 +1,5 @@
 // devport-test: rules=all
-#include <ATen/ATen.h>
+#include <ATen/core/Tensor.h>
 
 void f(at::Tensor x) {
 #ifdef USE_CUDA  // expect: keep-cuda-build-guard

@@ -203,6 +203,25 @@ auto v = $e[[DeviceType::CUDA]];
       EXPECT_EQ(A.range("ty").Begin, M.Bindings[0].Range.Begin);
       EXPECT_EQ(A.range("ty").End, M.Bindings[0].Range.End);
     }
+  // DEV and IS_GPU are defined in this file: those matches belong to their
+  // `#define`s (CHECK's argument is written at its use).
+  for (const SemanticMatch &M : R.Matches)
+    EXPECT_EQ(M.InMacro, M.InDefinition) << show(M, A.code());
+}
+
+TEST(SemanticTest, MacrosOfAHeaderAreNotDefinitionsOfTheFile) {
+  Project P;
+  P.D.write("macros.h", "#define DEV c10::kCUDA\n#define IS_GPU(x) (x == c10::kCUDA)\n");
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
+  std::string Text = "#include \"torch_stub.h\"\n#include \"macros.h\"\n"
+                     "auto d = DEV;\nbool g(c10::DeviceType t) { return IS_GPU(t); }\n";
+  SemanticResult R = runSemantic(*C.M, commandIn(P, "main.cpp"), P.D.path("main.cpp"), Text);
+  ASSERT_TRUE(R.Compiled) << R.Error;
+  ASSERT_EQ(2u, R.Matches.size());
+  for (const SemanticMatch &M : R.Matches) {
+    EXPECT_TRUE(M.InMacro) << show(M, Text);
+    EXPECT_FALSE(M.InDefinition) << show(M, Text);
+  }
 }
 
 TEST(SemanticTest, TemplateInstantiationsMatchOnce) {
@@ -215,6 +234,32 @@ bool a = onGpu(c10::kCPU) && onGpu<c10::DeviceType>(c10::kCPU);
   SemanticResult R = runSemantic(*C.M, commandIn(P, "main.cpp"), P.D.path("main.cpp"), A.code());
   ASSERT_TRUE(R.Compiled) << R.Error;
   EXPECT_EQ(std::vector<std::string>{"cuda-constant [c10::kCUDA]"}, showAll(R, A.code()));
+}
+
+TEST(SemanticTest, SkippedBranchesAreReported) {
+  Project P;
+  ASSERT_THAT_EXPECTED_VALUE(C, compileSemanticRules({ConstantRule}));
+  test::Annotations A(R"cpp(#include "torch_stub.h"
+int f() {
+#ifdef _WIN32
+  auto a = $off[[c10::kCUDA]];
+#else
+  auto a = $on[[c10::kCUDA]];
+#endif
+#if 0
+  auto b = $off[[c10::kCUDA]];
+#endif
+  return a == c10::kCPU;
+}
+)cpp");
+  SemanticResult R = runSemantic(*C.M, commandIn(P, "main.cpp"), P.D.path("main.cpp"), A.code());
+  ASSERT_TRUE(R.Compiled) << R.Error;
+  EXPECT_EQ(std::vector<std::string>{"cuda-constant [c10::kCUDA]"}, showAll(R, A.code()));
+  ASSERT_EQ(2u, R.Skipped.size());
+  for (size_t I = 0; I < 2; ++I)
+    EXPECT_TRUE(R.Skipped[I].contains(A.ranges("off")[I])) << I;
+  for (ByteRange S : R.Skipped)
+    EXPECT_FALSE(S.contains(A.range("on")));
 }
 
 TEST(SemanticTest, TheTextReplacesTheFileOnDisk) {
