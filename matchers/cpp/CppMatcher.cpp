@@ -227,6 +227,8 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
         continue;
       }
       CppPattern *Raw = P->get();
+      for (const std::string &W : Raw->Words)
+        Raw->WordIds.push_back(M->Literals.add(W));
       if (!Raw->Role.empty()) {
         M->Roles.push_back(Raw);
       } else {
@@ -252,17 +254,9 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
 }
 
 bool CppMatcher::mayMatch(llvm::StringRef Text) const {
-  llvm::StringMap<bool> Seen;
-  auto Has = [&](const std::string &W) {
-    auto It = Seen.find(W);
-    if (It != Seen.end())
-      return It->second;
-    bool Found = Text.find(W) != llvm::StringRef::npos;
-    Seen[W] = Found;
-    return Found;
-  };
+  std::vector<bool> Found = Literals.scan(Text);
   for (const auto &P : Patterns)
-    if (P->Role.empty() && llvm::all_of(P->Words, Has))
+    if (P->Role.empty() && llvm::all_of(P->WordIds, [&](unsigned I) { return Found[I]; }))
       return true;
   // Only role patterns (a keep-only selection): they need the path.
   return Roles.size() == Patterns.size() && !Roles.empty();

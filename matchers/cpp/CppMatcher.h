@@ -28,6 +28,7 @@
 #ifndef DEVPORT_MATCHERS_CPP_CPPMATCHER_H
 #define DEVPORT_MATCHERS_CPP_CPPMATCHER_H
 
+#include "core/LiteralSet.h"
 #include "core/LanguageBackend.h"
 #include "core/Rule.h"
 #include "core/Where.h"
@@ -74,6 +75,7 @@ struct CppPattern {
   bool Branch = false;     ///< A conditional directive: the match is its branch.
   std::string Role;        ///< `@<role>-file`: the whole file of that role.
   std::vector<std::string> Words; ///< Prefilter: all must occur in the text.
+  std::vector<unsigned> WordIds;  ///< Words' indices in CppMatcher::Literals.
 };
 
 /// Compiled token patterns of the C++ rules.
@@ -102,6 +104,7 @@ private:
   llvm::StringMap<std::vector<const CppPattern *>> ByTok;  ///< by an anchor token spelling
   std::vector<const CppPattern *> Roles;
   WhereConstraints Constraints;
+  LiteralSet Literals; ///< Every pattern's prefilter words.
 
   friend class MatchPass;
 };

@@ -59,6 +59,8 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       }
       auto C = std::make_unique<Compiled>(
           Compiled{R.get(), I, std::move(*P), Order++, std::move(NodeWords)});
+      for (const std::string &W : C->P.RequiredWords)
+        C->WordIds.push_back(M->Literals.add(W));
       // A name may be spelled as an identifier (after `from m import name`)
       // or as an attribute chain: a name pattern waits at both.
       std::vector<TSSymbol> Symbols{C->P.RootSymbol};
@@ -85,19 +87,10 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
 }
 
 bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
-  llvm::StringMap<bool> Seen;
-  auto Has = [&](const std::string &W) {
-    auto It = Seen.find(W);
-    if (It != Seen.end())
-      return It->second;
-    bool Found = Text.find(W) != llvm::StringRef::npos;
-    Seen[W] = Found;
-    return Found;
-  };
-  for (const auto &C : Patterns) {
-    if (llvm::all_of(C->P.RequiredWords, Has))
+  std::vector<bool> Found = Literals.scan(Text);
+  for (const auto &C : Patterns)
+    if (llvm::all_of(C->WordIds, [&](unsigned I) { return Found[I]; }))
       return true;
-  }
   return false;
 }
 

@@ -18,6 +18,7 @@
 #define DEVPORT_MATCHERS_PYTHON_PYTHONMATCHER_H
 
 #include "core/LanguageBackend.h"
+#include "core/LiteralSet.h"
 #include "core/Rule.h"
 #include "core/Where.h"
 #include "matchers/python/NameResolver.h"
@@ -68,6 +69,7 @@ private:
     /// is cheaper to see than a structural match (`$X == $S` with `$S` a
     /// "cuda" string, tried at every comparison).
     std::vector<std::string> NodeWords = {};
+    std::vector<unsigned> WordIds = {}; ///< P.RequiredWords in Literals.
   };
   struct Slot {
     llvm::StringMap<std::vector<const Compiled *>> ByAnchor;
@@ -85,6 +87,7 @@ private:
                        llvm::ArrayRef<Scope> Scopes) const;
 
   std::vector<std::unique_ptr<Compiled>> Patterns;
+  LiteralSet Literals; ///< Every pattern's RequiredWords.
   std::vector<Slot> Table; ///< Indexed by TSSymbol.
   WhereConstraints Constraints;
 };

@@ -1,0 +1,74 @@
+//===--- LiteralSet.cpp - Which of many words occur in a text, in one pass ===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/LiteralSet.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+
+namespace devport {
+
+static uint16_t keyAt(const char *P) {
+  return static_cast<uint16_t>((static_cast<unsigned char>(P[0]) << 8) |
+                               static_cast<unsigned char>(P[1]));
+}
+
+unsigned LiteralSet::add(llvm::StringRef Word) {
+  assert(!Word.empty() && "an empty word occurs everywhere");
+  for (unsigned I = 0; I < Words.size(); ++I)
+    if (Words[I] == Word)
+      return I;
+  unsigned I = static_cast<unsigned>(Words.size());
+  Words.push_back(Word.str());
+  if (Word.size() == 1)
+    OneByte.push_back(I);
+  else
+    ByPrefix.insert(std::upper_bound(ByPrefix.begin(), ByPrefix.end(),
+                                     std::make_pair(keyAt(Word.data()), I)),
+                    {keyAt(Word.data()), I});
+  build();
+  return I;
+}
+
+void LiteralSet::build() {
+  Start.assign(65537, 0);
+  for (const auto &[Key, I] : ByPrefix)
+    ++Start[Key + 1];
+  for (size_t K = 1; K < Start.size(); ++K)
+    Start[K] += Start[K - 1];
+}
+
+std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
+  std::vector<bool> Found(Words.size(), false);
+  unsigned Left = static_cast<unsigned>(Words.size());
+  for (unsigned I : OneByte)
+    if (Text.contains(Words[I][0])) {
+      Found[I] = true;
+      --Left;
+    }
+  if (Left == 0 || ByPrefix.empty() || Text.size() < 2)
+    return Found;
+  const char *Data = Text.data();
+  size_t N = Text.size();
+  for (size_t At = 0; At + 1 < N; ++At) {
+    uint16_t K = keyAt(Data + At);
+    for (uint32_t J = Start[K], E = Start[K + 1]; J < E; ++J) {
+      unsigned I = ByPrefix[J].second;
+      if (Found[I])
+        continue;
+      const std::string &W = Words[I];
+      if (W.size() <= N - At && std::memcmp(Data + At, W.data(), W.size()) == 0) {
+        Found[I] = true;
+        if (--Left == 0)
+          return Found;
+      }
+    }
+  }
+  return Found;
+}
+
+} // namespace devport

@@ -1,0 +1,52 @@
+//===--- LiteralSetTest.cpp -----------------------------------------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/LiteralSet.h"
+
+#include "gtest/gtest.h"
+
+namespace devport {
+namespace {
+
+std::vector<bool> scan(std::vector<std::string> Words, llvm::StringRef Text) {
+  LiteralSet S;
+  for (const std::string &W : Words)
+    S.add(W);
+  return S.scan(Text);
+}
+
+TEST(LiteralSet, FindsEachWordAnywhereIncludingTheEnds) {
+  EXPECT_EQ(scan({"cuda", "nccl", "kCUDA", "x"}, "kCUDA at the start, nccl at the end: cuda"),
+            (std::vector<bool>{true, true, true, false}));
+  EXPECT_EQ(scan({"cuda", "da"}, "cud"), (std::vector<bool>{false, false}));
+  EXPECT_EQ(scan({"cuda"}, "cuda"), (std::vector<bool>{true}));
+  EXPECT_EQ(scan({"ab", "b"}, "b"), (std::vector<bool>{false, true}));
+  EXPECT_EQ(scan({"cuda"}, ""), (std::vector<bool>{false}));
+}
+
+TEST(LiteralSet, WordsSharingAPrefixAreTellApart) {
+  EXPECT_EQ(scan({"cuda_is", "cuda", "cudnn"}, "torch.cudnn and torch.cuda"),
+            (std::vector<bool>{false, true, true}));
+  LiteralSet S;
+  EXPECT_EQ(S.add("cuda"), 0u);
+  EXPECT_EQ(S.add("nccl"), 1u);
+  EXPECT_EQ(S.add("cuda"), 0u); // already there
+  EXPECT_EQ(S.size(), 2u);
+}
+
+TEST(LiteralSet, AgreesWithFindOnBytesOfEveryValue) {
+  std::string Text;
+  for (int I = 0; I < 512; ++I)
+    Text += static_cast<char>((I * 37) & 0xFF);
+  std::vector<std::string> Words = {Text.substr(10, 3), Text.substr(500, 12), "\xFF\x00z",
+                                    Text.substr(0, 2), "nope"};
+  std::vector<bool> Found = scan(Words, Text);
+  for (size_t I = 0; I < Words.size(); ++I)
+    EXPECT_EQ(Found[I], llvm::StringRef(Text).contains(Words[I])) << I;
+}
+
+} // namespace
+} // namespace devport
