@@ -71,6 +71,8 @@ struct Summary {
 class Reporter {
 public:
   virtual ~Reporter();
+  /// Before the first file: how many files the run will report.
+  virtual void begin(size_t Files) { (void)Files; }
   /// One file's results; called in path order.
   virtual void file(const FileReport &R) = 0;
   /// After the last file.

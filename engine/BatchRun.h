@@ -27,6 +27,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -47,6 +48,9 @@ struct BatchOptions {
   /// alone). A file being fixed takes some 60 times its size (texts, trees,
   /// findings), so this bounds the run's memory.
   uint64_t MaxBytesInFlight = 1u << 20;
+  /// Called on each file's report, in path order on the reporting thread,
+  /// before it is counted and reported: may drop findings (`--baseline`).
+  std::function<void(FileReport &)> Filter;
 
   static BatchOptions forTest() {
     BatchOptions O;
