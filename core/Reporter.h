@@ -10,8 +10,8 @@
 /// done (engine/BatchRun.h), and a Summary at the end. It must not keep the
 /// FileReport: the run frees it afterwards, so that memory stays bounded by
 /// the files in flight rather than by the codebase. The text and JSON formats
-/// are Reporters (report/); SARIF, GitHub annotations and the HTML report are
-/// to come the same way.
+/// and the HTML report are Reporters (report/); SARIF and GitHub annotations
+/// are to come the same way.
 ///
 /// Thread-safety: a batch run calls a Reporter from one thread at a time.
 ///
