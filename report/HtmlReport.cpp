@@ -614,13 +614,21 @@ private:
       H += "</summary>\n<ul class=\"locs\">\n";
       for (const auto &[Path, Is] : Files) {
         H += "<li><code>" + htmlEscape(Path) + "</code>:";
-        for (size_t K = 0; K < Is.size(); ++K) {
+        for (size_t K = 0; K < Is.size();) {
+          // Items alike on one line are one entry: "188 ×2".
+          size_t Same = 1;
+          while (K + Same < Is.size() && Is[K + Same]->Line == Is[K]->Line &&
+                 Is[K + Same]->New == Is[K]->New && Is[K + Same]->Message == Is[K]->Message)
+            ++Same;
           H += K ? ", " : " ";
           std::string L = std::to_string(Is[K]->Line);
+          if (Same > 1)
+            L += " &times;" + std::to_string(Same);
           H += Is[K]->New ? "<b class=\"nl\" title=\"new\">" + L + "</b>" : L;
           // A finding whose message is not its rule's usual one says so.
           if (Is[K]->Message != First.Message)
             H += " (" + withCode(Is[K]->Message) + ")";
+          K += Same;
         }
         H += "</li>\n";
       }

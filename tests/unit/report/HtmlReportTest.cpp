@@ -219,7 +219,8 @@ TEST(RenderHtml, ManualItemsAreGroupedByRuleThenFile) {
                  {{"cuda-device-check", std::nullopt},
                   {"cuda-device-check", std::nullopt},
                   {"cuda-is-available", std::nullopt}}));
-  M.add(reportOf("p/b.py", "\n[[x]]\n", {{"cuda-device-check", std::nullopt}}));
+  M.add(reportOf("p/b.py", "\n[[x]] == [[y]]\n",
+                 {{"cuda-device-check", std::nullopt}, {"cuda-device-check", std::nullopt}}));
   FileReport Odd = reportOf("p/c.py", "x\n", {});
   Odd.Findings.push_back(findingOf("cuda-odd", {0, 1}, std::nullopt, "odd ` tick <x>"));
   M.add(Odd);
@@ -229,11 +230,11 @@ TEST(RenderHtml, ManualItemsAreGroupedByRuleThenFile) {
   ASSERT_NE(std::string::npos, Check);
   ASSERT_NE(std::string::npos, Avail);
   EXPECT_LT(Check, Avail); // the rule with more items first
-  EXPECT_NE(std::string::npos, H.find("<b>3</b> <code>cuda-device-check</code> message "
+  EXPECT_NE(std::string::npos, H.find("<b>4</b> <code>cuda-device-check</code> message "
                                       "<span class=\"sub\">in 2 files</span>",
                                       Check));
   EXPECT_NE(std::string::npos, H.find("<li><code>a.py</code>: 1, 3</li>", Check));
-  EXPECT_NE(std::string::npos, H.find("<li><code>b.py</code>: 2</li>", Check));
+  EXPECT_NE(std::string::npos, H.find("<li><code>b.py</code>: 2 &times;2</li>", Check));
   EXPECT_NE(std::string::npos, H.find("odd ` tick &lt;x&gt;")); // a lone backquote is text
 }
 
