@@ -10,8 +10,7 @@
 /// done (engine/BatchRun.h), and a Summary at the end. It must not keep the
 /// FileReport: the run frees it afterwards, so that memory stays bounded by
 /// the files in flight rather than by the codebase. The text, JSON, SARIF and
-/// GitHub formats are Reporters (report/); the HTML report is to come the
-/// same way.
+/// GitHub formats and the HTML report are Reporters (report/).
 ///
 /// Thread-safety: a batch run calls a Reporter from one thread at a time.
 ///
@@ -71,6 +70,8 @@ struct Summary {
 class Reporter {
 public:
   virtual ~Reporter();
+  /// Before the first file: how many files the run will report.
+  virtual void begin(size_t Files) { (void)Files; }
   /// One file's results; called in path order.
   virtual void file(const FileReport &R) = 0;
   /// After the last file.

@@ -204,10 +204,13 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
   S.Target = Targets.empty() ? S.Targets.front().Target.Release : Targets.front().Release;
   auto Floor = [&](size_t I) { return Targets[TargetOf[I]].floorBelowTarget(); };
   auto Report = [&](size_t I, std::unique_ptr<FileReport> R) {
+    if (Opts.Filter)
+      Opts.Filter(*R);
     addToSummary(S, *R, *Engines[I], Opts, Targets[TargetOf[I]]);
     Out.file(*R);
   };
 
+  Out.begin(Files.size());
   unsigned N = Opts.Threads == 0 ? llvm::hardware_concurrency().compute_thread_count()
                                  : Opts.Threads;
   if (N <= 1 || Files.size() <= 1) {

@@ -53,6 +53,9 @@ struct BatchOptions {
   /// are neither reported nor counted. Called on the worker threads. Unset:
   /// every finding.
   std::function<bool(const SourceFile &, const Diagnostic &)> KeepFinding;
+  /// Called on each file's report, in path order on the reporting thread,
+  /// before it is counted and reported: may drop findings (`--baseline`).
+  std::function<void(FileReport &)> Filter;
 
   static BatchOptions forTest() {
     BatchOptions O;

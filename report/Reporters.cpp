@@ -6,6 +6,7 @@
 
 #include "report/Reporters.h"
 
+#include "report/Baseline.h"
 #include "report/Render.h"
 #include "rewriters/UnifiedDiff.h"
 
@@ -148,8 +149,15 @@ void JsonReporter::file(const FileReport &R) {
   if (Opts.ShowKept)
     for (const Diagnostic &K : R.Kept)
       Kept.push_back(diagnosticToJSON(*R.File, K));
+  // Each finding's fingerprint (report/Baseline.h), for `--baseline`.
+  std::vector<std::string> FPs;
+  size_t I = 0;
   forEachFinding(R, [&](const SourceFile &F, const Diagnostic &D) {
-    J->value(diagnosticToJSON(F, D));
+    if (FPs.empty())
+      FPs = fingerprints(F, R.Findings);
+    llvm::json::Value V = diagnosticToJSON(F, D);
+    (*V.getAsObject())["fingerprint"] = FPs[I++];
+    J->value(std::move(V));
   });
 }
 

@@ -32,10 +32,14 @@ bool sameStamp(const FileStamp &A, const FileStamp &B) {
   return A.Size == B.Size && A.MTimeNs == B.MTimeNs && A.Inode == B.Inode && A.Device == B.Device;
 }
 
-/// The temporary file: removed when destroyed unless released.
+/// The temporary file beside a target, in its directory: removed when
+/// destroyed unless released.
 class TempFile {
 public:
-  explicit TempFile(std::string Pattern) : Path(std::move(Pattern)) {
+  explicit TempFile(llvm::StringRef Target) {
+    llvm::StringRef D = llvm::sys::path::parent_path(Target);
+    Dir = D.empty() ? std::string(".") : D.str();
+    Path = Dir + "/." + llvm::sys::path::filename(Target).str() + ".devport-XXXXXX";
     FD = ::mkstemp(Path.data());
     Err = FD < 0 ? errno : 0;
   }
@@ -51,6 +55,7 @@ public:
   int fd() const { return FD; }
   int error() const { return Err; }
   const std::string &path() const { return Path; }
+  const std::string &dir() const { return Dir; }
   /// Closes the descriptor; errno on failure, else 0.
   int close() {
     int R = ::close(FD);
@@ -61,11 +66,21 @@ public:
   void release() { Released = true; }
 
 private:
-  std::string Path;
+  std::string Dir, Path;
   int FD = -1;
   int Err = 0;
   bool Released = false;
 };
+
+/// Makes a rename in Dir durable. The content is already in place, so a
+/// failure here is not reported.
+void syncDirectory(const std::string &Dir) {
+  int DirFD = ::open(Dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (DirFD >= 0) {
+    (void)::fsync(DirFD);
+    ::close(DirFD);
+  }
+}
 
 /// Writes all of Content to FD; errno on failure, else 0.
 int writeAll(int FD, llvm::StringRef Content) {
@@ -82,6 +97,20 @@ int writeAll(int FD, llvm::StringRef Content) {
     Left -= static_cast<size_t>(N);
   }
   return 0;
+}
+
+/// Writes Content to Tmp (the temporary file for Path), gives it Mode, syncs
+/// and closes it.
+llvm::Error fill(TempFile &Tmp, llvm::StringRef Path, llvm::StringRef Content, uint32_t Mode) {
+  if (int E = writeAll(Tmp.fd(), Content))
+    return fail(Path, "cannot write " + Tmp.path() + ": " + errnoText(E));
+  if (::fchmod(Tmp.fd(), static_cast<mode_t>(Mode)) != 0)
+    return fail(Path, "cannot set permissions: " + errnoText(errno));
+  if (::fsync(Tmp.fd()) != 0)
+    return fail(Path, "cannot sync " + Tmp.path() + ": " + errnoText(errno));
+  if (int E = Tmp.close())
+    return fail(Path, "cannot close " + Tmp.path() + ": " + errnoText(E));
+  return llvm::Error::success();
 }
 
 } // namespace
@@ -112,14 +141,10 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
   // Mode 0 means a stamp built by hand without one: keep the file's own.
   uint32_t Mode = Expected.Valid && Expected.Mode != 0 ? Expected.Mode : Now->Mode;
 
-  llvm::StringRef Dir = llvm::sys::path::parent_path(Target);
-  std::string DirName = Dir.empty() ? std::string(".") : Dir.str();
-  TempFile Tmp(DirName + "/." + llvm::sys::path::filename(Target).str() + ".devport-XXXXXX");
+  TempFile Tmp(Target);
   if (Tmp.error())
     return fail(Path,
-                "cannot create a temporary file in " + DirName + ": " + errnoText(Tmp.error()));
-  if (int E = writeAll(Tmp.fd(), Content))
-    return fail(Path, "cannot write " + Tmp.path() + ": " + errnoText(E));
+                "cannot create a temporary file in " + Tmp.dir() + ": " + errnoText(Tmp.error()));
   // Keep the owner where we may (as root, or a group we belong to); a file we
   // could write but not chown simply becomes ours, as with any editor.
   if (St.st_uid != ::geteuid() || St.st_gid != ::getegid()) {
@@ -128,12 +153,8 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
       // Not fatal: see above.
     }
   }
-  if (::fchmod(Tmp.fd(), static_cast<mode_t>(Mode)) != 0)
-    return fail(Path, "cannot set permissions: " + errnoText(errno));
-  if (::fsync(Tmp.fd()) != 0)
-    return fail(Path, "cannot sync " + Tmp.path() + ": " + errnoText(errno));
-  if (int E = Tmp.close())
-    return fail(Path, "cannot close " + Tmp.path() + ": " + errnoText(E));
+  if (llvm::Error E = fill(Tmp, Path, Content, Mode))
+    return E;
 
   // Check again just before the rename: the window is as small as it gets.
   auto Before = statFile(Target);
@@ -146,14 +167,25 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
   if (::rename(Tmp.path().c_str(), Target.c_str()) != 0)
     return fail(Path, "cannot replace the file: " + errnoText(errno));
   Tmp.release();
+  syncDirectory(Tmp.dir());
+  return llvm::Error::success();
+}
 
-  // Make the rename itself durable; the content is already in place, so a
-  // failure here is not reported.
-  int DirFD = ::open(DirName.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (DirFD >= 0) {
-    (void)::fsync(DirFD);
-    ::close(DirFD);
-  }
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content) {
+  if (llvm::sys::fs::exists(Path))
+    return writeFileAtomically(Path, Content, FileStamp{});
+  TempFile Tmp(Path);
+  if (Tmp.error())
+    return fail(Path,
+                "cannot create a temporary file in " + Tmp.dir() + ": " + errnoText(Tmp.error()));
+  mode_t Mask = ::umask(0);
+  ::umask(Mask);
+  if (llvm::Error E = fill(Tmp, Path, Content, 0666 & ~Mask))
+    return E;
+  if (::rename(Tmp.path().c_str(), Path.str().c_str()) != 0)
+    return fail(Path, "cannot create the file: " + errnoText(errno));
+  Tmp.release();
+  syncDirectory(Tmp.dir());
   return llvm::Error::success();
 }
 

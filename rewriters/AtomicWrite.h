@@ -31,6 +31,12 @@ namespace devport {
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content,
                                 const FileStamp &Expected);
 
+/// Creates or replaces the output file Path (a report) with Content, through
+/// a temporary file in the same directory renamed over it, so that a reader
+/// never sees half a file. An existing file keeps its permission bits; a new
+/// one gets 0666 less the umask. No stamp check: the file is ours.
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content);
+
 } // namespace devport
 
 #endif

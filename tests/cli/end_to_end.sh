@@ -172,5 +172,58 @@ rm cfg/pkg/tests/.devport.yaml
 printf 'import torch\nn = torch.cuda.device_count()  # devport: ignore[cuda-devcount]\n' > cfg/pkg/typo.py
 expect_exit 1 "$DEVPORT" check cfg/pkg/typo.py; contains "$T/out" "unknown rule 'cuda-devcount'"
 
+# --baseline: check reports only what the baseline does not have, whatever moved.
+mkdir -p base/sub
+printf 'import torch\n\ntorch.cuda.set_device(rank)\nok = x.device.type == "cuda"\n' > base/a.py
+printf 'import torch\ny = x.cuda()\ny = x.cuda()\n' > base/sub/b.py
+expect_exit 1 "$DEVPORT" check --format json base; cp "$T/out" old.json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert all(len(x["fingerprint"]) == 18 for x in d["diagnostics"]), d' old.json && ok || bad "json fingerprints"
+printf 'import os\nimport torch\n\n\ntorch.cuda.set_device(rank)\nok = x.device.type == "cuda"\n' > base/a.py
+expect_exit 0 "$DEVPORT" check --baseline old.json base; contains "$T/err" "4 findings known from the baseline old.json not reported"
+printf 'import torch\ny = x.cuda()\ny = x.cuda()\ny = x.cuda()\n' > base/sub/b.py
+expect_exit 1 "$DEVPORT" check --baseline old.json base
+contains "$T/out" "base/sub/b.py:4:"
+contains "$T/out" "Found 1 finding in 2 files"
+grep -q "b.py:2:" "$T/out" && bad "a known finding was reported" || ok
+expect_exit 1 "$DEVPORT" check --quiet --baseline old.json base; [ ! -s "$T/err" ] && ok || bad "--quiet printed: $(cat "$T/err")"
+expect_exit 1 "$DEVPORT" check --baseline old.json - < base/sub/b.py
+expect_exit 0 "$DEVPORT" check --baseline old.json --stdin-filename base/a.py - < base/a.py
+printf '{"diagnostics": [{"rule": "r", "path": "a.py", "line": 1}]}' > nofp.json
+expect_exit 2 "$DEVPORT" check --baseline nofp.json base; contains "$T/err" "nofp.json: diagnostics[0]: no \"fingerprint\""
+printf '{"diagnostics": [' > broken.json
+expect_exit 2 "$DEVPORT" check --baseline broken.json base; contains "$T/err" "broken.json: not valid JSON"
+expect_exit 2 "$DEVPORT" check --baseline missing.json base; contains "$T/err" "missing.json: cannot read"
+expect_exit 2 "$DEVPORT" fix --baseline old.json base; contains "$T/err" "--baseline is for check and report"
+
+# report: a self-contained HTML page, written atomically; the same whatever the thread count.
+expect_exit 0 "$DEVPORT" report base -o report.html; contains "$T/err" "devport: wrote report.html"
+contains report.html "<!DOCTYPE html>"
+contains report.html "<svg id=\"chart\""
+grep -q -E '<link|src=|https?://' report.html && bad "report.html refers to something outside it" || ok
+[ -z "$(ls -A . | grep devport-)" ] && ok || bad "temp files left: $(ls -A .)"
+expect_exit 0 "$DEVPORT" report --threads 1 -o t1.html proj cfg base
+expect_exit 0 "$DEVPORT" report --threads 4 -o t4.html proj cfg base
+cmp -s t1.html t4.html && ok || bad "report differs between --threads 1 and 4"
+expect_exit 0 "$DEVPORT" report --quiet -o - base; contains "$T/out" "</html>"; [ ! -s "$T/err" ] && ok || bad "report -q printed"
+expect_exit 0 "$DEVPORT" report --baseline old.json -o trend.html base; contains trend.html "compared with <code>old.json</code>"
+expect_exit 0 "$DEVPORT" report --docs-url https://example.org/rules/ -o linked.html base
+contains linked.html 'href="https://example.org/rules/cuda-device-check.md"'
+expect_exit 1 "$DEVPORT" report -o withbad.html bad; contains "$T/err" "devport: error: bad/"
+contains withbad.html "could not be checked"
+expect_exit 2 "$DEVPORT" report -o no/such/dir/r.html base; contains "$T/err" "no/such/dir/r.html: cannot write the report"
+[ ! -e no ] && ok || bad "report created a directory"
+expect_exit 2 "$DEVPORT" report does-not-exist.py; contains "$T/err" "does-not-exist.py"
+expect_exit 2 "$DEVPORT" report --format json base
+expect_exit 2 "$DEVPORT" report - < stdin.py
+expect_exit 2 "$DEVPORT" check -o x.html base; contains "$T/err" "unknown option '-o'"
+
+# The progress bar: never on a pipe; on a terminal, not for a run under a second.
+expect_exit 1 "$DEVPORT" check base; grep -q "files," "$T/err" && bad "progress on a pipe" || ok
+if command -v script >/dev/null; then
+  script -qec "'$DEVPORT' check base" /dev/null > tty.out 2>&1
+  grep -q "files, " tty.out && bad "progress bar drawn for a short run: $(cat -v tty.out)" || ok
+  contains tty.out "Found 5 findings"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

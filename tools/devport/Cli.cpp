@@ -11,8 +11,11 @@
 #include "core/Workspace.h"
 #include "engine/BatchRun.h"
 #include "engine/Project.h"
+#include "report/Baseline.h"
 #include "report/Github.h"
+#include "report/HtmlReport.h"
 #include "report/Paths.h"
+#include "report/Progress.h"
 #include "report/Render.h"
 #include "report/Reporters.h"
 #include "report/Sarif.h"
@@ -24,6 +27,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 #include <optional>
 
@@ -44,6 +48,8 @@ const char *const Usage = R"(devport: make PyTorch code device-agnostic
 
 usage: devport check [options] [PATH...]      report hardcoded device references
        devport fix   [options] [PATH...]      rewrite them (safe fixes by default)
+       devport report [options] [PATH...] [-o FILE]
+                                              write an HTML migration report
        devport rules [--format text|json]     list the rules
        devport explain RULE                   describe one rule
        devport lsp [options]                  run the language server on stdio
@@ -80,6 +86,15 @@ options:
                             checked by the semantic (Clang) engine
   --cpp-engine auto|lexical C++: `lexical` never compiles (default: auto)
   --show-kept               also list code that keep rules account for (must stay CUDA)
+  --baseline FILE           check: report only findings that FILE (the output of an
+                            earlier `check --format json`) does not have; report: show
+                            the trend since then
+  -q, --quiet               no progress bar and no notes on standard error
+report only:
+  -o FILE                   the HTML file to write (default: devport-report.html;
+                            `-`: standard output)
+  --docs-url URL            link rules to URL<rule-id>.md instead of the rule pages
+                            embedded in the report
 check only:
   --diff-base REF           report only findings on lines changed since git REF
                             (and in untracked files)
@@ -87,12 +102,12 @@ fix only:
   --diff                    print a unified diff and write nothing
   --unsafe-fixes            also apply fixes marked unsafe
 
-exit status: 0 nothing found / nothing left to fix; 1 findings (or findings left,
-a non-empty --diff, a file that could not be checked); 2 usage, configuration or
-rule-file error.
+exit status: 0 nothing found / nothing left to fix / report written; 1 findings (or
+findings left, a non-empty --diff, a file that could not be checked); 2 usage,
+configuration, rule-file or baseline error, or a report that cannot be written.
 )";
 
-enum class Command { Check, Fix, Rules, Explain };
+enum class Command { Check, Fix, Report, Rules, Explain };
 enum class Format { Text, Json, Sarif, Github };
 
 struct Options {
@@ -115,6 +130,10 @@ struct Options {
   bool Statistics = false;
   std::string Root;     ///< --root; empty: the repository's top level.
   std::string DiffBase; ///< --diff-base; empty: every line.
+  bool Quiet = false;
+  std::string BaselineFile;
+  std::string OutFile = "devport-report.html"; ///< report only
+  std::string DocsUrl;                         ///< report only
 };
 
 void splitList(llvm::StringRef V, std::vector<std::string> &Out) {
@@ -131,6 +150,8 @@ bool parseCommand(llvm::StringRef Cmd, Options &O, std::string &Err) {
     O.Cmd = Command::Check;
   else if (Cmd == "fix")
     O.Cmd = Command::Fix;
+  else if (Cmd == "report")
+    O.Cmd = Command::Report;
   else if (Cmd == "rules")
     O.Cmd = Command::Rules;
   else if (Cmd == "explain")
@@ -243,6 +264,12 @@ bool parseValueOption(OptionReader &R, Options &O, std::string &Err) {
       return false;
     }
     O.CppSemantic = V == "auto";
+  } else if (Name == "--baseline") {
+    O.BaselineFile = V;
+  } else if (Name == "-o") {
+    O.OutFile = V;
+  } else if (Name == "--docs-url") {
+    O.DocsUrl = V;
   } else if (Name == "--threads") {
     if (llvm::StringRef(V).getAsInteger(10, O.Threads) || O.Threads > 1024) {
       Err = "invalid --threads '" + V + "' (expected a number from 0 to 1024)";
@@ -258,7 +285,8 @@ bool takesValue(llvm::StringRef Name) {
       "--exclude",         "--target-torch",    "--stdin-filename",
       "--device-expression", "--device-type-expression", "--rules",
       "--config",          "--threads",         "-p",
-      "--cpp-engine",      "--root",            "--diff-base"};
+      "--cpp-engine",      "--root",            "--diff-base",
+      "--baseline",        "-o",                "--docs-url"};
   return llvm::is_contained(WithValue, Name);
 }
 
@@ -282,6 +310,14 @@ bool checkCombination(const Options &O, std::string &Err) {
   }
   if (!O.Root.empty() && O.Fmt != Format::Sarif && O.Fmt != Format::Github) {
     Err = "--root is for --format sarif and github";
+    return false;
+  }
+  if (O.Cmd == Command::Report && llvm::is_contained(O.Paths, "-")) {
+    Err = "report checks files, not standard input";
+    return false;
+  }
+  if (!O.BaselineFile.empty() && O.Cmd != Command::Check && O.Cmd != Command::Report) {
+    Err = "--baseline is for check and report";
     return false;
   }
   if (llvm::is_contained(O.Paths, "-") && O.Paths.size() != 1) {
@@ -328,6 +364,12 @@ std::optional<Options> parseArgs(llvm::ArrayRef<const char *> Args, std::string 
     if (Name == "--help" || Name == "-h") {
       WantHelp = true;
       return O;
+    } else if ((Name == "-o" || Name == "--docs-url") && O.Cmd != Command::Report) {
+      Err = "unknown option '" + Name.str() + "' for '" + Cmd.str() + "'";
+      Ok = false;
+    } else if (Name == "--format" && O.Cmd == Command::Report) {
+      Err = "report writes HTML; --format is for check, fix and rules";
+      Ok = false;
     } else if (takesValue(Name)) {
       Ok = parseValueOption(R, O, Err);
     } else if (Name == "--no-gitignore") {
@@ -337,6 +379,8 @@ std::optional<Options> parseArgs(llvm::ArrayRef<const char *> Args, std::string 
       Ok = R.flag(O.ShowKept);
     } else if (Name == "--statistics") {
       Ok = R.flag(O.Statistics);
+    } else if (Name == "--quiet" || Name == "-q") {
+      Ok = R.flag(O.Quiet);
     } else if (Name == "--diff" && O.Cmd == Command::Fix) {
       Ok = R.flag(O.Diff);
     } else if (Name == "--unsafe-fixes" && O.Cmd == Command::Fix) {
@@ -379,6 +423,12 @@ public:
     if (!P)
       return usageError(P.takeError());
     Proj = std::move(*P);
+    if (!O.BaselineFile.empty()) {
+      auto B = Baseline::load(O.BaselineFile);
+      if (!B)
+        return usageError(B.takeError());
+      Base.emplace(std::move(*B));
+    }
     if (O.Paths.size() == 1 && O.Paths.front() == "-")
       return runStdin();
     WorkspaceOptions WO;
@@ -394,6 +444,10 @@ public:
       IO.Err << "devport: warning: " << W << "\n";
     if (auto E = checkRoot(Files->Files))
       return usageError(std::move(E));
+    if (!O.Quiet && IO.ErrIsTerminal)
+      Progress = std::make_unique<WithProgress>(IO);
+    if (O.Cmd == Command::Report)
+      return runReport(Roots, Files->Files);
     BatchOptions B = batchOptions();
     std::optional<ChangedLines> Changed;
     if (!O.DiffBase.empty()) {
@@ -410,13 +464,77 @@ public:
       };
     }
     std::unique_ptr<Reporter> Rep = reporter();
-    auto S = runBatch(*Proj, Files->Files, B, *Rep);
+    size_t Known = 0;
+    if (Base)
+      B.Filter = [&](FileReport &R) { Known += Base->removeKnown(R); };
+    auto S = runWithProgress(Files->Files, B, *Rep);
     if (!S)
       return usageError(S.takeError());
+    noteBaseline(Known);
     return exitCode(*S);
   }
 
 private:
+  /// A progress bar on standard error (a terminal, no --quiet), and the
+  /// streams that Reporters write to the terminal through, which erase it.
+  struct WithProgress {
+    explicit WithProgress(CliIO &IO)
+        : Bar(IO.Err, &IO.Out, IO.ErrColumns), Out(IO.Out, Bar), Err(IO.Err, Bar) {}
+    ProgressBar Bar;
+    ProgressStream Out, Err;
+  };
+  llvm::raw_ostream &out() { return Progress && IO.OutIsTerminal ? Progress->Out : IO.Out; }
+  llvm::raw_ostream &err() { return Progress ? Progress->Err : IO.Err; }
+
+  /// runBatch, with the progress bar if there is one.
+  llvm::Expected<Summary> runWithProgress(llvm::ArrayRef<std::string> Files,
+                                          const BatchOptions &B, Reporter &Rep) {
+    if (!Progress)
+      return runBatch(*Proj, Files, B, Rep);
+    ProgressReporter WithBar(Rep, Progress->Bar);
+    return runBatch(*Proj, Files, B, WithBar);
+  }
+
+  void noteBaseline(size_t Known) {
+    if (Base && !O.Quiet)
+      IO.Err << "devport: " << Known << (Known == 1 ? " finding" : " findings")
+             << " known from the baseline " << O.BaselineFile << " not reported\n";
+  }
+
+  int runReport(llvm::ArrayRef<std::string> Roots, llvm::ArrayRef<std::string> Files) {
+    // A report that could not be written is found out before the run.
+    llvm::StringRef Dir = llvm::sys::path::parent_path(O.OutFile);
+    if (O.OutFile != "-" && !Dir.empty() && !llvm::sys::fs::is_directory(Dir)) {
+      IO.Err << "devport: error: " << O.OutFile << ": cannot write the report: no directory "
+             << Dir << "\n";
+      return ExitUsage;
+    }
+    auto Backends = loadBackendTable();
+    if (!Backends)
+      return usageError(Backends.takeError());
+    const RuleSet &Rules = Proj->rules();
+    MigrationReport M(Roots, [&Rules](llvm::StringRef Id) {
+      const Rule *R = Rules.find(Id);
+      return R ? R->Category : std::string("other");
+    });
+    HtmlOptions H;
+    H.DocsUrl = O.DocsUrl;
+    H.BaselineName = O.BaselineFile;
+    H.Generator = std::string("devport ") + DEVPORT_VERSION;
+    HtmlReporter Rep(O.OutFile, out(), err(), std::move(M), H, &Rules, Backends->get(),
+                     Base ? &*Base : nullptr);
+    auto S = runWithProgress(Files, batchOptions(), Rep);
+    if (!S)
+      return usageError(S.takeError());
+    if (llvm::Error E = Rep.takeError())
+      return usageError(std::move(E));
+    if (!O.Quiet && O.OutFile != "-")
+      IO.Err << "devport: wrote " << O.OutFile << " ("
+             << (Rep.bytes() + 1023) / 1024 << " KiB): " << S->Findings << " findings in "
+             << S->Files << " files\n";
+    return S->Errors ? ExitFindings : ExitClean;
+  }
+
   int usageError(llvm::Error E) {
     IO.Err << "devport: error: " << llvm::toString(std::move(E)) << "\n";
     return ExitUsage;
@@ -458,7 +576,7 @@ private:
     return fileUri(Docs, /*Dir=*/true);
   }
 
-  std::unique_ptr<Reporter> reporter() const {
+  std::unique_ptr<Reporter> reporter() {
     ReportOptions R;
     R.Fix = O.Cmd == Command::Fix;
     R.Diff = O.Diff;
@@ -478,8 +596,8 @@ private:
     if (O.Fmt == Format::Github)
       return std::make_unique<GithubReporter>(IO.Out, IO.Err, *Root);
     if (O.Fmt == Format::Json)
-      return std::make_unique<JsonReporter>(IO.Out, IO.Err, R);
-    return std::make_unique<TextReporter>(IO.Out, IO.Err, R);
+      return std::make_unique<JsonReporter>(out(), err(), R);
+    return std::make_unique<TextReporter>(out(), err(), R);
   }
 
   static int exitCode(const Summary &S) {
@@ -507,6 +625,7 @@ private:
     } else {
       R.Error = llvm::toString(F.takeError());
     }
+    size_t Known = Base ? Base->removeKnown(R) : 0;
     if (O.Cmd == Command::Fix && !O.Diff && R.File && R.Fixed) {
       // Filter mode: the fixed text goes to stdout, the report to stderr.
       IO.Out << R.Fixed->Text;
@@ -524,6 +643,7 @@ private:
     std::unique_ptr<Reporter> Rep = reporter();
     Rep->file(R);
     Rep->finish(S);
+    noteBaseline(Known);
     return exitCode(S);
   }
 
@@ -578,6 +698,8 @@ private:
   CliIO &IO;
   std::unique_ptr<Project> Proj;
   std::optional<RootPaths> Root; ///< sarif, github: set by checkRoot().
+  std::optional<Baseline> Base;
+  std::unique_ptr<WithProgress> Progress;
 };
 
 } // namespace
@@ -615,6 +737,9 @@ int runMain(int Argc, const char *const *Argv) {
                return llvm::errorCodeToError(Buf.getError());
              return (*Buf)->getBuffer().str();
            }};
+  IO.OutIsTerminal = llvm::sys::Process::StandardOutIsDisplayed();
+  IO.ErrIsTerminal = llvm::sys::Process::StandardErrIsDisplayed();
+  IO.ErrColumns = llvm::sys::Process::StandardErrColumns();
   return runMain(Argc, Argv, IO);
 }
 

@@ -33,6 +33,11 @@ struct CliIO {
   llvm::raw_ostream &Err;
   /// Reads all of standard input.
   std::function<llvm::Expected<std::string>()> ReadStdin;
+  /// Standard error is a terminal (a progress bar may be drawn on Err), and
+  /// how wide (0: unknown); standard output is one too (it shares the screen).
+  bool ErrIsTerminal = false;
+  bool OutIsTerminal = false;
+  unsigned ErrColumns = 0;
 };
 
 enum ExitCode : int { ExitClean = 0, ExitFindings = 1, ExitUsage = 2 };

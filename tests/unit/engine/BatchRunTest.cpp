@@ -41,6 +41,10 @@ public:
     std::optional<std::string> FixedText;
   };
 
+  void begin(size_t N) override {
+    EXPECT_TRUE(Files.empty()) << "begin() after file()";
+    Begun = N;
+  }
   void file(const FileReport &R) override {
     EXPECT_FALSE(Finished.has_value()) << "file() after finish(): " << R.Path;
     File F;
@@ -66,6 +70,7 @@ public:
   }
 
   std::vector<File> Files;
+  std::optional<size_t> Begun;
   std::optional<Summary> Finished;
 };
 
@@ -168,8 +173,34 @@ TEST(BatchRun, ExcludedFilesAreSkippedAndNotCounted) {
   ASSERT_THAT_EXPECTED_VALUE(
       S, runBatch(*P, {D.path("gen/b.py"), D.path("a.py")}, BatchOptions::forTest(), R));
   EXPECT_EQ((std::vector<std::string>{D.path("a.py")}), R.paths());
+  EXPECT_EQ(std::optional<size_t>(1), R.Begun); // begin() counts the files to come
   EXPECT_EQ(1u, S.Files);
   EXPECT_EQ(1u, S.Findings);
+}
+
+TEST(BatchRun, TheFilterRunsBeforeCountingAndReporting) {
+  test::TempDir D;
+  D.write("a.py", "import torch\ntorch.cuda.synchronize()\ntorch.cuda.synchronize()\n");
+  D.write("b.py", "import torch\ntorch.cuda.synchronize()\n");
+  for (unsigned Threads : {1u, 4u}) {
+    SCOPED_TRACE("threads: " + std::to_string(Threads));
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    BatchOptions O = withThreads(Threads);
+    std::vector<std::string> Seen;
+    O.Filter = [&](FileReport &R) {
+      Seen.push_back(R.Path);
+      if (!R.Findings.empty())
+        R.Findings.pop_back(); // drop the last finding of each file
+    };
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, {D.path("a.py"), D.path("b.py")}, O, R));
+    EXPECT_EQ((std::vector<std::string>{D.path("a.py"), D.path("b.py")}), Seen);
+    ASSERT_EQ(2u, R.Files.size());
+    EXPECT_EQ(1u, R.Files[0].Findings);
+    EXPECT_EQ(0u, R.Files[1].Findings);
+    EXPECT_EQ(1u, S.Findings);
+    EXPECT_EQ(1u, S.Fixable);
+  }
 }
 
 TEST(BatchRun, FixWithoutWriteWritesNothing) {

@@ -198,5 +198,35 @@ TEST(AtomicWrite, FailsCleanlyInAReadOnlyDirectory) {
   EXPECT_EQ(Names{"a.py"}, listDir(D.path("ro")));
 }
 
+TEST(WriteOutputFile, CreatesANewFileWithTheUmasksMode) {
+  test::TempDir D;
+  mode_t Old = ::umask(022);
+  std::string Msg = messageOf(writeOutputFile(D.path("report.html"), "<html>"));
+  ::umask(Old);
+  EXPECT_EQ("", Msg);
+  EXPECT_EQ("<html>", D.read("report.html"));
+  EXPECT_EQ(0644u, modeOf(D.path("report.html")));
+  EXPECT_EQ(Names{"report.html"}, listDir(D.path()));
+}
+
+TEST(WriteOutputFile, ReplacesAnExistingFileKeepingItsMode) {
+  test::TempDir D;
+  D.write("report.html", "old");
+  ASSERT_EQ(0, ::chmod(D.path("report.html").c_str(), 0600));
+  EXPECT_EQ("", messageOf(writeOutputFile(D.path("report.html"), "new")));
+  EXPECT_EQ("new", D.read("report.html"));
+  EXPECT_EQ(0600u, modeOf(D.path("report.html")));
+  EXPECT_EQ(Names{"report.html"}, listDir(D.path()));
+}
+
+TEST(WriteOutputFile, FailsInAMissingDirectory) {
+  test::TempDir D;
+  std::string Msg = messageOf(writeOutputFile(D.path("none/report.html"), "new"));
+  EXPECT_TRUE(llvm::StringRef(Msg).startswith(D.path("none/report.html") +
+                                              ": cannot create a temporary file in"))
+      << Msg;
+  EXPECT_TRUE(listDir(D.path()).empty());
+}
+
 } // namespace
 } // namespace devport
