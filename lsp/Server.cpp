@@ -555,20 +555,8 @@ void Server::onDidSave(const DidSaveParams &P) {
   Tk.Run = [this, URI = P.Doc.URI, SavedPath] {
     // A configuration or packaging file edited in the editor: clients
     // without file watchers tell us this way.
-    if (!SavedPath.empty()) {
-      bool Changed = false;
-      for (Project *Pr : {Lexical.get(), Semantic.get()}) {
-        if (!Pr)
-          continue;
-        llvm::Expected<bool> C = Pr->fileChanged(SavedPath);
-        if (!C)
-          showError(llvm::toString(C.takeError()));
-        else
-          Changed = Changed || *C;
-      }
-      if (Changed)
-        reanalyzeAll();
-    }
+    if (!SavedPath.empty())
+      filesChanged({SavedPath});
     bool Cpp = false;
     {
       std::lock_guard<std::mutex> Lock(DocMutex);
@@ -1054,22 +1042,24 @@ void Server::onDidChangeWatchedFiles(const DidChangeWatchedFilesParams &P) {
   }
   Task Tk;
   Tk.Method = "workspace/didChangeWatchedFiles";
-  Tk.Run = [this, Paths] {
-    bool Changed = false;
-    for (const std::string &Path : Paths)
-      for (Project *Pr : {Lexical.get(), Semantic.get()}) {
-        if (!Pr)
-          continue;
-        llvm::Expected<bool> C = Pr->fileChanged(Path);
-        if (!C)
-          showError(llvm::toString(C.takeError()));
-        else
-          Changed = Changed || *C;
-      }
-    if (Changed)
-      reanalyzeAll();
-  };
+  Tk.Run = [this, Paths] { filesChanged(Paths); };
   enqueue(std::move(Tk));
+}
+
+void Server::filesChanged(llvm::ArrayRef<std::string> Paths) {
+  bool Changed = false;
+  for (const std::string &Path : Paths)
+    for (Project *Pr : {Lexical.get(), Semantic.get()}) {
+      if (!Pr)
+        continue;
+      llvm::Expected<bool> C = Pr->fileChanged(Path);
+      if (!C)
+        showError(llvm::toString(C.takeError()));
+      else
+        Changed = Changed || *C;
+    }
+  if (Changed)
+    reanalyzeAll();
 }
 
 //===----------------------------------------------------------------------===//

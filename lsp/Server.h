@@ -127,6 +127,9 @@ private:
   void analyze(const std::string &URI);
   /// Analyses every open document again (settings or rules changed).
   void reanalyzeAll();
+  /// Tells the projects that these files changed (worker); re-analyses
+  /// everything when a project depends on one.
+  void filesChanged(llvm::ArrayRef<std::string> Paths);
   /// The C++ semantic check of URI's saved version (semantic thread).
   void scheduleSemantic(const std::string &URI);
   void semanticLoop();

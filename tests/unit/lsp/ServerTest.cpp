@@ -16,6 +16,8 @@
 #include "lsp/Server.h"
 #include "lsp/Transport.h"
 
+#include "tests/support/TestFiles.h"
+
 #include "gtest/gtest.h"
 
 #include <cstdio>
@@ -223,6 +225,35 @@ TEST(Server, DidCloseClearsTheDiagnostics) {
   C.notify("textDocument/didClose",
            llvm::json::Object{{"textDocument", llvm::json::Object{{"uri", "file:///ws/c.py"}}}});
   EXPECT_TRUE(C.diagnostics("file:///ws/c.py").empty());
+}
+
+TEST(Server, ReloadsTheConfigurationWhenTheEditorSaysItChanged) {
+  test::TempDir Dir;
+  Dir.write(".devport.yaml", "ignore: [cuda-synchronize]\n");
+  std::string URI = uriFromPath(Dir.path("train.py"));
+  LSPClient C;
+  C.call("initialize", initializeParams());
+  C.didOpen(URI, "import torch\ntorch.cuda.synchronize()\ntorch.cuda.empty_cache()\n");
+  EXPECT_EQ(C.diagnostics(URI), std::vector<std::string>{"cuda-empty-cache"});
+  Dir.write(".devport.yaml", "ignore: [cuda-empty-cache]\n");
+  C.notify("workspace/didChangeWatchedFiles",
+           llvm::json::Object{{"changes", llvm::json::Array{llvm::json::Object{
+                                              {"uri", uriFromPath(Dir.path(".devport.yaml"))},
+                                              {"type", 2}}}}});
+  EXPECT_EQ(C.diagnostics(URI), std::vector<std::string>{"cuda-synchronize"});
+  // A broken configuration: an error shown to the user, the server goes on.
+  Dir.write(".devport.yaml", "ignore: [\n");
+  C.notify("textDocument/didSave",
+           llvm::json::Object{{"textDocument", llvm::json::Object{{"uri", uriFromPath(Dir.path(".devport.yaml"))}}}});
+  C.sync();
+  C.notify("textDocument/didChange",
+           llvm::json::Object{{"textDocument", llvm::json::Object{{"uri", URI}, {"version", 2}}},
+                              {"contentChanges", llvm::json::Array{llvm::json::Object{{"text", "x = 1\n"}}}}});
+  C.sync();
+  std::lock_guard<std::mutex> Lock(C.T.M);
+  EXPECT_TRUE(llvm::any_of(C.T.Notifications, [](auto &N) {
+    return N.first == "window/showMessage";
+  }));
 }
 
 /// The transport's framing, on a temporary file as input.
