@@ -32,6 +32,9 @@ struct CheckResult {
   /// Matches of keep rules (code that must stay CUDA), each listing the
   /// findings it accounts for (Diagnostic::Keeps).
   std::vector<Diagnostic> Kept;
+  /// Findings that a `devport: ignore` comment silences, sorted (for
+  /// formats that list suppressed findings: SARIF).
+  std::vector<Diagnostic> Suppressed;
 };
 
 /// A fix that fix() left out because applying it would add a syntax error.
@@ -77,6 +80,7 @@ struct FileReport {
   /// check: the findings; fix: the findings left (ranges in Fixed->Text).
   std::vector<Diagnostic> Findings;
   std::vector<Diagnostic> Kept;
+  std::vector<Diagnostic> Suppressed; ///< check only: silenced by `devport: ignore`.
   std::optional<FixOutcome> Fixed; ///< fix only.
   bool Written = false;            ///< fix wrote the file.
   /// Set by the batch run only when the file's target was given explicitly

@@ -72,6 +72,7 @@ void process(const Engine &E, FileReport &R, BatchMode Mode, std::optional<Torch
     CheckResult C = E.checkAll(*R.File);
     R.Findings = std::move(C.Findings);
     R.Kept = std::move(C.Kept);
+    R.Suppressed = std::move(C.Suppressed);
     if (Floor)
       R.FixesNeed = fixesNeed(E, R.Findings, *Floor);
     return;

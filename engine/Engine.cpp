@@ -216,8 +216,10 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
       continue;
     }
     Diagnostic D = diagnose(L, P, Found, M, F.path());
-    if (suppressed(D, Suppressions, F))
+    if (suppressed(D, Suppressions, F)) {
+      Result.Suppressed.push_back(std::move(D));
       continue;
+    }
     for (const Note &N : Found.Notes)
       D.Notes.push_back(N);
     Out.push_back(std::move(D));
@@ -229,9 +231,11 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
   std::vector<Diagnostic> InEmbedded;
   for (const Embedded &E : Docs)
     diagnoseEmbedded(F, L, E, InEmbedded);
-  InEmbedded.erase(std::remove_if(InEmbedded.begin(), InEmbedded.end(),
-                                  [&](const Diagnostic &D) { return suppressed(D, Suppressions, F); }),
-                   InEmbedded.end());
+  auto Silenced = std::stable_partition(InEmbedded.begin(), InEmbedded.end(), [&](const Diagnostic &D) {
+    return !suppressed(D, Suppressions, F);
+  });
+  std::move(Silenced, InEmbedded.end(), std::back_inserter(Result.Suppressed));
+  InEmbedded.erase(Silenced, InEmbedded.end());
   DropKept(InEmbedded);
   std::move(InEmbedded.begin(), InEmbedded.end(), std::back_inserter(Out));
   std::move(BadDirectives.begin(), BadDirectives.end(), std::back_inserter(Out));
@@ -242,6 +246,7 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
   };
   std::stable_sort(Out.begin(), Out.end(), ByPlace);
   std::stable_sort(Result.Kept.begin(), Result.Kept.end(), ByPlace);
+  std::stable_sort(Result.Suppressed.begin(), Result.Suppressed.end(), ByPlace);
   return Result;
 }
 

@@ -146,6 +146,16 @@ void SarifReporter::file(const FileReport &R) {
       Found.push_back({K.Range.Begin, K.RuleId, std::move(O)});
     }
   }
+  // Findings silenced by a `devport: ignore` comment in the file: present,
+  // suppressed in source.
+  for (const Diagnostic &D : R.Suppressed) {
+    llvm::json::Object O = Base(D.RuleId, D.Sev, D.Message, *R.File, D.Range);
+    O["suppressions"] = llvm::json::Array{llvm::json::Object{
+        {"kind", "inSource"},
+        {"status", "accepted"},
+        {"justification", "a `devport: ignore` comment on the finding's line"}}};
+    Found.push_back({D.Range.Begin, D.RuleId, std::move(O)});
+  }
   std::stable_sort(Found.begin(), Found.end(), [](const Keyed &A, const Keyed &B) {
     return std::tie(A.Offset, A.Rule) < std::tie(B.Offset, B.Rule);
   });

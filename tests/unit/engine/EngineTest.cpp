@@ -223,6 +223,11 @@ TEST(Engine, SuppressionComments) {
   EXPECT_EQ(4u, F.lineOf(Ds[0].Range.Begin) + 1);
   EXPECT_EQ("cuda-device-count", Ds[1].RuleId);
   EXPECT_EQ(5u, F.lineOf(Ds[1].Range.Begin) + 1);
+  // The silenced ones are kept aside, in order, for SARIF's suppressions.
+  CheckResult All = E->checkAll(F);
+  ASSERT_EQ(2u, All.Suppressed.size());
+  EXPECT_EQ(2u, F.lineOf(All.Suppressed[0].Range.Begin) + 1);
+  EXPECT_EQ(3u, F.lineOf(All.Suppressed[1].Range.Begin) + 1);
 }
 
 TEST(Engine, SuppressionAfterAnotherDirectiveInTheSameComment) {

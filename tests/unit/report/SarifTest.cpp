@@ -139,6 +139,28 @@ TEST(Sarif, ResultsWithRegionsFixesAndSuppressions) {
                 "rules"))[2]}));
 }
 
+TEST(Sarif, FindingsSilencedInSourceArePresentAndSuppressed) {
+  ASSERT_THAT_EXPECTED_VALUE(Rules, test::loadRules({test::SynchronizeRule}));
+  ASSERT_THAT_EXPECTED_VALUE(Root, RootPaths::create("/"));
+  FileReport R;
+  R.Path = "/w/a.py";
+  std::string Text = "torch.cuda.synchronize()  # devport: ignore[cuda-synchronize]\n";
+  R.File.emplace(R.Path, Text);
+  Diagnostic D;
+  D.RuleId = "cuda-synchronize";
+  D.Message = "m";
+  D.Range = {0, 24};
+  R.Suppressed.push_back(D);
+  llvm::json::Object Run = sarifRun(Rules, Root, {R});
+  const llvm::json::Array *Results = Run.getArray("results");
+  ASSERT_EQ(1u, Results->size());
+  const llvm::json::Object *S = (*Results)[0].getAsObject();
+  EXPECT_EQ("cuda-synchronize", S->getString("ruleId").getValueOr(""));
+  EXPECT_EQ(R"j([{"justification":"a `devport: ignore` comment on the finding's line",)j"
+            R"("kind":"inSource","status":"accepted"}])",
+            str(*S->get("suppressions")));
+}
+
 TEST(Sarif, ReadErrorsAreNotifications) {
   ASSERT_THAT_EXPECTED_VALUE(Rules, test::loadRules({test::SynchronizeRule}));
   ASSERT_THAT_EXPECTED_VALUE(Root, RootPaths::create("/"));
