@@ -19,6 +19,7 @@ static uint16_t keyAt(const char *P) {
 
 unsigned LiteralSet::add(llvm::StringRef Word) {
   assert(!Word.empty() && "an empty word occurs everywhere");
+  assert(Start.empty() && "add() after freeze()");
   for (unsigned I = 0; I < Words.size(); ++I)
     if (Words[I] == Word)
       return I;
@@ -27,14 +28,12 @@ unsigned LiteralSet::add(llvm::StringRef Word) {
   if (Word.size() == 1)
     OneByte.push_back(I);
   else
-    ByPrefix.insert(std::upper_bound(ByPrefix.begin(), ByPrefix.end(),
-                                     std::make_pair(keyAt(Word.data()), I)),
-                    {keyAt(Word.data()), I});
-  build();
+    ByPrefix.push_back({keyAt(Word.data()), I});
   return I;
 }
 
-void LiteralSet::build() {
+void LiteralSet::freeze() {
+  std::sort(ByPrefix.begin(), ByPrefix.end());
   Start.assign(65537, 0);
   for (const auto &[Key, I] : ByPrefix)
     ++Start[Key + 1];
@@ -52,6 +51,7 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
     }
   if (Left == 0 || ByPrefix.empty() || Text.size() < 2)
     return Found;
+  assert(!Start.empty() && "scan() before freeze()");
   const char *Data = Text.data();
   size_t N = Text.size();
   for (size_t At = 0; At + 1 < N; ++At) {

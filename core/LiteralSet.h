@@ -27,22 +27,25 @@ namespace devport {
 
 class LiteralSet {
 public:
-  /// Adds Word (not empty) unless it is there; returns its index.
+  /// Adds Word (not empty) unless it is there; returns its index. Only
+  /// before freeze().
   unsigned add(llvm::StringRef Word);
+  /// Indexes the words; call once, after the last add() and before scan().
+  void freeze();
   unsigned size() const { return static_cast<unsigned>(Words.size()); }
 
-  /// Found[I] tells whether word I occurs in Text.
+  /// Found[I] tells whether word I occurs in Text. Read-only: may run on
+  /// many threads.
   std::vector<bool> scan(llvm::StringRef Text) const;
 
 private:
   std::vector<std::string> Words;
-  /// Words of two bytes or more, by their first two bytes (sorted by key).
+  /// Words of two bytes or more, by their first two bytes (sorted by
+  /// freeze()).
   std::vector<std::pair<uint16_t, unsigned>> ByPrefix;
-  /// Where each key's run starts in ByPrefix (65,537 entries), rebuilt by
-  /// add(), so that scan() only reads and may run on many threads.
+  /// Where each key's run starts in ByPrefix: 65,537 entries after freeze().
   std::vector<uint32_t> Start;
   std::vector<unsigned> OneByte; ///< Words of one byte.
-  void build();
 };
 
 } // namespace devport

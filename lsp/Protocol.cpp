@@ -20,26 +20,6 @@ using llvm::json::Value;
 // URIs
 //===----------------------------------------------------------------------===//
 
-static bool unreserved(char C) {
-  return llvm::isAlnum(C) || C == '-' || C == '.' || C == '_' || C == '~' || C == '/';
-}
-
-std::string uriFromPath(llvm::StringRef Path) {
-  std::string Out = "file://";
-  if (!Path.startswith("/"))
-    Out += '/';
-  for (char C : Path) {
-    if (unreserved(C)) {
-      Out += C;
-    } else {
-      Out += '%';
-      Out += llvm::hexdigit(static_cast<unsigned char>(C) >> 4, /*LowerCase=*/false);
-      Out += llvm::hexdigit(static_cast<unsigned char>(C) & 15, false);
-    }
-  }
-  return Out;
-}
-
 llvm::Expected<std::string> pathFromURI(llvm::StringRef URI) {
   llvm::StringRef Rest = URI;
   if (!Rest.consume_front_insensitive("file:"))
@@ -207,7 +187,6 @@ bool fromJSON(const Value &V, InitializeParams &R, Path P) {
         R.WatchedFilesDynamicRegistration = W->getBoolean("dynamicRegistration").getValueOr(false);
     if (const llvm::json::Object *TD = Caps->getObject("textDocument")) {
       if (const llvm::json::Object *CA = TD->getObject("codeAction")) {
-        R.CodeActionLiteralSupport = CA->getObject("codeActionLiteralSupport") != nullptr;
         if (const llvm::json::Object *RS = CA->getObject("resolveSupport"))
           if (const llvm::json::Array *Props = RS->getArray("properties"))
             for (const Value &Prop : *Props)
@@ -218,13 +197,6 @@ bool fromJSON(const Value &V, InitializeParams &R, Path P) {
         R.DiagnosticCodeDescription = PD->getBoolean("codeDescriptionSupport").getValueOr(true);
     }
   }
-  if (auto Root = Obj->getString("rootUri"))
-    R.RootURI = Root->str();
-  if (const llvm::json::Array *Folders = Obj->getArray("workspaceFolders"))
-    for (const Value &F : *Folders)
-      if (const llvm::json::Object *FO = F.getAsObject())
-        if (auto U = FO->getString("uri"))
-          R.WorkspaceFolders.push_back(U->str());
   if (auto T = Obj->getString("trace"))
     R.Trace = T->str();
   if (const Value *Init = Obj->get("initializationOptions"))
@@ -234,20 +206,6 @@ bool fromJSON(const Value &V, InitializeParams &R, Path P) {
 
 Value toJSON(const TextEdit &E) {
   return llvm::json::Object{{"range", E.R}, {"newText", E.NewText}};
-}
-
-bool fromJSON(const Value &V, LspDiagnostic &D, Path P) {
-  ObjectMapper O(V, P);
-  if (!O || !O.map("range", D.R) || !O.map("message", D.Message))
-    return false;
-  const llvm::json::Object *Obj = V.getAsObject();
-  if (auto C = Obj->getString("code"))
-    D.Code = C->str();
-  if (auto S = Obj->getString("source"))
-    D.Source = S->str();
-  if (auto S = Obj->getInteger("severity"))
-    D.Severity = static_cast<int>(*S);
-  return true;
 }
 
 Value toJSON(const LspDiagnostic &D) {
@@ -271,7 +229,7 @@ bool fromJSON(const Value &V, CodeActionParams &R, Path P) {
   if (!Ctx)
     return true;
   ObjectMapper C(*V.getAsObject()->get("context"), P.field("context"));
-  return C.mapOptional("diagnostics", R.Diagnostics) && C.mapOptional("only", R.Only);
+  return C.mapOptional("only", R.Only);
 }
 
 bool fromJSON(const Value &V, TextDocumentPositionParams &R, Path P) {

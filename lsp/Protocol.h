@@ -30,10 +30,8 @@
 namespace devport {
 namespace lsp {
 
-/// A `file:` URI <-> a path. uriFromPath percent-encodes all but the
-/// unreserved characters and `/`; pathFromURI decodes and fails for other
-/// schemes or bad escapes.
-std::string uriFromPath(llvm::StringRef Path);
+/// The path of a `file:` URI (percent-decoded); fails for other schemes,
+/// other hosts or bad escapes. The other way is report/Paths.h's fileUri.
 llvm::Expected<std::string> pathFromURI(llvm::StringRef URI);
 
 enum class PositionEncoding { UTF16, UTF8 };
@@ -133,11 +131,8 @@ bool fromJSON(const llvm::json::Value &, ClientSettings &, llvm::json::Path);
 
 struct InitializeParams {
   std::vector<std::string> PositionEncodings; ///< capabilities.general.positionEncodings
-  llvm::Optional<std::string> RootURI;
-  std::vector<std::string> WorkspaceFolders; ///< URIs.
   ClientSettings Settings;                   ///< initializationOptions
   bool WatchedFilesDynamicRegistration = false;
-  bool CodeActionLiteralSupport = false;
   bool CodeActionResolveEdit = false;
   bool DiagnosticCodeDescription = true;
   llvm::Optional<std::string> Trace;
@@ -152,7 +147,7 @@ llvm::json::Value toJSON(const TextEdit &);
 
 enum class DiagnosticSeverity { Error = 1, Warning = 2, Information = 3, Hint = 4 };
 
-/// A diagnostic as published (and as it comes back in codeAction's context).
+/// A diagnostic as published.
 struct LspDiagnostic {
   Range R;
   int Severity = 2;
@@ -162,13 +157,12 @@ struct LspDiagnostic {
   std::string Message;
   std::vector<int> Tags;     ///< 1 unnecessary, 2 deprecated.
 };
-bool fromJSON(const llvm::json::Value &, LspDiagnostic &, llvm::json::Path);
 llvm::json::Value toJSON(const LspDiagnostic &);
 
+/// The context's diagnostics are not read: the server has its own.
 struct CodeActionParams {
   TextDocumentIdentifier Doc;
   Range R;
-  std::vector<LspDiagnostic> Diagnostics;
   std::vector<std::string> Only;
 };
 bool fromJSON(const llvm::json::Value &, CodeActionParams &, llvm::json::Path);

@@ -10,9 +10,7 @@
 #include "report/Render.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Path.h"
 
 #include <chrono>
 
@@ -53,6 +51,10 @@ struct Server::Document {
   int64_t AnalyzedVersion = -1;
   std::shared_ptr<const Engine> AnalyzedBy;
   std::vector<Diagnostic> Findings;
+  /// The fix-all edit of AnalyzedFile, once computed (an editor asks for
+  /// code actions at every move of the cursor); None: nothing to fix.
+  std::shared_ptr<const SourceFile> FixAllOf;
+  llvm::Optional<Value> FixAll;
 };
 
 namespace {
@@ -299,7 +301,6 @@ bool Server::handleCall(llvm::StringRef Method, Value Params, Value ID) {
     ShutdownRequested = true; // Later requests are refused at once.
   auto Handler = It->second;
   Task Tk;
-  Tk.Method = Method.str();
   Tk.ID = ID;
   Tk.Run = [Handler, Params = std::move(Params), R]() mutable { Handler(std::move(Params), R); };
   Tk.Cancel = [R] { R(makeError(ErrorCode::RequestCancelled, "cancelled")); };
@@ -451,14 +452,6 @@ bool Server::loadProjects() {
     NewSemantic = Project::withRules(NewLexical->rules(), SO);
   }
   std::string Docs = Settings.DocsURL ? *Settings.DocsURL : Opts.DocsURL;
-  if (Docs.empty()) {
-    // docs/rules of the source tree that the binary was built in (build/devport).
-    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
-    llvm::SmallString<256> Dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
-    llvm::sys::path::append(Dir, "docs", "rules");
-    if (llvm::sys::fs::is_directory(Dir))
-      Docs = uriFromPath(Dir) + "/";
-  }
   std::lock_guard<std::mutex> Lock(ProjectMutex);
   Lexical = std::move(NewLexical);
   Semantic = std::move(NewSemantic);
@@ -551,7 +544,6 @@ void Server::onDidSave(const DidSaveParams &P) {
   else
     llvm::consumeError(Path.takeError());
   Task Tk;
-  Tk.Method = "textDocument/didSave";
   Tk.Run = [this, URI = P.Doc.URI, SavedPath] {
     // A configuration or packaging file edited in the editor: clients
     // without file watchers tell us this way.
@@ -589,7 +581,6 @@ void Server::scheduleAnalysis(const std::string &URI) {
       return;
     Queued = true;
     Task Tk;
-    Tk.Method = "analyze";
     Tk.Run = [this, URI] {
       {
         std::lock_guard<std::mutex> Lock(QueueMutex);
@@ -818,14 +809,24 @@ llvm::Optional<Value> Server::fixAllEdit(const std::string &URI) {
     if (It == Docs.end() || !It->second->AnalyzedFile || !It->second->AnalyzedBy)
       return llvm::None;
     File = It->second->AnalyzedFile;
+    if (It->second->FixAllOf == File)
+      return It->second->FixAll;
     E = It->second->AnalyzedBy;
     Version = It->second->AnalyzedVersion;
   }
   FixOutcome Out = E->fix(*File);
-  if (Out.Text == File->text())
-    return llvm::None;
-  Edit X = differingSpan(File->text(), Out.Text);
-  return workspaceEdit(URI, Version, {TextEdit{rangeOf(*File, X.Range, Encoding), X.Replacement}});
+  llvm::Optional<Value> Result;
+  if (Out.Text != File->text()) {
+    Edit X = differingSpan(File->text(), Out.Text);
+    Result = workspaceEdit(URI, Version, {TextEdit{rangeOf(*File, X.Range, Encoding), X.Replacement}});
+  }
+  std::lock_guard<std::mutex> Lock(DocMutex);
+  auto It = Docs.find(URI);
+  if (It != Docs.end() && It->second->AnalyzedFile == File) {
+    It->second->FixAllOf = File;
+    It->second->FixAll = Result;
+  }
+  return Result;
 }
 
 void Server::onCodeAction(const CodeActionParams &P, Reply R) {
@@ -1017,7 +1018,6 @@ void Server::onDidChangeConfiguration(const Value &P) {
     }
   }
   Task Tk;
-  Tk.Method = "workspace/didChangeConfiguration";
   Tk.Run = [this, New] {
     ClientSettings Old = Settings;
     Settings = New;
@@ -1041,7 +1041,6 @@ void Server::onDidChangeWatchedFiles(const DidChangeWatchedFilesParams &P) {
     Paths.push_back(std::move(*Path));
   }
   Task Tk;
-  Tk.Method = "workspace/didChangeWatchedFiles";
   Tk.Run = [this, Paths] { filesChanged(Paths); };
   enqueue(std::move(Tk));
 }

@@ -52,8 +52,8 @@ struct ServerOptions {
   /// The command line's settings (rule directory, --config); the editor's
   /// settings are applied on top.
   ProjectOptions Project;
-  /// Base of the links to the rule docs (`<base><rule-id>.md`); empty: the
-  /// docs/rules directory next to the binary's source tree, if it exists.
+  /// Base of the links to the rule docs (`<base><rule-id>.md`); empty: no
+  /// links. `devport lsp` gives the docs that SARIF links to.
   std::string DocsURL;
   /// Finishes each message's work (analysis included) before the next one
   /// is read, so that the output's order is fixed (scripted tests).
@@ -82,7 +82,6 @@ private:
   struct Document;
   struct ParseState;
   struct Task {
-    std::string Method;
     llvm::json::Value ID = nullptr; ///< Requests only.
     std::function<void()> Run;
     std::function<void()> Cancel; ///< Replies RequestCancelled; requests only.

@@ -250,6 +250,7 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
   }
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
+  M->Literals.freeze();
   return std::move(M);
 }
 

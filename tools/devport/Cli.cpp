@@ -566,16 +566,6 @@ private:
     return llvm::Error::success();
   }
 
-  /// The docs/ URI for SARIF's help links (ends in `/`).
-  static std::string docsUri() {
-    llvm::StringRef Url = DEVPORT_DOCS_URL;
-    if (!Url.empty())
-      return Url.endswith("/") ? Url.str() : Url.str() + "/";
-    llvm::SmallString<256> Docs(DEVPORT_SOURCE_DIR);
-    llvm::sys::path::append(Docs, "docs");
-    return fileUri(Docs, /*Dir=*/true);
-  }
-
   std::unique_ptr<Reporter> reporter() {
     ReportOptions R;
     R.Fix = O.Cmd == Command::Fix;
@@ -703,6 +693,15 @@ private:
 };
 
 } // namespace
+
+std::string docsUri() {
+  llvm::StringRef Url = DEVPORT_DOCS_URL;
+  if (!Url.empty())
+    return Url.endswith("/") ? Url.str() : Url.str() + "/";
+  llvm::SmallString<256> Docs(DEVPORT_SOURCE_DIR);
+  llvm::sys::path::append(Docs, "docs");
+  return fileUri(Docs, /*Dir=*/true);
+}
 
 int runMain(int Argc, const char *const *Argv, CliIO &IO) {
   std::string Err;

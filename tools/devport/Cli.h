@@ -46,6 +46,11 @@ int runMain(int Argc, const char *const *Argv, CliIO &IO);
 /// With the process's stdin, stdout and stderr.
 int runMain(int Argc, const char *const *Argv);
 
+/// The URI of devport's docs/ (ends in `/`): the build's DEVPORT_DOCS_URL,
+/// else this source tree's docs/ as a file URI. SARIF's help links and the
+/// language server's rule links point under it.
+std::string docsUri();
+
 /// `devport lsp [options]` (tools/devport/LspCommand.cpp): the arguments
 /// after `lsp`.
 int runLspCommand(llvm::ArrayRef<const char *> Args, CliIO &IO);

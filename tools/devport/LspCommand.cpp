@@ -30,7 +30,8 @@ options:
   --rules DIR        load the rule database from DIR instead of the built-in one
   --config FILE      settings for every file (default: the nearest .devport.yaml)
   -p DIR             C++: the directory of compile_commands.json
-  --docs-url URL     base of the rule links (default: docs/rules of the source tree)
+  --docs-url URL     base of the rule links (default: the rules/ of the docs that
+                     SARIF links to: this source tree's, or the build's DEVPORT_DOCS_URL)
   --log=verbose      log every message on stderr
   --lit-test         `---`-delimited messages (tests/lsp/*.test), pretty output
 
@@ -58,11 +59,7 @@ Editors (docs/editors.md has more):
 
 int runLspCommand(llvm::ArrayRef<const char *> Args, CliIO &IO) {
   lsp::LanguageServerOptions O;
-#ifdef DEVPORT_DOCS_URL
-  // A release build's published docs (-DDEVPORT_DOCS_URL=https://.../docs/), as SARIF uses.
-  if (!llvm::StringRef(DEVPORT_DOCS_URL).empty())
-    O.Server.DocsURL = std::string(DEVPORT_DOCS_URL) + "rules/";
-#endif
+  O.Server.DocsURL = docsUri() + "rules/";
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     auto Value = [&](std::string &Out) {

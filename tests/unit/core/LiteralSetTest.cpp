@@ -15,6 +15,7 @@ std::vector<bool> scan(std::vector<std::string> Words, llvm::StringRef Text) {
   LiteralSet S;
   for (const std::string &W : Words)
     S.add(W);
+  S.freeze();
   return S.scan(Text);
 }
 

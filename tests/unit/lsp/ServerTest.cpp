@@ -15,6 +15,7 @@
 #include "lsp/Protocol.h"
 #include "lsp/Server.h"
 #include "lsp/Transport.h"
+#include "report/Paths.h"
 
 #include "tests/support/TestFiles.h"
 
@@ -29,9 +30,9 @@ namespace {
 
 using llvm::json::Value;
 
-TEST(URI, RoundTripsPathsWithSpacesPercentAndNonASCII) {
+TEST(URI, DecodesWhatFileUriEncodes) {
   std::string Path = "/home/ana/my proj/100%/caf\xC3\xA9#1.py";
-  std::string URI = uriFromPath(Path);
+  std::string URI = fileUri(Path);
   EXPECT_EQ(URI, "file:///home/ana/my%20proj/100%25/caf%C3%A9%231.py");
   llvm::Expected<std::string> Back = pathFromURI(URI);
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
@@ -230,7 +231,7 @@ TEST(Server, DidCloseClearsTheDiagnostics) {
 TEST(Server, ReloadsTheConfigurationWhenTheEditorSaysItChanged) {
   test::TempDir Dir;
   Dir.write(".devport.yaml", "ignore: [cuda-synchronize]\n");
-  std::string URI = uriFromPath(Dir.path("train.py"));
+  std::string URI = fileUri(Dir.path("train.py"));
   LSPClient C;
   C.call("initialize", initializeParams());
   C.didOpen(URI, "import torch\ntorch.cuda.synchronize()\ntorch.cuda.empty_cache()\n");
@@ -238,13 +239,13 @@ TEST(Server, ReloadsTheConfigurationWhenTheEditorSaysItChanged) {
   Dir.write(".devport.yaml", "ignore: [cuda-empty-cache]\n");
   C.notify("workspace/didChangeWatchedFiles",
            llvm::json::Object{{"changes", llvm::json::Array{llvm::json::Object{
-                                              {"uri", uriFromPath(Dir.path(".devport.yaml"))},
+                                              {"uri", fileUri(Dir.path(".devport.yaml"))},
                                               {"type", 2}}}}});
   EXPECT_EQ(C.diagnostics(URI), std::vector<std::string>{"cuda-synchronize"});
   // A broken configuration: an error shown to the user, the server goes on.
   Dir.write(".devport.yaml", "ignore: [\n");
   C.notify("textDocument/didSave",
-           llvm::json::Object{{"textDocument", llvm::json::Object{{"uri", uriFromPath(Dir.path(".devport.yaml"))}}}});
+           llvm::json::Object{{"textDocument", llvm::json::Object{{"uri", fileUri(Dir.path(".devport.yaml"))}}}});
   C.sync();
   C.notify("textDocument/didChange",
            llvm::json::Object{{"textDocument", llvm::json::Object{{"uri", URI}, {"version", 2}}},
