@@ -14,6 +14,10 @@ namespace devport {
 ParsedFile::~ParsedFile() = default;
 MatchContext::~MatchContext() = default;
 CompiledRules::~CompiledRules() = default;
+
+std::optional<RegionText> CompiledRules::regionText(llvm::StringRef) const {
+  return std::nullopt;
+}
 LanguageBackend::~LanguageBackend() = default;
 void LanguageBackend::reviewFixes(const ParsedFile &, std::vector<Diagnostic> &,
                                   std::vector<Diagnostic> &) const {}
@@ -41,6 +45,11 @@ std::unique_ptr<ParsedFile> LanguageBackend::parseFile(llvm::StringRef, llvm::St
                                                        const ParsedFile *Previous,
                                                        llvm::ArrayRef<Edit> Edits) const {
   return parse(Text, Previous, Edits);
+}
+
+std::unique_ptr<ParsedFile> LanguageBackend::parseRegions(llvm::StringRef Path,
+                                                          const RegionText &R) const {
+  return parseFile(Path, R.Text);
 }
 
 } // namespace devport

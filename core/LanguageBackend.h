@@ -122,6 +122,15 @@ struct MatchResults {
   std::vector<Note> Notes;
 };
 
+/// What region parsing parses in a file's place (CompiledRules::regionText):
+/// the file's text with every statement that no rule can need replaced by
+/// spaces (newlines, comments and every offset kept), and the ranges of it
+/// that are not blank, sorted and disjoint: a parser reads only those.
+struct RegionText {
+  std::string Text;
+  std::vector<ByteRange> Ranges;
+};
+
 /// The rules of one language, compiled for matching.
 class CompiledRules {
 public:
@@ -130,6 +139,10 @@ public:
   virtual bool mayMatch(llvm::StringRef Text) const = 0;
   /// Runs every rule over P in one traversal.
   virtual MatchResults match(const ParsedFile &P) const = 0;
+  /// Region parsing (batch runs): what to parse and match in Text's place,
+  /// with the same findings and fixes; nullopt to parse Text itself. The
+  /// default never masks.
+  virtual std::optional<RegionText> regionText(llvm::StringRef Text) const;
 };
 
 /// What buildFix is asked for.
@@ -193,6 +206,11 @@ public:
   virtual std::unique_ptr<ParsedFile> parseFile(llvm::StringRef Path, llvm::StringRef Text,
                                                 const ParsedFile *Previous = nullptr,
                                                 llvm::ArrayRef<Edit> Edits = {}) const;
+
+  /// parseFile() of the regions of a file (CompiledRules::regionText); the
+  /// result refers to R.Text. The default parses R.Text whole.
+  virtual std::unique_ptr<ParsedFile> parseRegions(llvm::StringRef Path,
+                                                   const RegionText &R) const;
 
   /// The fix for match M of P (Found holds M and the file's comments).
   virtual BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,

@@ -71,4 +71,24 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
   return Found;
 }
 
+void LiteralSet::findAll(llvm::StringRef Text, std::vector<Occurrence> &Out) const {
+  assert(!Start.empty() && "findAll() before freeze()");
+  const char *Data = Text.data();
+  size_t N = Text.size();
+  for (size_t At = 0; At < N; ++At) {
+    for (unsigned I : OneByte)
+      if (Data[At] == Words[I][0])
+        Out.push_back({static_cast<uint32_t>(At), I});
+    if (At + 1 >= N)
+      break;
+    uint16_t K = keyAt(Data + At);
+    for (uint32_t J = Start[K], E = Start[K + 1]; J < E; ++J) {
+      unsigned I = ByPrefix[J].second;
+      const std::string &W = Words[I];
+      if (W.size() <= N - At && std::memcmp(Data + At, W.data(), W.size()) == 0)
+        Out.push_back({static_cast<uint32_t>(At), I});
+    }
+  }
+}
+
 } // namespace devport

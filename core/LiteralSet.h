@@ -9,7 +9,8 @@
 /// occur in a file. One StringRef::find per word reads the file once per
 /// word (over PyTorch's C++ tree, 30-odd words made that a sixth of a lexical
 /// run); a LiteralSet reads it once: each position's two bytes index the
-/// words that start with them, and only those are compared.
+/// words that start with them, and only those are compared. findAll() gives
+/// every occurrence, for region parsing (matchers/python/Regions.h).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,15 @@ public:
   /// Found[I] tells whether word I occurs in Text. Read-only: may run on
   /// many threads.
   std::vector<bool> scan(llvm::StringRef Text) const;
+
+  /// Where a word occurs.
+  struct Occurrence {
+    uint32_t Offset;
+    unsigned Word;
+  };
+  /// Every occurrence of every word in Text (which must be under 4 GiB), by
+  /// offset, appended to Out. Read-only, as scan().
+  void findAll(llvm::StringRef Text, std::vector<Occurrence> &Out) const;
 
 private:
   std::vector<std::string> Words;

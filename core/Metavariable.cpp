@@ -71,6 +71,12 @@ std::string requiredLiteral(llvm::StringRef Re) {
     if (C == '|' )
       return ""; // an alternative may avoid any literal
     if (C == '[') {
+      // A class of one character (`[.]`) is that character.
+      if (I + 2 < Re.size() && Re[I + 2] == ']' && Re[I + 1] != '^' && Re[I + 1] != '[') {
+        Cur += Re[I + 1];
+        I += 2;
+        continue;
+      }
       Flush();
       size_t J = I + 1;
       if (J < Re.size() && Re[J] == '^')

@@ -376,11 +376,26 @@ std::vector<Diagnostic> Engine::check(const SourceFile &F) const {
   return checkAll(F).Findings;
 }
 
+std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::StringRef Path,
+                                                 llvm::StringRef Text, RegionText &Regions) const {
+  Regions = {};
+  if (!Opts.WholeFiles)
+    if (std::optional<RegionText> R = L.Rules->regionText(Text)) {
+      Regions = std::move(*R);
+      std::unique_ptr<ParsedFile> P = L.Backend->parseRegions(Path, Regions);
+      if (P && P->syntaxErrors() == 0)
+        return P;
+      Regions = {};
+    }
+  return L.Backend->parseFile(Path, Text);
+}
+
 CheckResult Engine::checkAll(const SourceFile &F) const {
   const Language &L = languageFor(F.path());
   if (skips(L, F.text()))
     return {};
-  std::unique_ptr<ParsedFile> P = L.Backend->parseFile(F.path(), F.text());
+  RegionText Regions;
+  std::unique_ptr<ParsedFile> P = parseRegions(L, F.path(), F.text(), Regions);
   if (!P)
     return {};
   return checkParsed(F, L, *P);
@@ -407,6 +422,7 @@ namespace {
 /// together so that the parse's text stays where it is.
 struct Version {
   SourceFile File;
+  RegionText Regions; ///< What Parsed refers to, if not File's text.
   std::unique_ptr<ParsedFile> Parsed;
 };
 
@@ -421,7 +437,8 @@ FixOutcome Engine::fix(const SourceFile &F) const {
     return Out;
   }
   // The original's parse stays: the import clean-up compares with it.
-  std::unique_ptr<ParsedFile> Original = B.parseFile(F.path(), F.text());
+  RegionText OriginalRegions;
+  std::unique_ptr<ParsedFile> Original = parseRegions(L, F.path(), F.text(), OriginalRegions);
   ++Out.Parses;
   if (!Original) {
     Out.Text = F.text().str();
@@ -438,8 +455,8 @@ FixOutcome Engine::fix(const SourceFile &F) const {
     return checkParsed(V.File, L, *V.Parsed).Findings;
   };
   auto NewVersion = [&](std::string Text) {
-    auto V = std::make_unique<Version>(Version{SourceFile(F.path(), std::move(Text)), nullptr});
-    V->Parsed = B.parseFile(F.path(), V->File.text());
+    auto V = std::make_unique<Version>(Version{SourceFile(F.path(), std::move(Text)), {}, nullptr});
+    V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions);
     ++Out.Parses;
     return V;
   };
@@ -477,7 +494,8 @@ FixOutcome Engine::fix(const SourceFile &F) const {
         std::vector<const Fix *> Trial = Good;
         Trial.push_back(Fixes[I]);
         ApplyResult T = applyFixes(Text, Trial);
-        std::unique_ptr<ParsedFile> TP = B.parse(T.Text);
+        RegionText TrialRegions;
+        std::unique_ptr<ParsedFile> TP = parseRegions(L, F.path(), T.Text, TrialRegions);
         ++Out.Parses;
         if (!TP || TP->syntaxErrors() > Errors) {
           Out.Dropped.push_back({Owners[I]->RuleId, CurFile().lineColumn(Owners[I]->Range.Begin),
@@ -514,8 +532,13 @@ FixOutcome Engine::fix(const SourceFile &F) const {
       ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
       if (!R.Applied.empty()) {
         auto V = std::make_unique<Version>(
-            Version{SourceFile(F.path(), std::move(R.Text)), nullptr});
-        V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
+            Version{SourceFile(F.path(), std::move(R.Text)), {}, nullptr});
+        // Incremental from the last version's tree, unless that was of its
+        // regions only (the edits are not those between the masked texts).
+        if (Cur->Regions.Text.empty())
+          V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
+        else
+          V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions);
         if (ErrorsOf(*V) <= Errors) {
           Cur = std::move(V);
           Errors = ErrorsOf(*Cur);

@@ -73,6 +73,10 @@ struct EngineOptions {
   /// Skip the parse of a text that holds no literal some pattern needs.
   /// Tests turn it off to prove it changes nothing.
   bool Prefilter = true;
+  /// check() and fix() parse every file whole, not only the regions that
+  /// the rules can need (CompiledRules::regionText): `--whole-files`, for
+  /// the test that proves region parsing changes nothing, and for debugging.
+  bool WholeFiles = false;
   /// What the backends need to know about the build (C++: compile commands,
   /// semantic mode, CUDA-role globs).
   BackendOptions Build;
@@ -138,6 +142,12 @@ private:
   const Language &languageFor(llvm::StringRef Path) const;
   /// Whether F needs no parse: a skip-file directive, or nothing to match.
   bool skips(const Language &L, llvm::StringRef Text) const;
+  /// The parse that check() and fix() match: of the regions of Text that
+  /// the rules can need, kept in Regions, or of Text itself (Regions.Text
+  /// empty) with WholeFiles, where the backend has no regions for it, or
+  /// where the regions have a syntax error.
+  std::unique_ptr<ParsedFile> parseRegions(const Language &L, llvm::StringRef Path,
+                                           llvm::StringRef Text, RegionText &Regions) const;
   /// The findings and keep matches of F, parsed as P.
   CheckResult checkParsed(const SourceFile &F, const Language &L, const ParsedFile &P) const;
   /// The finding (with its fix, if any) of a finding rule's match in P;

@@ -121,6 +121,7 @@ EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All,
   EO.FixDocstrings = Cfg.FixDocstrings;
   EO.Build.CompileCommandsDir = Opts.CompileCommandsDir;
   EO.Build.Semantic = Opts.CppSemantic;
+  EO.WholeFiles = Opts.WholeFiles;
   EO.Build.GlobBase = Cfg.Dir;
   for (const ConfigValue &V : Cfg.CudaRoleFiles)
     EO.Build.CudaRoleGlobs.push_back(V.Text);

@@ -70,6 +70,8 @@ struct ProjectOptions {
   std::string CompileCommandsDir;
   /// C++: use the semantic engine where a compile command exists.
   bool CppSemantic = true;
+  /// Parse every file whole (EngineOptions::WholeFiles).
+  bool WholeFiles = false;
 
   static ProjectOptions forTest() { return {}; }
 };

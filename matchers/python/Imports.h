@@ -42,6 +42,10 @@ struct ImportUse {
 
 /// The `from` imports of modules whose name starts with ModulePrefix, and the
 /// uses of every name in the file.
+/// The module whose `from ... import` items the fixes' clean-up removes once
+/// unused (PythonBackend's unusedImportEdits): its submodules too.
+inline constexpr llvm::StringLiteral CleanedImportModule = "torch.cuda";
+
 ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef ModulePrefix);
 
 } // namespace devport::python

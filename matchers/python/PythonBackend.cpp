@@ -104,6 +104,15 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
   return std::make_unique<PythonParsedFile>(std::move(Tree), Text);
 }
 
+std::unique_ptr<ParsedFile> PythonBackend::parseRegions(llvm::StringRef,
+                                                        const RegionText &R) const {
+  thread_local Parser P;
+  TreePtr Tree = P.parseRanges(R.Text, R.Ranges);
+  if (!Tree)
+    return nullptr;
+  return std::make_unique<PythonParsedFile>(std::move(Tree), R.Text);
+}
+
 std::vector<std::string> templateRoots(llvm::StringRef T) {
   std::vector<std::string> Out;
   char Quote = 0;
@@ -212,8 +221,8 @@ namespace {
 std::vector<Edit> unusedImportRemovals(const PythonParsedFile &Original,
                                        const PythonParsedFile &FixedFile) {
   llvm::StringRef Fixed = FixedFile.text();
-  ImportUse Before = collectImportUse(Original.root(), Original.text(), "torch.cuda");
-  ImportUse After = collectImportUse(FixedFile.root(), Fixed, "torch.cuda");
+  ImportUse Before = collectImportUse(Original.root(), Original.text(), CleanedImportModule);
+  ImportUse After = collectImportUse(FixedFile.root(), Fixed, CleanedImportModule);
   std::map<uint32_t, std::vector<const ImportedName *>> Dead; // by statement
   for (const ImportedName &I : After.Imports)
     if (Before.Uses.lookup(I.Name) > 0 && After.Uses.lookup(I.Name) == 0)

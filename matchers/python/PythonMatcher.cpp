@@ -7,6 +7,7 @@
 #include "matchers/python/PythonMatcher.h"
 
 #include "matchers/python/Doctest.h"
+#include "matchers/python/Imports.h"
 #include "matchers/python/PythonBackend.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -14,6 +15,20 @@
 #include <algorithm>
 
 namespace devport::python {
+
+/// Adds every whole-segment prefix of the qualified names in N to Out.
+static void addQualifiedPrefixes(const PatternNode &N, llvm::StringSet<> &Out) {
+  if (N.K == PatternNode::QualName) {
+    llvm::StringRef Q = N.Text;
+    for (size_t Dot = Q.find('.');; Dot = Q.find('.', Dot + 1)) {
+      Out.insert(Q.take_front(Dot)); // the whole name at npos
+      if (Dot == llvm::StringRef::npos)
+        break;
+    }
+  }
+  for (const PatternNode &C : N.Children)
+    addQualifiedPrefixes(C, Out);
+}
 
 llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const RuleSet &Rules) {
   std::unique_ptr<PythonMatcher> M(new PythonMatcher());
@@ -57,6 +72,9 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
                          "or a `where` regex with a literal of 3 or more characters)");
         continue;
       }
+      addQualifiedPrefixes(P->Root, M->Regions.QualifiedPrefixes);
+      M->Regions.WholeStatements.insert(
+          ts_language_symbol_name(tree_sitter_python(), P->RootSymbol));
       auto C = std::make_unique<Compiled>(
           Compiled{R.get(), I, std::move(*P), Order++, std::move(NodeWords)});
       for (const std::string &W : C->P.RequiredWords)
@@ -83,6 +101,8 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
   }
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
+  M->Directive = M->Literals.add("devport:");
+  M->Regions.CleanedModules.push_back(CleanedImportModule.str());
   M->Literals.freeze();
   return std::move(M);
 }
@@ -93,6 +113,31 @@ bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
     if (llvm::all_of(C->WordIds, [&](unsigned I) { return Found[I]; }))
       return true;
   return false;
+}
+
+std::optional<RegionText> PythonMatcher::regionText(llvm::StringRef Text) const {
+  std::vector<LiteralSet::Occurrence> All;
+  Literals.findAll(Text, All);
+  std::vector<uint32_t> Count(Literals.size(), 0);
+  for (const LiteralSet::Occurrence &O : All)
+    ++Count[O.Word];
+  std::vector<bool> Anchor(Literals.size(), false);
+  Anchor[Directive] = true;
+  for (const auto &C : Patterns) {
+    if (!llvm::all_of(C->WordIds, [&](unsigned I) { return Count[I] > 0; }))
+      continue; // cannot match here
+    // Its rarest word here; one already chosen costs nothing more.
+    if (llvm::any_of(C->WordIds, [&](unsigned I) { return Anchor[I]; }))
+      continue;
+    Anchor[*std::min_element(C->WordIds.begin(), C->WordIds.end(),
+                             [&](unsigned A, unsigned B) { return Count[A] < Count[B]; })] =
+        true;
+  }
+  std::vector<uint32_t> Offsets;
+  for (const LiteralSet::Occurrence &O : All)
+    if (Anchor[O.Word])
+      Offsets.push_back(O.Offset);
+  return maskRegions(Text, Offsets, Regions);
 }
 
 std::string PythonMatcher::objectAnchorOf(TSNode N, llvm::StringRef Src,

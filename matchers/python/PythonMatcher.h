@@ -23,6 +23,7 @@
 #include "core/Where.h"
 #include "matchers/python/NameResolver.h"
 #include "matchers/python/Pattern.h"
+#include "matchers/python/Regions.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -49,6 +50,12 @@ public:
   /// True if Text may hold a match: it contains every required word of at
   /// least one pattern. False means no rule can match: skip the parse.
   bool mayMatch(llvm::StringRef Text) const override;
+
+  /// The statements of Text that some rule may need (matchers/python/Regions.h),
+  /// the rest blanked. The anchors are chosen per file: of each pattern that
+  /// can match (every required word is there), the word with the fewest
+  /// occurrences.
+  std::optional<RegionText> regionText(llvm::StringRef Text) const override;
 
   /// Runs every rule over a PythonParsedFile in one traversal; also collects
   /// the comments, the `devport:` directives and the doctests.
@@ -87,7 +94,11 @@ private:
                        llvm::ArrayRef<Scope> Scopes) const;
 
   std::vector<std::unique_ptr<Compiled>> Patterns;
-  LiteralSet Literals; ///< Every pattern's RequiredWords.
+  LiteralSet Literals; ///< Every pattern's RequiredWords, and Directive.
+  /// `devport:`, a word of Literals: a doctest with a directive is checked
+  /// even where no rule can match, so its string is always kept.
+  unsigned Directive = 0;
+  RegionRules Regions; ///< What regionText() needs beside the words.
   std::vector<Slot> Table; ///< Indexed by TSSymbol.
   WhereConstraints Constraints;
 };

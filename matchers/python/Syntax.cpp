@@ -6,6 +6,8 @@
 
 #include "matchers/python/Syntax.h"
 
+#include <vector>
+
 #include <cassert>
 #include <cstring>
 
@@ -23,6 +25,30 @@ TreePtr Parser::parse(llvm::StringRef Text, const TSTree *Old) {
   return TreePtr(ts_parser_parse_string_encoding(P, Old, Text.data(),
                                                  static_cast<uint32_t>(Text.size()),
                                                  TSInputEncodingUTF8));
+}
+
+TreePtr Parser::parseRanges(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Ranges) {
+  std::vector<TSRange> In;
+  In.reserve(Ranges.size());
+  // Points: rows end at '\n', columns count bytes (as tree-sitter's).
+  uint32_t Row = 0, LineStart = 0, At = 0;
+  auto PointAt = [&](uint32_t Offset) {
+    for (; At < Offset; ++At)
+      if (Text[At] == '\n') {
+        ++Row;
+        LineStart = At + 1;
+      }
+    return TSPoint{Row, Offset - LineStart};
+  };
+  for (const ByteRange &R : Ranges) {
+    TSPoint B = PointAt(R.Begin);
+    TSPoint E = PointAt(R.End);
+    In.push_back({B, E, R.Begin, R.End});
+  }
+  bool Ok = ts_parser_set_included_ranges(P, In.data(), static_cast<uint32_t>(In.size()));
+  TreePtr Tree = Ok ? parse(Text) : nullptr;
+  ts_parser_set_included_ranges(P, nullptr, 0);
+  return Tree;
 }
 
 static TSSymbol sym(const TSLanguage *L, const char *Name, bool Named = true) {

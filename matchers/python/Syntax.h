@@ -17,6 +17,7 @@
 
 #include "core/Fix.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -45,6 +46,9 @@ public:
   /// (ts_tree_edit) to Text's offsets, re-parses incrementally, reusing what
   /// the edits did not touch.
   TreePtr parse(llvm::StringRef Text, const TSTree *Old = nullptr);
+  /// Parses only the Ranges of Text (sorted, disjoint byte ranges; tree-sitter's
+  /// included ranges): the rest is not read, offsets stay those of Text.
+  TreePtr parseRanges(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Ranges);
 
 private:
   TSParser *P;

@@ -85,6 +85,8 @@ options:
                             upward from each file); files with a compile command are
                             checked by the semantic (Clang) engine
   --cpp-engine auto|lexical C++: `lexical` never compiles (default: auto)
+  --whole-files             Python: parse every file whole, not only the statements
+                            that rules can need (same results, slower; for debugging)
   --show-kept               also list code that keep rules account for (must stay CUDA)
   --baseline FILE           check: report only findings that FILE (the output of an
                             earlier `check --format json`) does not have; report: show
@@ -121,6 +123,7 @@ struct Options {
   std::string ConfigFile;
   std::string CompileCommandsDir;
   bool CppSemantic = true;
+  bool WholeFiles = false;
   std::string DeviceExpression, DeviceTypeExpression;
   unsigned Threads = 0;
   bool Diff = false;
@@ -377,6 +380,8 @@ std::optional<Options> parseArgs(llvm::ArrayRef<const char *> Args, std::string 
       O.RespectGitignore = false;
     } else if (Name == "--show-kept") {
       Ok = R.flag(O.ShowKept);
+    } else if (Name == "--whole-files") {
+      Ok = R.flag(O.WholeFiles);
     } else if (Name == "--statistics") {
       Ok = R.flag(O.Statistics);
     } else if (Name == "--quiet" || Name == "-q") {
@@ -409,6 +414,7 @@ ProjectOptions projectOptions(const Options &O) {
   P.DeviceTypeExpression = O.DeviceTypeExpression;
   P.CompileCommandsDir = O.CompileCommandsDir;
   P.CppSemantic = O.CppSemantic;
+  P.WholeFiles = O.WholeFiles;
   return P;
 }
 

@@ -49,5 +49,20 @@ TEST(LiteralSet, AgreesWithFindOnBytesOfEveryValue) {
     EXPECT_EQ(Found[I], llvm::StringRef(Text).contains(Words[I])) << I;
 }
 
+TEST(LiteralSet, FindAllGivesEveryOccurrenceInOrder) {
+  LiteralSet S;
+  S.add("cuda");
+  S.add("da");
+  S.add("x");
+  S.freeze();
+  std::vector<LiteralSet::Occurrence> Out;
+  S.findAll("cuda x cudax", Out);
+  std::vector<std::pair<uint32_t, unsigned>> Got;
+  for (const auto &O : Out)
+    Got.push_back({O.Offset, O.Word});
+  EXPECT_EQ(Got, (std::vector<std::pair<uint32_t, unsigned>>{
+                     {0, 0}, {2, 1}, {5, 2}, {7, 0}, {9, 1}, {11, 2}}));
+}
+
 } // namespace
 } // namespace devport

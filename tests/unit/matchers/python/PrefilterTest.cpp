@@ -21,6 +21,9 @@ TEST(Prefilter, RequiredLiteralOfARegex) {
   EXPECT_EQ("", requiredLiteral("^$|^memory_format[[:space:]]*="));
   EXPECT_EQ("abc", requiredLiteral("abcd?"));
   EXPECT_EQ("nccl", requiredLiteral("x*nccl"));
+  // A one-character class is a literal character: the longest literal runs through it.
+  EXPECT_EQ("torch.cuda.", requiredLiteral(R"(^["']torch[.]cuda[.][A-Z][a-z]*Tensor["']$)"));
+  EXPECT_EQ("torch", requiredLiteral("torch[.]?cud"));
 }
 
 TEST(Prefilter, PatternWords) {

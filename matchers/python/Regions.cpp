@@ -1,0 +1,781 @@
+//===--- Regions.cpp - The statements of a file that rules can need -------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/Regions.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace devport::python {
+namespace {
+
+/// What a logical line starts with, where it matters to the layout.
+enum class Key : uint8_t {
+  Other,
+  If,
+  Elif,
+  Else,
+  Try,
+  Except,
+  Finally,
+  For,
+  While,
+  With,
+  Def,
+  Class,
+  Decorator,
+  Import,
+  From,
+  Assert,
+  Exit, ///< `return`, `raise`, `continue`, `break`
+};
+
+Key keyOf(llvm::StringRef W) {
+  return llvm::StringSwitch<Key>(W)
+      .Case("if", Key::If)
+      .Case("elif", Key::Elif)
+      .Case("else", Key::Else)
+      .Case("try", Key::Try)
+      .Case("except", Key::Except)
+      .Case("finally", Key::Finally)
+      .Case("for", Key::For)
+      .Case("while", Key::While)
+      .Case("with", Key::With)
+      .Case("def", Key::Def)
+      .Case("class", Key::Class)
+      .Case("import", Key::Import)
+      .Case("from", Key::From)
+      .Case("assert", Key::Assert)
+      .Cases("return", "raise", "continue", "break", Key::Exit)
+      .Default(Key::Other);
+}
+
+/// A clause that continues the compound statement before it.
+bool isClause(Key K) {
+  return K == Key::Elif || K == Key::Else || K == Key::Except || K == Key::Finally;
+}
+
+/// One logical line: a simple statement (or several, `a; b`), or the header
+/// of a compound statement, with its continuation lines.
+struct Line {
+  uint32_t Begin;  ///< Its first token.
+  uint32_t End;    ///< The newline that ends it, or the end of the text.
+  uint32_t Indent; ///< In columns, a tab counting 8 as tree-sitter-python counts it.
+  Key K = Key::Other;
+  bool Header = false;     ///< Ends with `:`: an indented block follows.
+  bool StringFirst = false; ///< Starts with a string (a docstring).
+  /// `def` and `class`: the name defined (no rule matches it).
+  uint32_t NameBegin = 0, NameEnd = 0;
+};
+
+bool identStart(unsigned char C) { return llvm::isAlpha(C) || C == '_' || C >= 0x80; }
+bool identChar(unsigned char C) { return llvm::isAlnum(C) || C == '_' || C >= 0x80; }
+
+bool stringPrefix(llvm::StringRef W) {
+  if (W.size() > 2)
+    return false;
+  for (char C : W)
+    if (!llvm::is_contained(llvm::StringRef("rRbBuUfFtT"), C))
+      return false;
+  return true;
+}
+
+/// Steps over the string literal whose opening quote is at I. False if it is
+/// not terminated (a single-quoted one at its line's end).
+bool skipString(llvm::StringRef T, size_t &I) {
+  size_t N = T.size();
+  char Q = T[I];
+  bool Triple = I + 2 < N && T[I + 1] == Q && T[I + 2] == Q;
+  I += Triple ? 3 : 1;
+  while (I < N) {
+    char C = T[I];
+    if (C == '\\') {
+      I += (I + 2 < N && T[I + 1] == '\r' && T[I + 2] == '\n') ? 3 : 2;
+      continue;
+    }
+    if (C == Q) {
+      if (!Triple) {
+        ++I;
+        return true;
+      }
+      if (I + 2 < N && T[I + 1] == Q && T[I + 2] == Q) {
+        I += 3;
+        return true;
+      }
+      ++I;
+      continue;
+    }
+    if (!Triple && (C == '\n' || C == '\r'))
+      return false;
+    ++I;
+  }
+  return false;
+}
+
+/// Where a comment starting at I ends: its line's end.
+size_t commentEnd(llvm::StringRef T, size_t I) {
+  size_t E = T.find_first_of("\r\n", I);
+  return E == llvm::StringRef::npos ? T.size() : E;
+}
+
+using Range = std::pair<uint32_t, uint32_t>;
+
+/// The logical lines and comments of T; false if its layout is ambiguous.
+bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &Comments) {
+  size_t I = T.startswith("\xEF\xBB\xBF") ? 3 : 0, N = T.size();
+  while (I < N) {
+    // The start of a physical line outside any logical line: indentation.
+    uint32_t Col = 0;
+    for (; I < N; ++I) {
+      char C = T[I];
+      if (C == ' ')
+        ++Col;
+      else if (C == '\t')
+        Col += 8;
+      else if (C == '\f')
+        Col = 0;
+      else
+        break;
+    }
+    if (I >= N)
+      break;
+    char C = T[I];
+    if (C == '\n') {
+      ++I;
+      continue;
+    }
+    if (C == '\r') {
+      if (I + 1 < N && T[I + 1] == '\n') {
+        I += 2;
+        continue;
+      }
+      return false; // a lone CR: not a line end for tree-sitter, one for Python
+    }
+    if (C == '#') {
+      size_t E = commentEnd(T, I);
+      Comments.push_back({static_cast<uint32_t>(I), static_cast<uint32_t>(E)});
+      I = E;
+      continue;
+    }
+    if (C == '\\')
+      return false; // an empty line continued
+    Line L;
+    L.Begin = static_cast<uint32_t>(I);
+    L.Indent = Col;
+    int Depth = 0;
+    bool First = true, LastColon = false, ExpectName = false;
+    for (;;) {
+      if (I >= N) {
+        if (Depth != 0)
+          return false;
+        L.End = static_cast<uint32_t>(N);
+        break;
+      }
+      unsigned char Ch = T[I];
+      if (Ch == ' ' || Ch == '\t' || Ch == '\f') {
+        ++I;
+        continue;
+      }
+      if (Ch == '\n' || Ch == '\r') {
+        size_t Len = Ch == '\r' ? 2 : 1;
+        if (Ch == '\r' && !(I + 1 < N && T[I + 1] == '\n'))
+          return false;
+        if (Depth == 0) {
+          L.End = static_cast<uint32_t>(I);
+          I += Len;
+          break;
+        }
+        I += Len;
+        continue;
+      }
+      if (Ch == '#') {
+        size_t E = commentEnd(T, I);
+        Comments.push_back({static_cast<uint32_t>(I), static_cast<uint32_t>(E)});
+        I = E;
+        continue;
+      }
+      if (Ch == '\\') {
+        if (I + 1 < N && T[I + 1] == '\n')
+          I += 2;
+        else if (I + 2 < N && T[I + 1] == '\r' && T[I + 2] == '\n')
+          I += 3;
+        else
+          return false;
+        continue;
+      }
+      LastColon = false;
+      if (identStart(Ch)) {
+        size_t B = I;
+        while (I < N && identChar(T[I]))
+          ++I;
+        llvm::StringRef W = T.slice(B, I);
+        if (I < N && (T[I] == '"' || T[I] == '\'') && stringPrefix(W)) {
+          if (!skipString(T, I))
+            return false;
+          L.StringFirst |= First;
+        } else if (ExpectName) {
+          if (W == "def" || W == "class")
+            continue; // `async def`
+          L.NameBegin = static_cast<uint32_t>(B);
+          L.NameEnd = static_cast<uint32_t>(I);
+          ExpectName = false;
+        } else if (First) {
+          L.K = keyOf(W);
+          if (W == "async") {
+            size_t J = I;
+            while (J < N && (T[J] == ' ' || T[J] == '\t'))
+              ++J;
+            size_t WB = J;
+            while (J < N && identChar(T[J]))
+              ++J;
+            L.K = keyOf(T.slice(WB, J));
+          }
+          ExpectName = L.K == Key::Def || L.K == Key::Class;
+        }
+      } else if (Ch == '"' || Ch == '\'') {
+        if (!skipString(T, I))
+          return false;
+        L.StringFirst |= First;
+      } else if (llvm::isDigit(Ch) || (Ch == '.' && I + 1 < N && llvm::isDigit(T[I + 1]))) {
+        while (I < N && (identChar(T[I]) || T[I] == '.'))
+          ++I;
+      } else {
+        if (Ch == '(' || Ch == '[' || Ch == '{') {
+          ++Depth;
+        } else if (Ch == ')' || Ch == ']' || Ch == '}') {
+          if (--Depth < 0)
+            return false;
+        } else if (Ch == ':') {
+          LastColon = Depth == 0 && !(I + 1 < N && T[I + 1] == '=');
+        } else if (Ch == '@' && First) {
+          L.K = Key::Decorator;
+        }
+        ++I;
+      }
+      First = false;
+    }
+    L.Header = LastColon;
+    Lines.push_back(L);
+  }
+  return true;
+}
+
+/// How the logical lines nest, by index into the lines.
+struct Structure {
+  std::vector<int32_t> Parent;     ///< The header whose block holds the line, or -1.
+  std::vector<int32_t> Prev;       ///< The previous line of the same block, or -1.
+  std::vector<int32_t> Start;      ///< Where its statement starts (first decorator, `if`, `try`).
+  std::vector<int32_t> NextClause; ///< Its statement's next clause (or decorated line), or -1.
+  std::vector<int32_t> BlockEnd;   ///< A header's last line of its block; else itself.
+
+  /// The last line of the statement that starts at S.
+  int32_t statementEnd(int32_t S) const {
+    while (NextClause[S] >= 0)
+      S = NextClause[S];
+    return BlockEnd[S];
+  }
+};
+
+/// False if the indentation is not what tree-sitter-python parses without
+/// an error (an indent without a header, a header without a block, a dedent
+/// to no enclosing level, a clause with nothing before it).
+bool buildStructure(const std::vector<Line> &Ls, Structure &S) {
+  int32_t N = static_cast<int32_t>(Ls.size());
+  S.Parent.assign(N, -1);
+  S.Prev.assign(N, -1);
+  S.Start.resize(N);
+  S.NextClause.assign(N, -1);
+  S.BlockEnd.resize(N);
+  std::vector<int32_t> Stack; // lines of increasing indentation
+  for (int32_t J = 0; J < N; ++J) {
+    S.Start[J] = J;
+    S.BlockEnd[J] = J;
+    uint32_t D = Ls[J].Indent;
+    bool Popped = false;
+    while (!Stack.empty() && Ls[Stack.back()].Indent > D) {
+      if (Ls[Stack.back()].Header)
+        S.BlockEnd[Stack.back()] = J - 1;
+      Stack.pop_back();
+      Popped = true;
+    }
+    if (!Stack.empty() && Ls[Stack.back()].Indent == D) {
+      int32_t P = Stack.back();
+      if (Ls[P].Header)
+        S.BlockEnd[P] = J - 1;
+      Stack.pop_back();
+      S.Prev[J] = P;
+      S.Parent[J] = S.Parent[P];
+    } else if (!Stack.empty()) {
+      int32_t Top = Stack.back();
+      if (Popped || !Ls[Top].Header || Top != J - 1)
+        return false;
+      S.Parent[J] = Top;
+    } else if (D != 0) {
+      return false;
+    }
+    if (J > 0 && Ls[J - 1].Header && S.Parent[J] != J - 1)
+      return false;
+    int32_t P = S.Prev[J];
+    if (isClause(Ls[J].K)) {
+      if (P < 0)
+        return false;
+      S.Start[J] = S.Start[P];
+      S.NextClause[P] = J;
+    } else if (P >= 0 && Ls[P].K == Key::Decorator) {
+      S.Start[J] = S.Start[P];
+      S.NextClause[P] = J;
+    }
+    Stack.push_back(J);
+  }
+  if (N > 0 && Ls[N - 1].Header)
+    return false;
+  for (int32_t L : Stack)
+    if (Ls[L].Header)
+      S.BlockEnd[L] = N - 1;
+  return true;
+}
+
+/// The tokens of T[B, E) that name things: identifiers, `=` (alone, not
+/// `==` or `+=`), `,`, `:`, `.`, and `?` for anything else (brackets
+/// included), with their bracket depth. Comments are skipped. T's layout is
+/// known to be sound.
+struct Tok {
+  char Kind; ///< 'i' identifier, '=', ',', ':', '.', or '?'.
+  llvm::StringRef Text;
+  int Depth;
+};
+llvm::SmallVector<Tok, 16> tokensOf(llvm::StringRef T, uint32_t B, uint32_t E) {
+  llvm::SmallVector<Tok, 16> Out;
+  int Depth = 0;
+  for (size_t I = B; I < E;) {
+    unsigned char C = T[I];
+    if (C == '#') {
+      I = commentEnd(T, I);
+      continue;
+    }
+    if (llvm::isSpace(C) || C == '\\') {
+      ++I;
+      continue;
+    }
+    if (identStart(C)) {
+      size_t S = I;
+      while (I < E && identChar(T[I]))
+        ++I;
+      if (I < E && (T[I] == '"' || T[I] == '\'') && stringPrefix(T.slice(S, I))) {
+        skipString(T, I);
+        Out.push_back({'?', {}, Depth});
+        continue;
+      }
+      Out.push_back({'i', T.slice(S, I), Depth});
+      continue;
+    }
+    if (C == '"' || C == '\'') {
+      skipString(T, I);
+      Out.push_back({'?', {}, Depth});
+      continue;
+    }
+    char Kind = '?';
+    if (C == ',' || C == ':' || C == '.')
+      Kind = static_cast<char>(C);
+    // `=` alone: not `==`, `<=`, `+=`, `:=`, ...
+    if (C == '=' && !(I + 1 < E && T[I + 1] == '=') &&
+        !(I > B && llvm::StringRef("=!<>:+-*/%&|^@").contains(T[I - 1])))
+      Kind = '=';
+    if (C == ')' || C == ']' || C == '}')
+      --Depth;
+    Out.push_back({Kind, {}, Depth});
+    if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    ++I;
+  }
+  return Out;
+}
+
+/// The names an import statement binds to a prefix of a pattern's qualified
+/// name other than themselves: `tc` in `import torch.cuda as tc`, `cuda` in
+/// `from torch import cuda`; not `torch` in `import torch.cuda`. Relative
+/// imports bind nothing that resolves (NameResolver).
+void importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
+                   llvm::StringSet<> &Names) {
+  auto All = tokensOf(T, L.Begin, L.End);
+  llvm::SmallVector<Tok, 16> Toks; // `from m import (a, b)`: the brackets do not matter
+  for (const Tok &X : All)
+    if (X.Kind != '?')
+      Toks.push_back(X);
+  std::string From;
+  size_t I = 1; // after `import` or `from`
+  if (L.K == Key::From) {
+    for (; I < Toks.size() && !(Toks[I].Kind == 'i' && Toks[I].Text == "import"); ++I) {
+      if (Toks[I].Kind == 'i')
+        From += Toks[I].Text.str();
+      else if (Toks[I].Kind == '.')
+        From += '.';
+      else
+        return;
+    }
+    if (From.empty() || From.front() == '.')
+      return;
+    ++I;
+  }
+  bool Cleaned = llvm::any_of(Rules.CleanedModules, [&](const std::string &M) {
+    return From == M || llvm::StringRef(From).startswith(M + ".");
+  });
+  // Items: a dotted name, maybe `as NAME`, up to a comma.
+  while (I < Toks.size()) {
+    std::string Dotted;
+    for (; I < Toks.size() && (Toks[I].Kind == '.' ||
+                               (Toks[I].Kind == 'i' && Toks[I].Text != "as"));
+         ++I)
+      Dotted += Toks[I].Kind == '.' ? llvm::StringRef(".") : Toks[I].Text;
+    llvm::StringRef Name = llvm::StringRef(Dotted).split('.').first;
+    if (I + 1 < Toks.size() && Toks[I].Kind == 'i' && Toks[I].Text == "as" &&
+        Toks[I + 1].Kind == 'i') {
+      Name = Toks[I + 1].Text;
+      I += 2;
+    } else if (L.K == Key::Import) {
+      Name = ""; // `import a.b` binds `a` to itself
+    }
+    std::string Target = L.K == Key::From ? From + "." + Dotted : Dotted;
+    if (!Name.empty() && !Dotted.empty() && Name != Target &&
+        (Cleaned || Rules.QualifiedPrefixes.count(Target)))
+      Names.insert(Name);
+    while (I < Toks.size() && Toks[I].Kind != ',')
+      ++I;
+    ++I;
+  }
+}
+
+/// A name that a statement assigns, and whether as `self.NAME`.
+struct Assigned {
+  llvm::StringRef Name;
+  bool OfSelf;
+};
+
+/// The names a statement assigns: the last name of each target that is a
+/// name or an attribute (`use_cuda`, `self.device` -> `device`).
+void assignedNames(llvm::StringRef T, const Line &L, std::vector<Assigned> &Out) {
+  auto Toks = tokensOf(T, L.Begin, L.End);
+  size_t TargetStart = 0;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (Toks[I].Kind != '=' || Toks[I].Depth != 0)
+      continue;
+    // Toks[TargetStart, I) is a target, maybe annotated (`x: int = ...`).
+    size_t End = I;
+    bool Tuple = false;
+    for (size_t J = TargetStart; J < I; ++J) {
+      if (Toks[J].Kind == ':' && Toks[J].Depth == 0) {
+        End = J;
+        break;
+      }
+      Tuple |= Toks[J].Kind == ',' && Toks[J].Depth == 0;
+    }
+    if (!Tuple && End > TargetStart && Toks[End - 1].Kind == 'i')
+      Out.push_back({Toks[End - 1].Text, End - TargetStart == 3 &&
+                                             Toks[TargetStart].Text == "self" &&
+                                             Toks[TargetStart + 1].Kind == '.'});
+    TargetStart = I + 1;
+  }
+}
+
+/// Whether the statement T[B, E) ends a block early as Review.cpp's
+/// exitsEarly() sees it: a `return`, `raise`, `continue` or `break`, or a
+/// call of something named `...skipTest`, `...skip`, `...exit`,
+/// `...skip_test`. Of a one-line compound statement (`if c: return`), what
+/// follows its colon.
+bool endsBlock(llvm::StringRef T, uint32_t B, uint32_t E, bool OneLiner) {
+  auto Toks = tokensOf(T, B, E);
+  size_t I = 0;
+  if (OneLiner) {
+    while (I < Toks.size() && !(Toks[I].Kind == ':' && Toks[I].Depth == 0))
+      ++I;
+    ++I;
+  }
+  if (I >= Toks.size() || Toks[I].Kind != 'i')
+    return false;
+  if (keyOf(Toks[I].Text) == Key::Exit)
+    return true;
+  llvm::StringRef Callee;
+  for (; I < Toks.size() && (Toks[I].Kind == 'i' || Toks[I].Kind == '.'); ++I)
+    if (Toks[I].Kind == 'i')
+      Callee = Toks[I].Text;
+  return llvm::StringRef(Callee).endswith("skipTest") || Callee.endswith("skip") ||
+         Callee.endswith("exit") || Callee.endswith("skip_test");
+}
+
+class Masker {
+public:
+  Masker(llvm::StringRef T, std::vector<Line> Ls, std::vector<Range> Cs, Structure S)
+      : T(T), Ls(std::move(Ls)), Comments(std::move(Cs)), S(std::move(S)),
+        Keep(this->Ls.size(), false), Hit(this->Ls.size(), false),
+        Skeleton(this->Ls.size(), false) {}
+
+  std::optional<RegionText> run(llvm::ArrayRef<uint32_t> Anchors, const RegionRules &Rules) {
+    int32_t N = static_cast<int32_t>(Ls.size());
+    for (uint32_t A : Anchors)
+      markHit(A);
+    // Names that imports bind to what a pattern names.
+    llvm::StringSet<> Aliases;
+    for (int32_t I = 0; I < N; ++I)
+      if (Ls[I].K == Key::Import || Ls[I].K == Key::From)
+        importedNames(T, Ls[I], Rules, Aliases);
+    for (const auto &A : Aliases)
+      markUses(A.getKey(), 0, T.size());
+    // Names that anchored statements assign: their later uses in the same
+    // function (class, for `self.NAME`).
+    std::vector<std::pair<int32_t, Assigned>> Names;
+    for (int32_t I = 0; I < N; ++I)
+      if (Hit[I] && Ls[I].K == Key::Other) {
+        std::vector<Assigned> A;
+        assignedNames(T, Ls[I], A);
+        for (const Assigned &X : A)
+          Names.push_back({I, X});
+      }
+    for (const auto &[I, X] : Names) {
+      int32_t P = S.Parent[I];
+      while (P >= 0 && Ls[P].K != (X.OfSelf ? Key::Class : Key::Def))
+        P = S.Parent[P];
+      markUses(X.Name, Ls[I].End, Ls[P >= 0 ? S.BlockEnd[P] : N - 1].End);
+    }
+
+    for (int32_t I = 0; I < N; ++I) {
+      if (!Hit[I])
+        continue;
+      int32_t Start = S.Start[I], End = S.statementEnd(Start);
+      if (!keptWhole(Ls[I], Ls[Start], Rules)) {
+        Keep[I] = true;
+        continue;
+      }
+      keepLines(Start, End);
+      // What a guard guards beyond its block (Review.cpp, guardAt).
+      if (Ls[Start].K == Key::If && exitsEarly(Start))
+        keepLines(End + 1, S.Parent[Start] >= 0 ? S.BlockEnd[S.Parent[Start]] : N - 1);
+      if (Ls[I].K == Key::Assert) {
+        int32_t P = S.Parent[I];
+        while (P >= 0 && Ls[P].K != Key::Def && Ls[P].K != Key::Class)
+          P = S.Parent[P];
+        keepLines(I + 1, P >= 0 ? S.BlockEnd[P] : N - 1);
+      }
+    }
+    // Imports (name resolution), and the module's first statements up to the
+    // first that is neither a docstring nor an import (where a new import goes).
+    for (int32_t I = 0; I < N; ++I)
+      if (Ls[I].K == Key::Import || Ls[I].K == Key::From)
+        Keep[I] = true;
+    for (int32_t I = 0; I < N; ++I) {
+      if (S.Parent[I] >= 0 || S.Start[I] != I)
+        continue;
+      Keep[I] = true;
+      Head = Ls[I].End;
+      if (!Ls[I].StringFirst && Ls[I].K != Key::Import && Ls[I].K != Key::From)
+        break;
+    }
+    // The statements around what is kept, with all their clauses.
+    for (int32_t I = 0; I < N; ++I) {
+      if (!Keep[I])
+        continue;
+      for (int32_t L = I; L >= 0; L = S.Parent[L]) {
+        int32_t Start = S.Start[L];
+        if (Skeleton[Start])
+          break;
+        Skeleton[Start] = true;
+        for (int32_t C = Start; C >= 0; C = S.NextClause[C])
+          Keep[C] = true;
+      }
+    }
+    return mask();
+  }
+
+private:
+  /// Whether an anchor in line L (of the statement starting at Start) keeps
+  /// the whole statement, not only L.
+  bool keptWhole(const Line &L, const Line &Start, const RegionRules &Rules) const {
+    static const std::pair<Key, const char *> Types[] = {
+        {Key::If, "if_statement"},       {Key::While, "while_statement"},
+        {Key::For, "for_statement"},     {Key::With, "with_statement"},
+        {Key::Try, "try_statement"},     {Key::Def, "function_definition"},
+        {Key::Class, "class_definition"}, {Key::Decorator, "decorated_definition"}};
+    for (const auto &[K, Type] : Types)
+      if (Start.K == K && Rules.WholeStatements.count(Type))
+        return true;
+    switch (L.K) {
+    case Key::If:
+    case Key::Elif:
+    case Key::While:
+      return true; // a guard
+    case Key::Else:
+      return Start.K == Key::If;
+    case Key::Decorator:
+      return T.slice(L.Begin, L.End).lower().find("skip") != std::string::npos;
+    case Key::Def:
+      return true; // in its parameters: a default is evaluated once
+    default:
+      return false;
+    }
+  }
+
+  /// Whether the block of a condition of the `if` statement at Start (its
+  /// `if` or an `elif`) may end early: what follows the statement is
+  /// guarded too.
+  bool exitsEarly(int32_t Start) const {
+    for (int32_t C = Start; C >= 0; C = S.NextClause[C]) {
+      const Line &H = Ls[C];
+      if (H.K != Key::If && H.K != Key::Elif)
+        continue;
+      if (!H.Header) {
+        if (endsBlock(T, H.Begin, H.End, true))
+          return true;
+        continue;
+      }
+      // The block's last statement: the child of H that holds its last line.
+      int32_t L = S.BlockEnd[C];
+      while (S.Parent[L] != C)
+        L = S.Parent[L];
+      if (!Ls[L].Header && S.Start[L] == L && S.NextClause[L] < 0 &&
+          endsBlock(T, Ls[L].Begin, Ls[L].End, false))
+        return true;
+    }
+    return false;
+  }
+
+  /// The line holding offset A, or -1 (between lines, or in a comment).
+  int32_t lineAt(uint32_t A) const {
+    auto It = std::upper_bound(Ls.begin(), Ls.end(), A,
+                               [](uint32_t X, const Line &L) { return X < L.Begin; });
+    if (It == Ls.begin())
+      return -1;
+    --It;
+    if (A >= It->End || (A >= It->NameBegin && A < It->NameEnd))
+      return -1;
+    auto C = std::upper_bound(Comments.begin(), Comments.end(), A,
+                              [](uint32_t X, const Range &R) { return X < R.first; });
+    if (C != Comments.begin() && A < std::prev(C)->second)
+      return -1;
+    return static_cast<int32_t>(It - Ls.begin());
+  }
+
+  void markHit(uint32_t A) {
+    int32_t L = lineAt(A);
+    if (L >= 0)
+      Hit[L] = true;
+  }
+
+  /// Marks the lines where Name occurs as a whole word in T[From, To).
+  void markUses(llvm::StringRef Name, size_t From, size_t To) {
+    llvm::StringRef Where = T.take_front(To);
+    for (size_t At = Where.find(Name, From); At != llvm::StringRef::npos;
+         At = Where.find(Name, At + 1)) {
+      size_t After = At + Name.size();
+      if ((At > 0 && identChar(T[At - 1])) || (After < T.size() && identChar(T[After])))
+        continue;
+      markHit(static_cast<uint32_t>(At));
+    }
+  }
+
+  void keepLines(int32_t From, int32_t To) {
+    for (int32_t I = From; I <= To; ++I)
+      Keep[I] = true;
+  }
+
+  /// Where the physical line holding offset At starts, and where it ends
+  /// (after its newline).
+  ByteRange physicalLine(uint32_t At) const {
+    size_t B = T.rfind('\n', At);
+    size_t E = T.find('\n', At);
+    return {B == llvm::StringRef::npos ? 0 : static_cast<uint32_t>(B + 1),
+            E == llvm::StringRef::npos ? static_cast<uint32_t>(T.size())
+                                       : static_cast<uint32_t>(E + 1)};
+  }
+
+  std::optional<RegionText> mask() const {
+    size_t N = Ls.size();
+    // A kept header whose block keeps nothing gets a `0` statement: the
+    // first byte of the block's first line.
+    std::vector<uint32_t> KeptBefore(N + 1, 0);
+    for (size_t I = 0; I < N; ++I)
+      KeptBefore[I + 1] = KeptBefore[I] + Keep[I];
+    if (KeptBefore[N] == N)
+      return std::nullopt; // nothing to leave out
+    RegionText R;
+    std::string &Out = R.Text;
+    Out = T.str();
+    std::vector<uint32_t> Fillers;
+    std::vector<ByteRange> &Ranges = R.Ranges;
+    size_t C = 0;
+    for (size_t I = 0; I < N; ++I) {
+      const Line &L = Ls[I];
+      if (Keep[I]) {
+        if (L.Header && KeptBefore[S.BlockEnd[I] + 1] == KeptBefore[I + 1])
+          Fillers.push_back(Ls[I + 1].Begin);
+        Ranges.push_back({physicalLine(L.Begin).Begin, physicalLine(L.End).End});
+        continue;
+      }
+      while (C < Comments.size() && Comments[C].second <= L.Begin)
+        ++C;
+      for (uint32_t B = L.Begin; B < L.End; ++B) {
+        if (C < Comments.size() && B >= Comments[C].first) {
+          B = Comments[C].second - 1; // the comment stays
+          ++C;
+          continue;
+        }
+        char &Ch = Out[B];
+        if (Ch != '\n' && Ch != '\r')
+          Ch = ' ';
+      }
+    }
+    for (uint32_t F : Fillers) {
+      Out[F] = '0';
+      Ranges.push_back(physicalLine(F));
+    }
+    // Comments outside kept lines where they count: among the module's first
+    // statements (a new import goes after them), and directives (an unknown
+    // rule id is reported). From their line's start: blanked code before one
+    // indents it as in the file. Others are not parsed: one after the last
+    // kept line of a block would join that block and stretch its range.
+    for (const Range &Cm : Comments)
+      if (Cm.first < Head || T.slice(Cm.first, Cm.second).contains("devport:"))
+        Ranges.push_back({physicalLine(Cm.first).Begin, physicalLine(Cm.first).End});
+    std::sort(Ranges.begin(), Ranges.end(),
+              [](ByteRange A, ByteRange B) { return A.Begin < B.Begin; });
+    size_t W = 0;
+    for (const ByteRange &X : Ranges) {
+      if (W > 0 && X.Begin <= Ranges[W - 1].End)
+        Ranges[W - 1].End = std::max(Ranges[W - 1].End, X.End);
+      else
+        Ranges[W++] = X;
+    }
+    Ranges.resize(W);
+    return R;
+  }
+
+  llvm::StringRef T;
+  std::vector<Line> Ls;
+  std::vector<Range> Comments;
+  Structure S;
+  std::vector<bool> Keep, Hit, Skeleton;
+  uint32_t Head = 0; ///< Where the module's first statements that are kept end.
+};
+
+} // namespace
+
+std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
+                                     const RegionRules &Rules) {
+  std::vector<Line> Lines;
+  std::vector<Range> Comments;
+  if (!scanLines(Text, Lines, Comments))
+    return std::nullopt;
+  Structure S;
+  if (!buildStructure(Lines, S))
+    return std::nullopt;
+  return Masker(Text, std::move(Lines), std::move(Comments), std::move(S)).run(Anchors, Rules);
+}
+
+} // namespace devport::python

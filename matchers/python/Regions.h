@@ -1,0 +1,94 @@
+//===--- Regions.h - The statements of a file that rules can need ---------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Region parsing for batch runs (docs/architecture.md, "Region parsing"). A
+/// Python file that passes the prefilter is mostly code no rule can match:
+/// over PyTorch, the lines that hold a rule's word are a tenth of the bytes of
+/// the files that have one. maskRegions() reads the file's logical lines in
+/// one lexical pass (strings, comments, brackets, continuations and
+/// indentation, as Python's tokenizer does) and keeps what the matcher and
+/// the fix review can look at:
+///
+///  - every statement holding an anchor (the offsets the caller found), a
+///    name that an import binds to a prefix of a pattern's qualified name
+///    (`tc` after `import torch.cuda as tc`), or, later in the same function
+///    (class, for `self.NAME`), a name that an anchored statement assigns
+///    (`use_cuda` after `use_cuda = torch.cuda.is_available()`: its uses are
+///    guards, and a later `device = "cpu"` makes a default, that Review.cpp
+///    follows);
+///  - a whole compound statement where its header holds one and something
+///    looks at the whole: a guard (`if`, `elif`, `while`, a `skip`
+///    decorator: Review.cpp checks what it guards), a `def` with one in its
+///    parameters, or a statement of a kind that some pattern matches whole
+///    (RegionRules::WholeStatements); other headers are kept alone;
+///  - after an anchored `if` that may exit early, the rest of its block, and
+///    after an anchored `assert`, the rest of its function (what a guard
+///    guards, Review.cpp's addFollowing);
+///  - every import, the module's first statements (where a new import goes),
+///    every comment (suppressions), and the headers of every statement that
+///    encloses something kept, with all their clauses and decorators (the
+///    scopes and conditions around a finding).
+///
+/// Everything else is replaced by spaces, newlines kept, so that every offset,
+/// line and column of the masked text is that of the file and every node the
+/// parser builds for kept code has the bytes it has in the file. A block left
+/// empty gets a `0` as its first statement so that its header still parses.
+/// The ranges given with the text are its lines that are not blank (kept
+/// statements, comments, fillers): tree-sitter parses only those (included
+/// ranges), as it would skip the blank ones, without reading the rest.
+/// The result must give the same findings and fixes as the whole file (the
+/// test `regions.equivalence` and tests/corpus/regions.sh check it); where the
+/// layout is not clear-cut (an unterminated string or bracket, inconsistent
+/// indentation, tabs mixed with spaces, a lone CR) there is no masked text
+/// and the caller parses the whole file.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_PYTHON_REGIONS_H
+#define DEVPORT_MATCHERS_PYTHON_REGIONS_H
+
+#include "core/LanguageBackend.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace devport::python {
+
+/// What region parsing needs to know of the rules, beyond their words.
+struct RegionRules {
+  /// Every prefix, in whole segments, of every qualified name in the
+  /// patterns (`torch`, `torch.cuda`, `torch.cuda.synchronize`): a name that
+  /// an import binds to one of them (`tc` after `import torch.cuda as tc`)
+  /// is an anchor wherever it occurs.
+  llvm::StringSet<> QualifiedPrefixes;
+  /// tree-sitter node types of the statements that some pattern matches as
+  /// a whole (`if_statement`, `function_definition`): an anchor in such a
+  /// statement's header keeps all of it, not only the header.
+  llvm::StringSet<> WholeStatements;
+  /// Modules whose `from M import name` items the fix rounds remove once
+  /// unused (`torch.cuda` and its submodules): every use of such a name is
+  /// an anchor, as the clean-up counts them all.
+  std::vector<std::string> CleanedModules;
+};
+
+/// Text with every statement that no rule can need blanked, given the
+/// offsets (sorted) where the rules' anchor words occur (those inside
+/// comments or naming a `def` or `class` are ignored); nullopt when the
+/// whole file must be parsed: its layout is ambiguous, or nothing can be
+/// left out.
+std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
+                                     const RegionRules &Rules);
+
+} // namespace devport::python
+
+#endif

@@ -1,0 +1,206 @@
+//===--- RegionsTest.cpp - The statements that rules can need -------------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/Regions.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <gtest/gtest.h>
+
+namespace devport::python {
+namespace {
+
+/// The offsets of every occurrence of the words in Text.
+std::vector<uint32_t> anchorsOf(llvm::StringRef Text, llvm::ArrayRef<llvm::StringRef> Words) {
+  std::vector<uint32_t> Out;
+  for (llvm::StringRef W : Words)
+    for (size_t At = Text.find(W); At != llvm::StringRef::npos; At = Text.find(W, At + 1))
+      Out.push_back(static_cast<uint32_t>(At));
+  llvm::sort(Out);
+  return Out;
+}
+
+RegionRules torchRules() {
+  RegionRules R;
+  for (const char *Q : {"torch", "torch.cuda", "torch.cuda.device_count", "torch.cuda.is_available"})
+    R.QualifiedPrefixes.insert(Q);
+  return R;
+}
+
+/// One letter per line of Text: what region parsing did with it. `k` kept
+/// as it is, `b` blanked (or blank), `0` blanked but for a `0` filler.
+std::string shape(llvm::StringRef Text, llvm::ArrayRef<llvm::StringRef> Words,
+                  const RegionRules &Rules = torchRules()) {
+  std::optional<RegionText> R = maskRegions(Text, anchorsOf(Text, Words), Rules);
+  if (!R)
+    return "whole";
+  EXPECT_EQ(R->Text.size(), Text.size());
+  llvm::SmallVector<llvm::StringRef, 32> Orig, Masked;
+  Text.split(Orig, '\n');
+  llvm::StringRef(R->Text).split(Masked, '\n');
+  EXPECT_EQ(Orig.size(), Masked.size());
+  std::string Out;
+  for (size_t I = 0; I < Orig.size() && I < Masked.size(); ++I) {
+    llvm::StringRef M = Masked[I];
+    if (M == Orig[I] && !M.trim().empty())
+      Out += 'k';
+    else if (M.trim() == "0")
+      Out += '0';
+    else if (M.trim().empty())
+      Out += 'b';
+    else
+      Out += '?'; // partly kept: a comment after blanked code
+  }
+  // Outside the ranges (what the parser reads) only blanks and comments.
+  auto Unparsed = [](llvm::StringRef Gap) {
+    llvm::SmallVector<llvm::StringRef, 8> Lines;
+    Gap.split(Lines, '\n');
+    for (llvm::StringRef L : Lines)
+      if (!L.split('#').first.trim().empty())
+        return false;
+    return true;
+  };
+  uint32_t At = 0;
+  for (const ByteRange &X : R->Ranges) {
+    EXPECT_LE(At, X.Begin);
+    EXPECT_TRUE(Unparsed(llvm::StringRef(R->Text).slice(At, X.Begin)));
+    At = X.End;
+  }
+  EXPECT_TRUE(Unparsed(llvm::StringRef(R->Text).drop_front(At)));
+  return Out;
+}
+
+TEST(Regions, KeepsAnchoredStatementsImportsAndTheHeadersAroundThem) {
+  const char *Text = "import os\n"                          // k import
+                     "import torch\n"                       // k import
+                     "\n"                                   // b
+                     "def helper():\n"                      // k the first statement: imports go before it
+                     "    return 1\n"                       // 0
+                     "\n"                                   // b
+                     "class A:\n"                           // k encloses a finding
+                     "    def f(self):\n"                   // k
+                     "        x = 1\n"                      // b
+                     "        y = torch.cuda.device_count()\n" // k
+                     "        z = [\n"                      // b a statement over lines
+                     "            1,\n"                     // b
+                     "        ]\n"                          // b
+                     "    def g(self):\n"                   // b nothing needed inside
+                     "        return 2\n";                  // b
+  EXPECT_EQ("kkbk0bkkbkbbbbbb", shape(Text, {"cuda"}));
+}
+
+TEST(Regions, AGuardKeepsItsStatementAndWhatFollowsAnEarlyExit) {
+  const char *Text = "def f():\n"
+                     "    a = 1\n"
+                     "    if not torch.cuda.is_available():\n"
+                     "        print('no')\n"
+                     "        return\n"
+                     "    b = 2\n"
+                     "    c = 3\n"
+                     "def g():\n"
+                     "    if torch.cuda.is_available():\n"
+                     "        x = 1\n"
+                     "    else:\n"
+                     "        x = 2\n"
+                     "    y = 3\n";
+  EXPECT_EQ("kbkkkkkkkkkkbb", shape(Text, {"cuda"}));
+}
+
+TEST(Regions, AnotherHeaderKeepsItsClausesButNotItsBlock) {
+  const char *Text = "def f():\n"
+                     "    try:\n"
+                     "        n = torch.cuda.device_count()\n"
+                     "        m = 1\n"
+                     "    except RuntimeError:\n"
+                     "        n = 0\n"
+                     "    finally:\n"
+                     "        pass\n"
+                     "    with torch.cuda.device(1):\n"
+                     "        z = 1\n";
+  // `n = 0` stays: a later assignment of what a finding was assigned to.
+  EXPECT_EQ("kkkbkkk0k0b", shape(Text, {"cuda"}));
+}
+
+TEST(Regions, ANameImportedForAPatternIsAnAnchorEverywhere) {
+  const char *Text = "import torch.cuda as tc\n"
+                     "from torch import nn\n"
+                     "x = 1\n"
+                     "def f():\n"
+                     "    n = tc.device_count()\n"
+                     "    m = nn.Linear(1, 1)\n";
+  // `tc` stands for torch.cuda, a prefix of a pattern's name; `nn` does not.
+  EXPECT_EQ("kkkkkbb", shape(Text, {"device_count"}));
+  // Without an anchor in the file, the alias still counts.
+  EXPECT_EQ("kkkkkbb", shape(Text, {}));
+}
+
+TEST(Regions, NamesImportedFromTorchCudaAreAnchorsForTheImportCleanUp) {
+  const char *Text = "from torch.cuda import device_of\n"
+                     "x = 1\n"
+                     "with device_of(t):\n"
+                     "    y = 2\n";
+  RegionRules Rules = torchRules();
+  EXPECT_EQ("kkbbb", shape(Text, {"cuda"}, Rules));
+  // The fix rounds drop such an import once no use is left: every use counts.
+  Rules.CleanedModules.push_back("torch.cuda");
+  EXPECT_EQ("kkk0b", shape(Text, {"cuda"}, Rules));
+}
+
+TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
+  const char *Text = "def f():\n"
+                     "    accel = torch.cuda.is_available()\n"
+                     "    other = 1\n"
+                     "    if accel:\n"
+                     "        x = 1\n"
+                     "def g():\n"
+                     "    accel = False\n";
+  EXPECT_EQ("kkbkkbbb", shape(Text, {"cuda"}));
+  // `self.NAME`: in its class.
+  const char *InClass = "class A:\n"
+                        "    def setUp(self):\n"
+                        "        self.has_gpu = torch.cuda.is_available()\n"
+                        "    def test(self):\n"
+                        "        if self.has_gpu:\n"
+                        "            y = 2\n"
+                        "class B:\n"
+                        "    has_gpu = 1\n";
+  EXPECT_EQ("kkkkkkbbb", shape(InClass, {"cuda"}));
+}
+
+TEST(Regions, DefinitionNamesCommentsAndStringsAreNotAnchorsButStay) {
+  const char *Text = "class T:\n"
+                     "    def test_cuda(self):  # cuda\n"
+                     "        x = 1\n"
+                     "    # about cuda\n"
+                     "    def g(self, device='cuda'):\n"
+                     "        y = 2\n"
+                     "    z = 3  # cuda\n";
+  // A def whose parameters hold one is kept whole (a default is evaluated
+  // once); a comment stays where it is, the code before it blanked.
+  EXPECT_EQ("k?bkkk?b", shape(Text, {"cuda"}));
+}
+
+TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
+  EXPECT_EQ("whole", shape("x = 'cuda\ny = 1\n", {"cuda"}));           // unterminated string
+  EXPECT_EQ("whole", shape("x = (1,\ny = 'cuda'\n", {"cuda"}));        // unclosed bracket
+  EXPECT_EQ("whole", shape("x = 1\ry = 'cuda'\nz = 2\n", {"cuda"}));   // a lone CR
+  EXPECT_EQ("whole", shape("if a:\n        x = 1\n    y = 'cuda'\nz = 1\n", {"cuda"})); // dedent
+  EXPECT_EQ("whole", shape("if a:\ny = 'cuda'\nz = 1\n", {"cuda"}));   // no block
+  EXPECT_EQ("whole", shape("y = 'cuda'\nz = torch.cuda.x\n", {"cuda"})); // nothing to leave out
+}
+
+TEST(Regions, CrlfAndTabsKeepTheirLayout) {
+  const char *Text = "import torch\r\n"
+                     "def f():\r\n"
+                     "\tx = 1\r\n"
+                     "\ty = 'cuda'\r\n";
+  std::optional<RegionText> R = maskRegions(Text, anchorsOf(Text, {"cuda"}), torchRules());
+  ASSERT_TRUE(R);
+  EXPECT_EQ("import torch\r\ndef f():\r\n\t     \r\n\ty = 'cuda'\r\n", R->Text);
+}
+
+} // namespace
+} // namespace devport::python
