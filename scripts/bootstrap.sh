@@ -20,10 +20,11 @@ BUILD_TYPE=${BUILD_TYPE:-Release}
 # .pre-commit-hooks.yaml, FileCheck (llvm-14-tools) and Neovim for the LSP tests,
 # util-linux's `script` for the CLI's terminal test, and chromium, headless, for the HTML
 # report's browser test (tests/report/html_in_browser.py; 25 packages, 122 MB download,
-# 370 MB installed, about 55 s).
+# 370 MB installed, about 55 s), and Google Benchmark for the micro-benchmarks (bench/micro/,
+# built with -DDEVPORT_BENCH=ON).
 APT_PKGS=(cmake ninja-build g++ clang-14 lld-14 llvm-14-dev llvm-14-tools libclang-14-dev
           libclang-cpp14-dev libgtest-dev libgmock-dev ccache python3 git pre-commit neovim
-          bsdutils chromium)
+          bsdutils chromium libbenchmark-dev)
 command -v npm >/dev/null 2>&1 || APT_PKGS+=(nodejs npm)
 if [[ "${SKIP_APT:-0}" != 1 ]]; then
   missing=()
