@@ -513,6 +513,9 @@ bool endsBlock(llvm::StringRef T, uint32_t B, uint32_t E, bool OneLiner) {
 
 class Masker {
 public:
+  /// At most this many ranges for the parser to read.
+  static constexpr size_t MaxRanges = 64;
+
   Masker(llvm::StringRef T, std::vector<Line> Ls, std::vector<Range> Cs, Structure S)
       : T(T), Ls(std::move(Ls)), Comments(std::move(Cs)), S(std::move(S)),
         Keep(this->Ls.size(), false), Hit(this->Ls.size(), false),
@@ -753,6 +756,30 @@ private:
         Ranges[W++] = X;
     }
     Ranges.resize(W);
+    // tree-sitter looks an offset up in its ranges one by one at every token:
+    // only the largest gaps are worth leaving out (the others are read as
+    // the blanks they are).
+    if (Ranges.size() > MaxRanges) {
+      std::vector<uint32_t> Gaps;
+      for (size_t I = 1; I < Ranges.size(); ++I)
+        Gaps.push_back(Ranges[I].Begin - Ranges[I - 1].End);
+      std::nth_element(Gaps.begin(), Gaps.begin() + (MaxRanges - 1), Gaps.end(),
+                       std::greater<uint32_t>());
+      uint32_t MinGap = Gaps[MaxRanges - 1];
+      size_t Left = MaxRanges - 1; // gaps of exactly MinGap that may still go
+      for (uint32_t G : llvm::makeArrayRef(Gaps).take_front(MaxRanges - 1))
+        Left -= G > MinGap;
+      W = 0;
+      for (size_t I = 0; I < Ranges.size(); ++I) {
+        uint32_t G = W > 0 ? Ranges[I].Begin - Ranges[W - 1].End : 0;
+        bool Keep = W == 0 || G > MinGap || (G == MinGap && Left > 0 && Left--);
+        if (Keep)
+          Ranges[W++] = Ranges[I];
+        else
+          Ranges[W - 1].End = Ranges[I].End;
+      }
+      Ranges.resize(W);
+    }
     return R;
   }
 

@@ -7,6 +7,7 @@
 #include "matchers/python/Review.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -88,6 +89,17 @@ bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
 /// Parents along one path from the root: tree-sitter's ts_node_parent()
 /// searches down from the root on every call, so walking up from a node of a
 /// large module that way costs depth x siblings per step.
+/// The children of the root that reviewFixes() works on, in order, so that
+/// Ancestors finds the one holding a node by binary search: a module of
+/// 100,000 statements would otherwise be scanned from its first statement for
+/// every finding. Set while reviewFixes() runs.
+struct TopLevel {
+  TSNode Root;
+  std::vector<TSNode> Children;
+  std::vector<uint32_t> Ends; ///< Their end bytes (not decreasing).
+};
+thread_local const TopLevel *CurrentTopLevel = nullptr;
+
 class Ancestors {
 public:
   /// The path from Root down to the smallest node that spans R.
@@ -97,10 +109,24 @@ public:
   Ancestors(TSNode Root, TSNode N) {
     Path.push_back(Root);
     ByteRange R = rangeOf(N);
+    TSNode Start = Root;
+    if (CurrentTopLevel && sameNode(CurrentTopLevel->Root, Root) && !sameNode(N, Root)) {
+      // The first child that is N or spans it, as the scan below finds it.
+      const TopLevel &T = *CurrentTopLevel;
+      size_t I = std::lower_bound(T.Ends.begin(), T.Ends.end(), R.End) - T.Ends.begin();
+      for (; I < T.Children.size() && ts_node_start_byte(T.Children[I]) <= R.Begin; ++I)
+        if (sameNode(T.Children[I], N) || rangeOf(T.Children[I]).contains(R)) {
+          Start = T.Children[I];
+          Path.push_back(Start);
+          break;
+        }
+      if (sameNode(Start, Root))
+        return; // N is not under a child
+    }
     // A cursor steps to the next sibling in constant time; ts_node_child(I)
     // counts from the first child on every call.
-    TSTreeCursor C = ts_tree_cursor_new(Root);
-    TSNode Cur = Root;
+    TSTreeCursor C = ts_tree_cursor_new(Start);
+    TSNode Cur = Start;
     while (!sameNode(Cur, N) && ts_tree_cursor_goto_first_child(&C)) {
       bool Found = false;
       do {
@@ -792,6 +818,13 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
 
 void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
                  std::vector<Diagnostic> &Kept) {
+  TopLevel Top{Root, {}, {}};
+  forEachChild(Root, [&](TSNode C) {
+    Top.Children.push_back(C);
+    Top.Ends.push_back(ts_node_end_byte(C));
+  });
+  CurrentTopLevel = &Top;
+  auto Reset = llvm::make_scope_exit([] { CurrentTopLevel = nullptr; });
   // Evaluation context first: a guard counts the fixes it leaves safe.
   for (Diagnostic &D : Findings) {
     if (!llvm::any_of(D.Fixes, [](const Fix &X) {
