@@ -726,7 +726,7 @@ private:
   std::optional<RootPaths> Root; ///< sarif, github: set by checkRoot().
   std::optional<Baseline> Base;
   std::unique_ptr<WithProgress> Progress;
-  std::vector<WalkError> WalkErrors;    ///< Directories that could not be walked.
+  std::vector<WalkError> WalkErrors;   ///< Directories that could not be walked.
   std::vector<std::string> WriteRoots; ///< fix: realRoots() of the paths given.
 };
 
