@@ -83,6 +83,9 @@ struct FileReport {
   std::vector<Diagnostic> Suppressed; ///< check only: silenced by `devport: ignore`.
   std::optional<FixOutcome> Fixed; ///< fix only.
   bool Written = false;            ///< fix wrote the file.
+  /// fix had changes to write but could not (Error says why): the report is
+  /// then that of check on the file as it is (Fixed unset).
+  bool NotWritten = false;
   /// Set by the batch run only when the file's target was given explicitly
   /// and is above its project's floor (TorchTarget::floorBelowTarget()): the
   /// newest release above that floor that a fix applied to the file or

@@ -46,9 +46,10 @@ struct Summary {
   size_t Fixable = 0;       ///< ... whose fix the run's settings apply.
   size_t UnsafeFixable = 0; ///< ... whose fix needs unsafe fixes allowed.
   size_t Kept = 0;          ///< Keep matches.
-  size_t Errors = 0;        ///< Files that could not be read, checked or written.
-  size_t Applied = 0;       ///< fix: fixes applied.
-  size_t Changed = 0;       ///< fix: files whose text changed.
+  size_t Errors = 0;        ///< Files (or directories) not read, checked or written.
+  size_t NotWritten = 0;    ///< fix: files with fixes that could not be written (in Errors).
+  size_t Applied = 0;       ///< fix: fixes applied (written, unless a diff).
+  size_t Changed = 0;       ///< fix: files whose text changed (written, unless a diff).
   bool DiffNonEmpty = false;
   /// The release the fixes target (of the first file).
   TorchVersion Target = TorchVersion::defaultTarget();

@@ -6,11 +6,14 @@
 
 #include "core/SourceFile.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace devport {
 
@@ -37,12 +40,8 @@ ByteRange Fix::span() const {
   return R;
 }
 
-llvm::Expected<FileStamp> statFile(llvm::StringRef Path) {
-  struct stat St;
-  std::string P = Path.str();
-  if (::stat(P.c_str(), &St) != 0)
-    return llvm::createStringError(std::error_code(errno, std::generic_category()),
-                                   "%s: cannot stat: %s", P.c_str(), strerror(errno));
+/// The stamp of a stat result (no content hash).
+static FileStamp stampOf(const struct stat &St) {
   FileStamp S;
   S.Valid = true;
   S.Size = static_cast<uint64_t>(St.st_size);
@@ -52,6 +51,17 @@ llvm::Expected<FileStamp> statFile(llvm::StringRef Path) {
   S.Mode = St.st_mode & 07777;
   return S;
 }
+
+llvm::Expected<FileStamp> statFile(llvm::StringRef Path) {
+  struct stat St;
+  std::string P = Path.str();
+  if (::stat(P.c_str(), &St) != 0)
+    return llvm::createStringError(std::error_code(errno, std::generic_category()),
+                                   "%s: cannot stat: %s", P.c_str(), strerror(errno));
+  return stampOf(St);
+}
+
+uint64_t hashContent(llvm::StringRef Bytes) { return llvm::xxHash64(Bytes); }
 
 /// Length of the UTF-8 sequence starting at P (1..4), or 0 if it is malformed.
 static unsigned utf8SequenceLength(const unsigned char *P, const unsigned char *End) {
@@ -149,19 +159,75 @@ llvm::Expected<SourceFile> SourceFile::fromBytes(std::string Path, std::string B
   llvm_unreachable("covered switch");
 }
 
+/// What a file that is not a regular one is, for messages.
+static const char *fileKind(mode_t Mode) {
+  if (S_ISFIFO(Mode))
+    return "a FIFO";
+  if (S_ISCHR(Mode))
+    return "a character device";
+  if (S_ISBLK(Mode))
+    return "a block device";
+  if (S_ISSOCK(Mode))
+    return "a socket";
+  return "not a regular file";
+}
+
 llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
-  auto Stamp = statFile(Path);
-  if (!Stamp)
-    return Stamp.takeError();
-  if (llvm::sys::fs::is_directory(Path))
-    return llvm::createStringError(std::make_error_code(std::errc::is_a_directory),
-                                   "%s: is a directory", Path.str().c_str());
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
-  if (!Buf)
-    return llvm::createStringError(Buf.getError(), "%s: cannot read: %s",
-                                   Path.str().c_str(), Buf.getError().message().c_str());
-  return fromBytes(Path.str(), (*Buf)->getBuffer().str(), *Stamp);
+  std::string P = Path.str();
+  auto Fail = [&](int E, const std::string &Why) -> llvm::Error {
+    return llvm::createStringError(std::error_code(E, std::generic_category()), "%s: %s",
+                                   P.c_str(), Why.c_str());
+  };
+  // O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused
+  // below, as are devices (`/dev/zero` never ends).
+  int FD = ::open(P.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (FD < 0) {
+    int E = errno;
+    return Fail(E, std::string(E == ENOENT ? "cannot stat: " : "cannot read: ") + strerror(E));
+  }
+  struct Closer {
+    int FD;
+    ~Closer() { ::close(FD); }
+  } Close{FD};
+  struct stat St;
+  if (::fstat(FD, &St) != 0)
+    return Fail(errno, std::string("cannot stat: ") + strerror(errno));
+  if (S_ISDIR(St.st_mode))
+    return Fail(EISDIR, "is a directory");
+  if (!S_ISREG(St.st_mode))
+    return Fail(EINVAL, std::string("not a regular file (") + fileKind(St.st_mode) +
+                            "); skipped");
+  auto TooLarge = [&](uint64_t Size) {
+    return Fail(EFBIG, "too large (" + std::to_string(Size) + " bytes; the limit is " +
+                           std::to_string(MaxSourceFileBytes >> 20) + " MiB); skipped");
+  };
+  uint64_t Size = static_cast<uint64_t>(St.st_size);
+  if (Size > MaxSourceFileBytes)
+    return TooLarge(Size);
+  // Read to the end, whatever the size said: the file may have grown.
+  std::string Bytes;
+  Bytes.resize(static_cast<size_t>(Size) + 1);
+  size_t Got = 0;
+  for (;;) {
+    if (Got == Bytes.size()) {
+      if (Got > MaxSourceFileBytes)
+        return TooLarge(Got);
+      Bytes.resize(std::min<size_t>(Bytes.size() * 2, MaxSourceFileBytes + 1));
+    }
+    ssize_t N = ::read(FD, &Bytes[Got], Bytes.size() - Got);
+    if (N < 0) {
+      if (errno == EINTR)
+        continue;
+      return Fail(errno, std::string("cannot read: ") + strerror(errno));
+    }
+    if (N == 0)
+      break;
+    Got += static_cast<size_t>(N);
+  }
+  Bytes.resize(Got);
+  FileStamp Stamp = stampOf(St);
+  Stamp.ContentHash = hashContent(Bytes);
+  return fromBytes(std::move(P), std::move(Bytes), Stamp);
 }
 
 llvm::StringRef lineEndingOf(llvm::StringRef Text) {

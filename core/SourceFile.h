@@ -22,6 +22,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,11 @@ struct FileStamp {
   int64_t MTimeNs = 0;
   uint64_t Inode = 0;
   uint64_t Device = 0;
-  uint32_t Mode = 0; ///< Permission bits, kept when the file is rewritten.
+  uint32_t Mode = 0; ///< Permission bits when read.
+  /// hashContent() of the bytes read (SourceFile::read() sets it): a writer
+  /// that changes the file within one tick of the clock leaves size and
+  /// mtime alone, but not this.
+  std::optional<uint64_t> ContentHash;
 
   friend bool operator==(const FileStamp &A, const FileStamp &B) {
     return A.Valid == B.Valid && A.Size == B.Size && A.MTimeNs == B.MTimeNs &&
@@ -43,8 +48,16 @@ struct FileStamp {
   }
 };
 
-/// Reads the stamp of Path; an error if it cannot be stat'ed.
+/// Reads the stamp of Path (no content hash); an error if it cannot be
+/// stat'ed.
 llvm::Expected<FileStamp> statFile(llvm::StringRef Path);
+
+/// The hash that FileStamp::ContentHash holds (64-bit xxHash).
+uint64_t hashContent(llvm::StringRef Bytes);
+
+/// The largest file SourceFile::read() reads: 64 MiB. A larger one (or a
+/// device, a FIFO) is reported and skipped, never read.
+constexpr uint64_t MaxSourceFileBytes = uint64_t(64) << 20;
 
 /// Why a file's content cannot be checked.
 enum class ContentProblem { None, Binary, InvalidUtf8 };
@@ -70,8 +83,11 @@ public:
   SourceFile(std::string Path, std::string Text, FileStamp Stamp = {});
 
   /// Reads Path. Fails with a message naming the path and the reason when it
-  /// cannot be read, is binary, or is not valid UTF-8 (with the line and
-  /// column of the first bad byte).
+  /// cannot be read, is not a regular file (a directory, a FIFO, a device:
+  /// never opened for reading, so never waited on), is larger than
+  /// MaxSourceFileBytes, is binary, or is not valid UTF-8 (with the line and
+  /// column of the first bad byte). The stamp is the opened file's, with the
+  /// hash of the bytes read.
   static llvm::Expected<SourceFile> read(llvm::StringRef Path);
 
   /// Checks Bytes as read() does and wraps them; for stdin and LSP buffers.

@@ -16,7 +16,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -26,6 +25,8 @@
 #include <cctype>
 #include <memory>
 #include <optional>
+#include <tuple>
+#include <unistd.h>
 
 namespace devport {
 namespace {
@@ -362,21 +363,27 @@ std::string absolute(llvm::StringRef P) {
   return std::string(A.str());
 }
 
-/// A file found, as shown to the user and as an absolute path (the identity
-/// used to drop duplicates).
+/// A file found, as shown to the user and as the real file it is (the
+/// identity used to drop duplicates).
 struct Found {
   std::string Display;
-  std::string Abs;
+  std::string Id;
+  bool Link = false; ///< Reached through a symlink.
 };
 
-/// Walks the roots of one collectFiles() call. Owns the stack of ignore files
-/// that apply to the directory being walked: ancestors' first, deeper ones
-/// later; entries below Floor belong to an enclosing repository and do not
-/// apply inside a nested one.
+/// The real path of P (symlinks resolved), or Fallback when it has none.
+std::string realPathOr(llvm::StringRef P, llvm::StringRef Fallback) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(P, Real))
+    return Fallback.str();
+  return std::string(Real.str());
+}
+
 class Walker {
 public:
-  Walker(const WorkspaceOptions &O, std::vector<Found> &Files, std::vector<std::string> &Warnings)
-      : O(O), Files(Files), Warnings(Warnings), Cwd(absolute(".")) {
+  Walker(const WorkspaceOptions &O, std::vector<Found> &Files, WorkspaceFiles &Out)
+      : O(O), Files(Files), Warnings(Out.Warnings), Errors(Out.Errors), Temps(Out.TempFiles),
+        Cwd(absolute(".")) {
     for (const std::string &E : O.Excludes) {
       llvm::StringRef G = E;
       while (G.consume_front("./")) {
@@ -406,6 +413,7 @@ public:
     Floor = 0;
     RootDisplay = Display.str();
     RootAbsSize = Abs.size();
+    RootReal = realPathOr(Abs, Abs);
     if (O.RespectGitignore)
       loadAncestors(Abs);
     llvm::SmallString<256> Buf(Abs);
@@ -525,16 +533,25 @@ private:
       push(childPath(Dir, ".gitignore"), Dir);
   }
 
-  /// Walks the directory Abs (an absolute path, used as a buffer: restored on
-  /// return).
-  void walk(llvm::SmallString<256> &Abs) {
-    std::error_code EC;
-    llvm::sys::fs::directory_iterator It(Abs, EC, /*follow_symlinks=*/false), End;
+  /// A directory being walked: its entries, the next one to look at, and
+  /// what to restore when it is done.
+  struct Frame {
     struct Entry {
       std::string Name;
       llvm::sys::fs::file_type Type;
     };
     std::vector<Entry> Entries;
+    size_t Next = 0;
+    size_t PathSize = 0; ///< Of the directory's absolute path.
+    size_t Mark = 0;     ///< Ignore-file stack size before it.
+    size_t OldFloor = 0;
+  };
+
+  /// Reads the directory Abs and pushes its frame (with its ignore files).
+  void enter(llvm::StringRef Abs, std::vector<Frame> &Frames) {
+    Frame F;
+    std::error_code EC;
+    llvm::sys::fs::directory_iterator It(Abs, EC, /*follow_symlinks=*/false), End;
     bool HasGit = false, HasGitignore = false;
     for (; !EC && It != End; It.increment(EC)) {
       llvm::StringRef Name = llvm::sys::path::filename(It->path());
@@ -542,61 +559,87 @@ private:
         HasGit = true;
       else if (Name == ".gitignore")
         HasGitignore = true;
-      Entries.push_back({Name.str(), It->type()});
+      F.Entries.push_back({Name.str(), It->type()});
     }
-    if (EC)
-      Warnings.push_back(display(Abs) + ": cannot read directory: " + describe(EC));
-
-    size_t Mark = Stack.size();
-    size_t OldFloor = Floor;
+    if (EC) {
+      // Its files are not checked: an error, not a warning.
+      std::string D = display(Abs);
+      Errors.push_back({D, D + ": cannot read directory: " + describe(EC)});
+    }
+    F.PathSize = Abs.size();
+    F.Mark = Stack.size();
+    F.OldFloor = Floor;
     if (O.RespectGitignore) {
       if (HasGit)
         enterRepository(Abs);
       if (HasGitignore)
         push(childPath(Abs, ".gitignore"), Abs);
     }
+    Frames.push_back(std::move(F));
+  }
 
+  /// Walks the directory Abs (an absolute path, used as a buffer: restored on
+  /// return), depth first in directory order, with a stack of its own: the
+  /// depth is bounded by what the system allows, not by the call stack.
+  void walk(llvm::SmallString<256> &Abs) {
     size_t Size = Abs.size();
-    for (const Entry &E : Entries) {
-      Abs.resize(Size);
+    std::vector<Frame> Frames;
+    enter(Abs, Frames);
+    while (!Frames.empty()) {
+      Frame &F = Frames.back();
+      if (F.Next == F.Entries.size()) {
+        Stack.resize(F.Mark);
+        Floor = F.OldFloor;
+        Frames.pop_back();
+        continue;
+      }
+      const Frame::Entry E = std::move(F.Entries[F.Next++]);
+      Abs.resize(F.PathSize);
       if (Abs.size() > 1)
         Abs.push_back('/');
       Abs.append(E.Name);
-      llvm::sys::fs::file_type Type = E.Type;
-      if (Type == llvm::sys::fs::file_type::type_unknown) {
-        // The file system gives no type in the directory entry: lstat.
-        llvm::sys::fs::file_status St;
-        if (!llvm::sys::fs::status(Abs, St, /*follow=*/false))
-          Type = St.type();
-      }
-      if (Type == llvm::sys::fs::file_type::directory_file) {
-        if (isSkippedDir(E.Name) || excludedEntry(Abs, E.Name, true) ||
-            (O.RespectGitignore && ignored(Abs, E.Name, true)))
-          continue;
-        walk(Abs);
-        continue;
-      }
-      if (Type == llvm::sys::fs::file_type::symlink_file) {
-        // Links to files are followed; links to directories never (cycles),
-        // broken links are dropped.
-        llvm::sys::fs::file_status St;
-        if (llvm::sys::fs::status(Abs, St, /*follow=*/true) ||
-            St.type() != llvm::sys::fs::file_type::regular_file)
-          continue;
-      } else if (Type != llvm::sys::fs::file_type::regular_file) {
-        continue; // sockets, fifos, devices
-      }
-      if (!llvm::any_of(O.Extensions,
-                        [&](const std::string &X) { return llvm::StringRef(E.Name).endswith(X); }))
-        continue;
-      if (excludedEntry(Abs, E.Name, false) || (O.RespectGitignore && ignored(Abs, E.Name, false)))
-        continue;
-      Files.push_back({display(Abs), Abs.str().str()});
+      visit(Abs, E.Name, E.Type, Frames);
     }
     Abs.resize(Size);
+  }
 
-    Stack.resize(Mark);
-    Floor = OldFloor;
+  /// One entry of a directory being walked: a directory is entered (pushed
+  /// on Frames), a file kept or not.
+  void visit(llvm::StringRef Abs, llvm::StringRef Name, llvm::sys::fs::file_type Type,
+             std::vector<Frame> &Frames) {
+    if (Type == llvm::sys::fs::file_type::type_unknown) {
+      // The file system gives no type in the directory entry: lstat.
+      llvm::sys::fs::file_status St;
+      if (!llvm::sys::fs::status(Abs, St, /*follow=*/false))
+        Type = St.type();
+    }
+    if (Type == llvm::sys::fs::file_type::directory_file) {
+      if (isSkippedDir(Name) || excludedEntry(Abs, Name, true) ||
+          (O.RespectGitignore && ignored(Abs, Name, true)))
+        return;
+      enter(Abs, Frames);
+      return;
+    }
+    bool Link = Type == llvm::sys::fs::file_type::symlink_file;
+    if (Link) {
+      // Links to files are followed; links to directories never (cycles),
+      // broken links are dropped.
+      llvm::sys::fs::file_status St;
+      if (llvm::sys::fs::status(Abs, St, /*follow=*/true) ||
+          St.type() != llvm::sys::fs::file_type::regular_file)
+        return;
+    } else if (Type != llvm::sys::fs::file_type::regular_file) {
+      return; // sockets, fifos, devices
+    }
+    if (O.FindTempFiles && !Link && isTempFileName(Name))
+      Temps.push_back(display(Abs));
+    if (!llvm::any_of(O.Extensions, [&](const std::string &X) { return Name.endswith(X); }))
+      return;
+    if (excludedEntry(Abs, Name, false) || (O.RespectGitignore && ignored(Abs, Name, false)))
+      return;
+    // The real file: a link's target, or the file under the root's real path.
+    std::string Id = Link ? realPathOr(Abs, Abs) : RootReal + Abs.drop_front(RootAbsSize).str();
+    Files.push_back({display(Abs), std::move(Id), Link});
   }
 
   /// The path under the current root as the user spelled the root.
@@ -612,13 +655,28 @@ private:
   const WorkspaceOptions &O;
   std::vector<Found> &Files;
   std::vector<std::string> &Warnings;
+  std::vector<WalkError> &Errors;
+  std::vector<std::string> &Temps;
   std::string Cwd;
   std::vector<Pattern> Excludes;
   std::vector<std::unique_ptr<IgnoreFile>> Stack;
   size_t Floor = 0;
   std::string RootDisplay;
   size_t RootAbsSize = 0;
+  std::string RootReal; ///< The root's real path (symlinks resolved).
 };
+
+/// Adds to Out the temporary files in Dir (not walked: the directory of a
+/// file named on the command line).
+void findTempFiles(const std::string &Dir, std::vector<std::string> &Out) {
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir.empty() ? "." : Dir, EC, false), End;
+       !EC && It != End; It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (isTempFileName(Name) && It->type() == llvm::sys::fs::file_type::regular_file)
+      Out.push_back(Dir.empty() ? Name.str() : childPath(Dir, Name));
+  }
+}
 
 } // namespace
 
@@ -627,11 +685,23 @@ bool matchGlob(llvm::StringRef Glob, llvm::StringRef Path, bool IsDir) {
   return P && P->matches(Path, baseName(Path), IsDir);
 }
 
+bool isTempFileName(llvm::StringRef Name) {
+  // `.` NAME `.devport-` and six letters or digits.
+  constexpr llvm::StringLiteral Infix = ".devport-";
+  if (Name.size() < 1 + 1 + Infix.size() + 6 || Name.front() != '.')
+    return false;
+  llvm::StringRef Suffix = Name.take_back(6);
+  return Name.drop_back(6).endswith(Infix) && llvm::all_of(Suffix, [](char C) {
+           return std::isalnum(static_cast<unsigned char>(C)) != 0;
+         });
+}
+
 llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
                                             const WorkspaceOptions &Opts) {
   WorkspaceFiles Out;
   std::vector<Found> Files;
-  Walker W(Opts, Files, Out.Warnings);
+  Walker W(Opts, Files, Out);
+  std::vector<std::string> FileDirs; // of the files named, for FindTempFiles
   for (const std::string &P : Paths) {
     llvm::sys::fs::file_status St;
     if (std::error_code EC = llvm::sys::fs::status(P, St, /*follow=*/true)) {
@@ -639,8 +709,11 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
         llvm::sys::fs::file_status Link;
         if (!llvm::sys::fs::status(P, Link, /*follow=*/false) &&
             Link.type() == llvm::sys::fs::file_type::symlink_file) {
-          Out.Warnings.push_back(P + ": broken symbolic link");
-          continue;
+          char To[4096];
+          ssize_t N = ::readlink(P.c_str(), To, sizeof(To) - 1);
+          To[N > 0 ? N : 0] = '\0';
+          return llvm::createStringError(EC, "%s: broken symbolic link to %s", P.c_str(),
+                                         static_cast<const char *>(To));
         }
         return llvm::createStringError(EC, "%s: no such file or directory", P.c_str());
       }
@@ -649,8 +722,11 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
     std::string Abs = absolute(P);
     if (St.type() != llvm::sys::fs::file_type::directory_file) {
       // Named explicitly: kept whatever its extension or .gitignore say.
-      if (!W.excludedPath(Abs, false))
-        Files.push_back({P, Abs});
+      if (!W.excludedPath(Abs, false)) {
+        Files.push_back({P, realPathOr(P, Abs), llvm::sys::fs::is_symlink_file(P)});
+        if (Opts.FindTempFiles)
+          FileDirs.push_back(llvm::sys::path::parent_path(P).str());
+      }
       continue;
     }
     if (W.excludedPath(Abs, true))
@@ -660,13 +736,24 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
       Display = Display.drop_back();
     W.walkRoot(Display, Abs);
   }
-  // Sorted by spelling; a file reached twice (`src` and `./src/a.py`) is
-  // kept once, under the spelling that sorts first.
-  llvm::sort(Files, [](const Found &A, const Found &B) { return A.Display < B.Display; });
-  llvm::StringSet<> Seen;
-  for (Found &F : Files)
-    if (Seen.insert(F.Abs).second)
-      Out.Files.push_back(std::move(F.Display));
+  llvm::sort(FileDirs);
+  FileDirs.erase(std::unique(FileDirs.begin(), FileDirs.end()), FileDirs.end());
+  for (const std::string &D : FileDirs)
+    findTempFiles(D, Out.TempFiles);
+  llvm::sort(Out.TempFiles);
+  Out.TempFiles.erase(std::unique(Out.TempFiles.begin(), Out.TempFiles.end()),
+                      Out.TempFiles.end());
+  // A file reached twice (`src` and `./src/a.py`, a file and a symlink to
+  // it, two symlinks to one file) is kept once: under a spelling without a
+  // symlink if there is one, else the one that sorts first. Sorted by
+  // spelling.
+  llvm::sort(Files, [](const Found &A, const Found &B) {
+    return std::tie(A.Id, A.Link, A.Display) < std::tie(B.Id, B.Link, B.Display);
+  });
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (I == 0 || Files[I].Id != Files[I - 1].Id)
+      Out.Files.push_back(std::move(Files[I].Display));
+  llvm::sort(Out.Files);
   return Out;
 }
 

@@ -38,25 +38,48 @@ struct WorkspaceOptions {
   std::vector<std::string> Extensions = {".py",  ".pyi", ".cpp", ".cc",  ".cxx", ".c++",
                                          ".cu",  ".cuh", ".h",   ".hh",  ".hpp", ".hxx",
                                          ".h++", ".inl", ".ipp", ".tpp"};
+  /// Also list the temporary files of interrupted `fix` runs
+  /// (WorkspaceFiles::TempFiles): in the directories walked and in those of
+  /// the files named.
+  bool FindTempFiles = false;
 
   static WorkspaceOptions forTest() { return {}; }
 };
 
+/// A directory that could not be walked: its files are not checked.
+struct WalkError {
+  std::string Path;    ///< As the user would spell it.
+  std::string Message; ///< "path: cannot read directory: permission denied".
+};
+
 /// What collectFiles found.
 struct WorkspaceFiles {
-  /// Files to check, in a stable (sorted) order, without duplicates. Paths
+  /// Files to check, in a stable (sorted) order, each real file once (two
+  /// symlinks to one file, or a root reached twice, give one entry). Paths
   /// are as the user spelled them (a directory "src" yields "src/a.py").
   std::vector<std::string> Files;
-  /// Problems that did not stop the walk, each "path: reason" (an
-  /// unreadable directory, a broken symlink given on the command line).
+  /// Directories that could not be read (permissions, a path longer than
+  /// PATH_MAX): errors that did not stop the walk.
+  std::vector<WalkError> Errors;
+  /// Problems that did not stop the walk and lose no file, each "path:
+  /// reason" (a .gitignore that cannot be read).
   std::vector<std::string> Warnings;
+  /// WorkspaceOptions::FindTempFiles: names that isTempFileName() accepts,
+  /// regular files, sorted.
+  std::vector<std::string> TempFiles;
 };
 
 /// Collects the files under Paths. A path that does not exist is an error
-/// ("path: no such file or directory"). Symlinked directories are not
-/// followed while walking (to avoid cycles); symlinked files are.
+/// ("path: no such file or directory"), and so is a broken symlink ("path:
+/// broken symbolic link to TARGET"). Symlinked directories are not followed
+/// while walking (to avoid cycles); symlinked files are. The walk keeps its
+/// own stack, so any depth that the system allows is walked.
 llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
                                             const WorkspaceOptions &Opts);
+
+/// Is Name `.NAME.devport-XXXXXX` (X a letter or digit), the name of a
+/// temporary file that rewriters/AtomicWrite creates beside NAME?
+bool isTempFileName(llvm::StringRef Name);
 
 /// Matches Path (with '/' separators) against one gitignore-style glob:
 /// `*`, `?`, `[abc]`, `**/`, `/**`, a leading '/' anchors, a trailing '/'

@@ -9,6 +9,7 @@
 #include "rewriters/AtomicWrite.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -88,6 +89,44 @@ void process(const Engine &E, FileReport &R, BatchMode Mode, std::optional<Torch
   merge(R.FixesNeed, rulesFixesNeed(E, R.Fixed->AppliedRules, *Floor));
 }
 
+/// Is the real path of Path (symlinks resolved) one of Roots or under one?
+/// Sets Real to it.
+bool insideRoots(const std::string &Path, llvm::ArrayRef<std::string> Roots, std::string &Real) {
+  llvm::SmallString<256> Buf;
+  if (llvm::sys::fs::real_path(Path, Buf))
+    return true; // writing it will say why
+  Real = std::string(Buf.str());
+  llvm::StringRef R = Real;
+  return llvm::any_of(Roots, [&](const std::string &Root) {
+    return R == Root || (R.startswith(Root) && (Root == "/" || R[Root.size()] == '/'));
+  });
+}
+
+/// Writes R's fixed text to Path. On failure R becomes the report of check
+/// on the file as it is, with the error.
+void writeFixed(const Engine &E, FileReport &R, const std::string &Path, const BatchOptions &Opts,
+                std::optional<TorchVersion> Floor) {
+  std::string Real;
+  llvm::Error Err = llvm::Error::success();
+  if (!Opts.WriteRoots.empty() && !insideRoots(Path, Opts.WriteRoots, Real))
+    Err = llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                  "%s: a symbolic link to %s, outside the paths given; not "
+                                  "written (name it on the command line to fix it)",
+                                  Path.c_str(), Real.c_str());
+  else
+    Err = writeFileAtomically(Path, R.Fixed->Text, R.File->stamp());
+  if (!Err) {
+    R.Written = true;
+    return;
+  }
+  R.Error = llvm::toString(std::move(Err));
+  R.NotWritten = true;
+  // Nothing was applied: what is left is what check finds.
+  R.Fixed.reset();
+  R.FixesNeed.reset();
+  process(E, R, BatchMode::Check, Floor);
+}
+
 std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path,
                                         const BatchOptions &Opts,
                                         std::optional<TorchVersion> Floor) {
@@ -103,12 +142,8 @@ std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path
   if (Opts.Mode == BatchMode::Check && Opts.KeepFinding)
     llvm::erase_if(R->Findings,
                    [&](const Diagnostic &D) { return !Opts.KeepFinding(*R->File, D); });
-  if (Opts.Mode == BatchMode::Fix && Opts.Write && R->Fixed && R->Fixed->changed(*R->File)) {
-    if (auto Err = writeFileAtomically(Path, R->Fixed->Text, R->File->stamp()))
-      R->Error = llvm::toString(std::move(Err));
-    else
-      R->Written = true;
-  }
+  if (Opts.Mode == BatchMode::Fix && Opts.Write && R->Fixed && R->Fixed->changed(*R->File))
+    writeFixed(E, *R, Path, Opts, Floor);
   return R;
 }
 
@@ -151,6 +186,8 @@ void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchO
   merge(U.FixesNeed, R.FixesNeed);
   if (!R.Error.empty())
     ++S.Errors;
+  if (R.NotWritten)
+    ++S.NotWritten;
   if (!R.File)
     return;
   if (R.Fixed) {
@@ -211,7 +248,14 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
     Out.file(*R);
   };
 
-  Out.begin(Files.size());
+  Out.begin(Opts.WalkErrors.size() + Files.size());
+  for (const WalkError &W : Opts.WalkErrors) {
+    FileReport R;
+    R.Path = W.Path;
+    R.Error = W.Message;
+    ++S.Errors;
+    Out.file(R);
+  }
   unsigned N = Opts.Threads == 0 ? llvm::hardware_concurrency().compute_thread_count()
                                  : Opts.Threads;
   if (N <= 1 || Files.size() <= 1) {

@@ -20,6 +20,7 @@
 
 #include "core/Outcome.h"
 #include "core/Reporter.h"
+#include "core/Workspace.h"
 #include "engine/Engine.h"
 #include "engine/Project.h"
 
@@ -38,8 +39,18 @@ enum class BatchMode { Check, Fix };
 struct BatchOptions {
   BatchMode Mode = BatchMode::Check;
   /// fix: write fixed files in place (atomically); otherwise nothing is
-  /// written and a changed file counts as a non-empty diff.
+  /// written and a changed file counts as a non-empty diff. A file that
+  /// cannot be written (rewriters/AtomicWrite.h says when) is an error, and
+  /// its report is that of check on the file as it is.
   bool Write = false;
+  /// Write: the real paths (symlinks resolved) of the paths given; a file
+  /// whose real path is outside all of them (a symlink inside the tree to a
+  /// file elsewhere) is not written, with an error saying so. Empty: no
+  /// limit.
+  std::vector<std::string> WriteRoots;
+  /// Directories that could not be walked (collectFiles()): reported first,
+  /// each as a FileReport with its Error, and counted in Summary::Errors.
+  std::vector<WalkError> WalkErrors;
   /// Worker threads; 0: one per core; 1: none (everything on the caller's
   /// thread). The output is the same whatever the number.
   unsigned Threads = 0;

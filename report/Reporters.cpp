@@ -86,6 +86,19 @@ static void renderTargets(llvm::raw_ostream &OS, const Summary &S) {
     OS << "note: " << Notes.size() - MaxNotes << " more (see --format json).\n";
 }
 
+/// What could not be done, counted (each error was printed as it came):
+/// never a summary that reads as success when a file was not written.
+static void renderErrors(llvm::raw_ostream &OS, const Summary &S) {
+  auto Plural = [](size_t N, const char *One, const char *Many) { return N == 1 ? One : Many; };
+  if (S.NotWritten)
+    OS << S.NotWritten << Plural(S.NotWritten, " file", " files")
+       << " not written (see the errors above); " << Plural(S.NotWritten, "its", "their")
+       << " findings are counted as left.\n";
+  if (size_t Other = S.Errors - S.NotWritten)
+    OS << Other << Plural(Other, " path", " paths")
+       << " could not be checked (see the errors above).\n";
+}
+
 void TextReporter::finish(const Summary &S) {
   if (Stats) {
     // With --diff, standard output is the patch.
@@ -94,6 +107,7 @@ void TextReporter::finish(const Summary &S) {
   }
   if (Opts.Diff) {
     // Standard output is the patch.
+    renderErrors(Err, S);
     renderTargets(Err, S);
     return;
   }
@@ -116,6 +130,7 @@ void TextReporter::finish(const Summary &S) {
   if (S.Kept && !Opts.Fix)
     Out << S.Kept << " CUDA-specific " << Plural(S.Kept, "place", "places") << " kept as CUDA"
         << (Opts.ShowKept ? "" : " (list them with --show-kept)") << ".\n";
+  renderErrors(Out, S);
   renderTargets(Out, S);
 }
 
@@ -195,6 +210,7 @@ void JsonReporter::finish(const Summary &S) {
   if (Opts.Fix) {
     Sum["fixes_applied"] = static_cast<int64_t>(S.Applied);
     Sum["files_changed"] = static_cast<int64_t>(S.Changed);
+    Sum["files_not_written"] = static_cast<int64_t>(S.NotWritten);
   }
   J->attribute("summary", std::move(Sum));
   J->objectEnd();

@@ -7,10 +7,12 @@
 #include "rewriters/UnifiedDiff.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <cassert>
 #include <climits>
+#include <cstdio>
 #include <vector>
 
 namespace devport {
@@ -272,6 +274,55 @@ void emitLine(std::string &Out, char Tag, llvm::StringRef Line) {
     Out += "\n\\ No newline at end of file\n";
 }
 
+/// A file name as git writes it in a `---`/`+++` line, which `patch -p0`
+/// and `git apply` read back: in double quotes with C escapes when it holds
+/// a control character, `"` or `\`; followed by a tab when it holds a space
+/// (the tab ends the name where a timestamp could follow).
+std::string diffName(llvm::StringRef Name) {
+  bool Quote = llvm::any_of(Name, [](char C) {
+    auto U = static_cast<unsigned char>(C);
+    return U < 0x20 || U == 0x7f || C == '"' || C == '\\';
+  });
+  std::string Out;
+  if (!Quote) {
+    Out = Name.str();
+  } else {
+    Out = "\"";
+    for (char C : Name) {
+      auto U = static_cast<unsigned char>(C);
+      switch (C) {
+      case '"':
+        Out += "\\\"";
+        break;
+      case '\\':
+        Out += "\\\\";
+        break;
+      case '\t':
+        Out += "\\t";
+        break;
+      case '\n':
+        Out += "\\n";
+        break;
+      case '\r':
+        Out += "\\r";
+        break;
+      default:
+        if (U < 0x20 || U == 0x7f) {
+          char Buf[8];
+          std::snprintf(Buf, sizeof(Buf), "\\%03o", U);
+          Out += Buf;
+        } else {
+          Out += C;
+        }
+      }
+    }
+    Out += '"';
+  }
+  if (Name.contains(' '))
+    Out += '\t';
+  return Out;
+}
+
 } // namespace
 
 std::string unifiedDiff(llvm::StringRef OldName, llvm::StringRef NewName, llvm::StringRef Old,
@@ -286,7 +337,7 @@ std::string unifiedDiff(llvm::StringRef OldName, llvm::StringRef NewName, llvm::
     PosA[I + 1] = PosA[I] + (S[I] != Op::Add);
     PosB[I + 1] = PosB[I] + (S[I] != Op::Del);
   }
-  std::string Out = "--- " + OldName.str() + "\n+++ " + NewName.str() + "\n";
+  std::string Out = "--- " + diffName(OldName) + "\n+++ " + diffName(NewName) + "\n";
   size_t I = 0;
   while (I < S.size()) {
     if (S[I] == Op::Keep) {

@@ -14,6 +14,10 @@
 
 #include <gtest/gtest.h>
 
+#include <grp.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 namespace devport::test {
 
 TempDir::TempDir() {
@@ -82,6 +86,46 @@ std::string readFile(llvm::StringRef Path) {
     return std::string();
   }
   return (*B)->getBuffer().str();
+}
+
+std::optional<std::string> runAsNobody(const std::function<std::string()> &Fn) {
+  if (::geteuid() != 0)
+    return std::nullopt;
+  int Pipe[2];
+  if (::pipe(Pipe) != 0)
+    return std::string("cannot create a pipe");
+  pid_t Child = ::fork();
+  if (Child < 0)
+    return std::string("cannot fork");
+  if (Child == 0) {
+    ::close(Pipe[0]);
+    std::string Out;
+    if (::setgroups(0, nullptr) != 0 || ::setresgid(NobodyId, NobodyId, NobodyId) != 0 ||
+        ::setresuid(NobodyId, NobodyId, NobodyId) != 0)
+      Out = "cannot switch to uid " + std::to_string(NobodyId);
+    else
+      Out = Fn();
+    size_t Done = 0;
+    while (Done < Out.size()) {
+      ssize_t N = ::write(Pipe[1], Out.data() + Done, Out.size() - Done);
+      if (N <= 0)
+        break;
+      Done += static_cast<size_t>(N);
+    }
+    ::_exit(0);
+  }
+  ::close(Pipe[1]);
+  std::string Out;
+  char Buf[4096];
+  for (ssize_t N; (N = ::read(Pipe[0], Buf, sizeof(Buf))) > 0;)
+    Out.append(Buf, static_cast<size_t>(N));
+  ::close(Pipe[0]);
+  int Status = 0;
+  ::waitpid(Child, &Status, 0);
+  if (!WIFEXITED(Status) || WEXITSTATUS(Status) != 0)
+    return "the child process as uid " + std::to_string(NobodyId) + " died (status " +
+           std::to_string(Status) + "): " + Out;
+  return Out;
 }
 
 } // namespace devport::test

@@ -16,6 +16,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 
 namespace devport::test {
@@ -55,6 +57,17 @@ private:
 
 /// The content of Path ("" and a test failure if it cannot be read).
 std::string readFile(llvm::StringRef Path);
+
+/// The user and group that runAsNobody() switches to.
+constexpr unsigned NobodyId = 65534;
+
+/// Runs Fn in a child process as uid and gid NobodyId (no supplementary
+/// groups), for what only a user who is not root can see (permissions,
+/// ownership), and returns what Fn returned: "" when it found nothing
+/// wrong, else what. Only root can switch users: nullopt when this process
+/// is not root (the test can then run as it is). Files Fn needs must be
+/// reachable by that user (TempDir is 0700: chmod it).
+std::optional<std::string> runAsNobody(const std::function<std::string()> &Fn);
 
 } // namespace devport::test
 

@@ -19,6 +19,7 @@
 #include "report/Render.h"
 #include "report/Reporters.h"
 #include "report/Sarif.h"
+#include "rewriters/AtomicWrite.h"
 #include "tools/devport/DiffBase.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 
+#include <csignal>
 #include <optional>
 
 #ifndef DEVPORT_VERSION
@@ -440,6 +442,7 @@ public:
     WorkspaceOptions WO;
     WO.Excludes = O.Excludes;
     WO.RespectGitignore = O.RespectGitignore;
+    WO.FindTempFiles = writes();
     std::vector<std::string> Roots = O.Paths;
     if (Roots.empty())
       Roots.push_back(".");
@@ -448,6 +451,10 @@ public:
       return usageError(Files.takeError());
     for (const std::string &W : Files->Warnings)
       IO.Err << "devport: warning: " << W << "\n";
+    WalkErrors = std::move(Files->Errors);
+    removeTempFiles(Files->TempFiles);
+    if (writes())
+      WriteRoots = realRoots(Roots);
     if (auto E = checkRoot(Files->Files))
       return usageError(std::move(E));
     if (!O.Quiet && IO.ErrIsTerminal)
@@ -546,12 +553,41 @@ private:
     return ExitUsage;
   }
 
+  /// Does the run write the files it fixes?
+  bool writes() const { return O.Cmd == Command::Fix && !O.Diff; }
+
   BatchOptions batchOptions() const {
     BatchOptions B;
     B.Mode = O.Cmd == Command::Fix ? BatchMode::Fix : BatchMode::Check;
-    B.Write = O.Cmd == Command::Fix && !O.Diff;
+    B.Write = writes();
     B.Threads = O.Threads;
+    B.WriteRoots = WriteRoots;
+    B.WalkErrors = WalkErrors;
     return B;
+  }
+
+  /// The real paths of the paths given: fix writes no file outside them.
+  static std::vector<std::string> realRoots(llvm::ArrayRef<std::string> Roots) {
+    std::vector<std::string> Real;
+    for (const std::string &R : Roots) {
+      llvm::SmallString<256> Buf;
+      if (!llvm::sys::fs::real_path(R, Buf))
+        Real.push_back(std::string(Buf.str()));
+    }
+    return Real;
+  }
+
+  /// Removes the temporary files that an interrupted `fix` left (those that
+  /// no running devport holds), saying so.
+  void removeTempFiles(llvm::ArrayRef<std::string> Temps) {
+    for (const std::string &T : Temps) {
+      auto Removed = removeStaleTempFile(T);
+      if (!Removed)
+        IO.Err << "devport: warning: " << llvm::toString(Removed.takeError()) << "\n";
+      else if (*Removed && !O.Quiet)
+        IO.Err << "devport: removed " << T
+               << ", a temporary file left by an interrupted `devport fix`\n";
+    }
   }
 
   /// SARIF and GitHub paths are relative to the root: every file must be
@@ -696,6 +732,8 @@ private:
   std::optional<RootPaths> Root; ///< sarif, github: set by checkRoot().
   std::optional<Baseline> Base;
   std::unique_ptr<WithProgress> Progress;
+  std::vector<WalkError> WalkErrors;   ///< Directories that could not be walked.
+  std::vector<std::string> WriteRoots; ///< fix: realRoots() of the paths given.
 };
 
 } // namespace
@@ -736,6 +774,9 @@ int runMain(int Argc, const char *const *Argv, CliIO &IO) {
 }
 
 int runMain(int Argc, const char *const *Argv) {
+  // A write over the file size limit (`ulimit -f`) then fails with EFBIG,
+  // which is reported, instead of killing the process with SIGXFSZ.
+  ::signal(SIGXFSZ, SIG_IGN);
   CliIO IO{llvm::outs(), llvm::errs(), []() -> llvm::Expected<std::string> {
              auto Buf = llvm::MemoryBuffer::getSTDIN();
              if (!Buf)

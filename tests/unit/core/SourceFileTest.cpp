@@ -18,6 +18,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace devport {
 namespace {
 
@@ -257,6 +260,48 @@ TEST(SourceFileReadTest, Directory) {
   auto F = SourceFile::read(D.path("pkg.py"));
   ASSERT_FALSE(static_cast<bool>(F));
   EXPECT_EQ(D.path("pkg.py") + ": is a directory", llvm::toString(F.takeError()));
+}
+
+TEST(SourceFileReadTest, StampHasTheHashOfTheBytesRead) {
+  test::TempDir D;
+  D.write("a.py", "x = 1\n");
+  auto F = SourceFile::read(D.path("a.py"));
+  ASSERT_TRUE(static_cast<bool>(F)) << llvm::toString(F.takeError());
+  ASSERT_TRUE(F->stamp().ContentHash.has_value());
+  EXPECT_EQ(hashContent("x = 1\n"), *F->stamp().ContentHash);
+  EXPECT_NE(hashContent("x = 2\n"), *F->stamp().ContentHash);
+}
+
+TEST(SourceFileReadTest, OnlyRegularFilesAreRead) {
+  // A FIFO named like a source file would block the read forever; a device
+  // like /dev/zero never ends. Neither is opened for reading.
+  test::TempDir D;
+  ASSERT_EQ(0, ::mkfifo(D.path("x.py").c_str(), 0644));
+  auto Fifo = SourceFile::read(D.path("x.py"));
+  ::unlink(D.path("x.py").c_str()); // TempDir removes no FIFO
+  ASSERT_FALSE(static_cast<bool>(Fifo));
+  EXPECT_EQ(D.path("x.py") + ": not a regular file (a FIFO); skipped",
+            llvm::toString(Fifo.takeError()));
+  auto Zero = SourceFile::read("/dev/zero");
+  ASSERT_FALSE(static_cast<bool>(Zero));
+  EXPECT_EQ("/dev/zero: not a regular file (a character device); skipped",
+            llvm::toString(Zero.takeError()));
+}
+
+TEST(SourceFileReadTest, LargerThanTheLimitIsNotRead) {
+  // A sparse file: 1 byte over 64 MiB costs no disk.
+  test::TempDir D;
+  D.write("big.py", "");
+  ASSERT_EQ(0, ::truncate(D.path("big.py").c_str(), MaxSourceFileBytes + 1));
+  auto Big = SourceFile::read(D.path("big.py"));
+  ASSERT_FALSE(static_cast<bool>(Big));
+  EXPECT_EQ(D.path("big.py") + ": too large (67108865 bytes; the limit is 64 MiB); skipped",
+            llvm::toString(Big.takeError()));
+  ASSERT_EQ(0, ::truncate(D.path("big.py").c_str(), 3u << 20));
+  auto Ok = SourceFile::read(D.path("big.py")); // NUL bytes: read, then refused as binary
+  ASSERT_FALSE(static_cast<bool>(Ok));
+  EXPECT_EQ(D.path("big.py") + ": binary file (NUL byte at offset 0); skipped",
+            llvm::toString(Ok.takeError()));
 }
 
 TEST(SourceFileReadTest, NotUtf8NamesLineAndColumn) {

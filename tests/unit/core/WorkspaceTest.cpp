@@ -22,6 +22,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -375,11 +378,29 @@ TEST(WorkspaceTest, SymlinkedDirectoriesAreNotFollowedSymlinkedFilesAre) {
   touch(D, {"real/a.py"});
   D.symlink(D.path("real"), "loop"); // would be real/ a second time
   D.symlink("..", "real/up");        // a cycle
-  D.symlink(D.path("real/a.py"), "link.py");
+  D.symlink(D.path("real/a.py"), "link.py"); // real/a.py again: kept once
+  D.symlink("real/b.py", "b.py");
+  touch(D, {"real/b.py"});
   D.symlink("missing.py", "broken.py"); // dropped quietly while walking
   WorkspaceFiles R = collectIn(D);
-  EXPECT_EQ((Paths{"./link.py", "./real/a.py"}), R.Files);
+  EXPECT_EQ((Paths{"./real/a.py", "./real/b.py"}), R.Files);
   EXPECT_EQ(Paths{}, R.Warnings);
+  EXPECT_TRUE(R.Errors.empty());
+}
+
+TEST(WorkspaceTest, EachRealFileIsListedOnce) {
+  // Two symlinks to one file gave it to two threads at once, the second
+  // finding it "changed on disk". A file and a link to it: the file's name.
+  test::TempDir D;
+  touch(D, {"lib/real.py"});
+  D.symlink("../lib/real.py", "pkg/one.py");
+  D.symlink("../lib/real.py", "pkg/two.py");
+  EXPECT_EQ((Paths{"pkg/one.py"}), collectIn(D, {"pkg"}).Files);
+  EXPECT_EQ((Paths{"./lib/real.py"}), collectIn(D).Files);
+  EXPECT_EQ((Paths{"lib/real.py"}), collectIn(D, {"pkg/two.py", "lib/real.py", "lib"}).Files);
+  // A root reached through a symlinked directory and directly.
+  D.symlink("lib", "alias");
+  EXPECT_EQ((Paths{"alias/real.py"}), collectIn(D, {"lib", "alias"}).Files);
 }
 
 TEST(WorkspaceTest, SymlinkedRootDirectoryIsWalked) {
@@ -389,25 +410,125 @@ TEST(WorkspaceTest, SymlinkedRootDirectoryIsWalked) {
   EXPECT_EQ((Paths{"alias/a.py"}), collectIn(D, {"alias"}).Files);
 }
 
-TEST(WorkspaceTest, BrokenSymlinkNamedExplicitlyIsAWarning) {
+TEST(WorkspaceTest, BrokenSymlinkNamedExplicitlyIsAnError) {
   test::TempDir D;
   touch(D, {"a.py"});
   D.symlink("missing.py", "broken.py");
-  WorkspaceFiles R = collectIn(D, {"a.py", "broken.py"});
-  EXPECT_EQ((Paths{"a.py"}), R.Files);
-  EXPECT_EQ((Paths{"broken.py: broken symbolic link"}), R.Warnings);
+  ScopedCwd Cwd(D.path());
+  auto R = collectFiles({"a.py", "broken.py"}, WorkspaceOptions::forTest());
+  ASSERT_FALSE(static_cast<bool>(R));
+  EXPECT_EQ("broken.py: broken symbolic link to missing.py", llvm::toString(R.takeError()));
 }
 
-TEST(WorkspaceTest, UnreadableDirectoryIsAWarning) {
-  if (::geteuid() == 0)
-    GTEST_SKIP() << "root reads every directory";
+TEST(WorkspaceTest, UnreadableDirectoryIsAnError) {
+  // Root reads every directory: the walk runs as another user.
   test::TempDir D;
   touch(D, {"a.py", "locked/b.py"});
+  ASSERT_EQ(0, ::chmod(D.path().c_str(), 0755));
   ASSERT_EQ(0, ::chmod(D.path("locked").c_str(), 0));
-  WorkspaceFiles R = collectIn(D);
+  auto Walk = [&] {
+    WorkspaceFiles R = collectIn(D);
+    std::string Out;
+    for (const std::string &F : R.Files)
+      Out += "file " + F + "\n";
+    for (const WalkError &E : R.Errors)
+      Out += "error " + E.Path + " | " + E.Message + "\n";
+    for (const std::string &W : R.Warnings)
+      Out += "warning " + W + "\n";
+    return Out;
+  };
+  std::string Got = test::runAsNobody(Walk).value_or("");
+  if (::geteuid() != 0)
+    Got = Walk();
   ::chmod(D.path("locked").c_str(), 0755);
+  EXPECT_EQ("file ./a.py\n"
+            "error ./locked | ./locked: cannot read directory: permission denied\n",
+            Got);
+}
+
+/// Makes Depth nested directories "d" under Dir (relative: any depth),
+/// with a file b.py in the deepest, and removes them when destroyed.
+class DeepTree {
+public:
+  DeepTree(const std::string &Dir, unsigned Depth) : Dir(Dir), Depth(Depth) {
+    ScopedCwd Cwd(Dir);
+    for (unsigned I = 0; I < Depth; ++I)
+      if (::mkdir("d", 0755) != 0 || ::chdir("d") != 0) {
+        ADD_FAILURE() << "cannot make level " << I << ": " << std::strerror(errno);
+        this->Depth = I;
+        return;
+      }
+    int FD = ::open("b.py", O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+    EXPECT_LE(0, FD);
+    ::close(FD);
+  }
+  ~DeepTree() {
+    ScopedCwd Cwd(Dir);
+    for (unsigned I = 0; I < Depth; ++I)
+      (void)::chdir("d");
+    ::unlink("b.py");
+    for (unsigned I = 0; I < Depth; ++I)
+      if (::chdir("..") != 0 || ::rmdir("d") != 0)
+        ADD_FAILURE() << "cannot remove level " << Depth - I << ": " << std::strerror(errno);
+  }
+
+private:
+  std::string Dir;
+  unsigned Depth;
+};
+
+TEST(WorkspaceTest, DeepTreesAreWalkedWithoutRecursion) {
+  // 2,000 levels overflowed the sanitizer build's stack when the walk
+  // recursed. (The path stays under PATH_MAX.)
+  test::TempDir D;
+  DeepTree Tree(D.path(), 2000);
+  touch(D, {"a.py"});
+  WorkspaceFiles R = collectIn(D);
+  ASSERT_EQ(2u, R.Files.size());
+  EXPECT_EQ("./a.py", R.Files[0]);
+  EXPECT_TRUE(llvm::StringRef(R.Files[1]).endswith("/d/d/b.py"));
+  EXPECT_EQ(2 + 2 * 2000 + 4, R.Files[1].size());
+  EXPECT_TRUE(R.Errors.empty());
+}
+
+TEST(WorkspaceTest, DirectoryDeeperThanPathMaxIsAnError) {
+  test::TempDir D;
+  DeepTree Tree(D.path(), 2100); // "d/" * 2100: 4,200 bytes
+  touch(D, {"a.py"});
+  WorkspaceFiles R = collectIn(D);
   EXPECT_EQ((Paths{"./a.py"}), R.Files);
-  EXPECT_EQ((Paths{"./locked: cannot read directory: permission denied"}), R.Warnings);
+  ASSERT_EQ(1u, R.Errors.size());
+  llvm::StringRef Msg = R.Errors[0].Message;
+  EXPECT_TRUE(Msg.endswith(": cannot read directory: file name too long")) << Msg.take_back(80).str();
+}
+
+TEST(WorkspaceTest, TempFilesOfInterruptedFixesAreListedWhenAsked) {
+  test::TempDir D;
+  touch(D, {"pkg/a.py", "pkg/.a.py.devport-Ab12Cd", "pkg/.b.py.devport-XXXXXX", "c.py",
+            ".c.py.devport-000000", "pkg/.a.py.devport-short", "pkg/a.py.devport-Ab12Cd"});
+  D.mkdir("pkg/.d.py.devport-Dir000");
+  WorkspaceOptions O = WorkspaceOptions::forTest();
+  EXPECT_EQ(Paths{}, collectIn(D, {"."}, O).TempFiles);
+  O.FindTempFiles = true;
+  WorkspaceFiles R = collectIn(D, {"."}, O);
+  EXPECT_EQ((Paths{"./.c.py.devport-000000", "./pkg/.a.py.devport-Ab12Cd",
+                   "./pkg/.b.py.devport-XXXXXX"}),
+            R.TempFiles);
+  EXPECT_EQ((Paths{"./c.py", "./pkg/a.py"}), R.Files);
+  // For a file named, its directory is looked at.
+  EXPECT_EQ((Paths{"pkg/.a.py.devport-Ab12Cd", "pkg/.b.py.devport-XXXXXX"}),
+            collectIn(D, {"pkg/a.py"}, O).TempFiles);
+  EXPECT_EQ(Paths{".c.py.devport-000000"}, collectIn(D, {"c.py"}, O).TempFiles);
+}
+
+TEST(WorkspaceTest, TempFileNames) {
+  EXPECT_TRUE(isTempFileName(".a.py.devport-Ab12Cd"));
+  EXPECT_TRUE(isTempFileName(".report.html.devport-000000"));
+  EXPECT_FALSE(isTempFileName("a.py.devport-Ab12Cd"));
+  EXPECT_FALSE(isTempFileName(".a.py.devport-Ab12C"));
+  EXPECT_FALSE(isTempFileName(".a.py.devport-Ab12C-"));
+  EXPECT_FALSE(isTempFileName("..devport-Ab12Cd"));
+  EXPECT_FALSE(isTempFileName(".a.py.devport-Ab12Cde"));
 }
 
 // ------------------------------------------------------------ spellings ---

@@ -17,7 +17,10 @@
 
 #include <gtest/gtest.h>
 
+#include "llvm/Support/FileSystem.h"
+
 #include <optional>
+#include <sys/stat.h>
 
 namespace devport {
 namespace {
@@ -245,6 +248,89 @@ TEST(BatchRun, FixWithoutWriteWritesNothing) {
     EXPECT_TRUE(R.Files[1].Written);
     EXPECT_FALSE(R.Files[0].Written);
   }
+}
+
+TEST(BatchRun, AFileThatCannotBeWrittenIsReportedAsItIsOnDisk) {
+  // Never "applied" for a file left as it was: its findings are counted as
+  // left, with the error.
+  const std::string Dirty = "import torch\ntorch.cuda.synchronize()\n";
+  test::TempDir D;
+  D.write("ro.py", Dirty);
+  D.write("rw.py", Dirty);
+  ASSERT_EQ(0, ::chmod(D.path("ro.py").c_str(), 0444));
+  std::vector<std::string> Paths = {D.path("ro.py"), D.path("rw.py")};
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+  for (unsigned Threads : {1u, 4u}) {
+    D.write("rw.py", Dirty);
+    BatchOptions O = withThreads(Threads);
+    O.Mode = BatchMode::Fix;
+    O.Write = true;
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, O, R));
+    EXPECT_EQ(Dirty, D.read("ro.py"));
+    EXPECT_EQ("import torch\ntorch.accelerator.synchronize()\n", D.read("rw.py"));
+    ASSERT_EQ(Paths, R.paths());
+    EXPECT_EQ(D.path("ro.py") + ": read-only (mode 0444): no write permission; not written",
+              R.Files[0].Error);
+    EXPECT_FALSE(R.Files[0].Written);
+    EXPECT_EQ(std::nullopt, R.Files[0].FixedText);
+    EXPECT_EQ(1u, R.Files[0].Findings);
+    EXPECT_TRUE(R.Files[1].Written);
+    EXPECT_EQ(1u, S.Applied);
+    EXPECT_EQ(1u, S.Changed);
+    EXPECT_EQ(1u, S.NotWritten);
+    EXPECT_EQ(1u, S.Errors);
+    EXPECT_EQ(1u, S.Findings);
+  }
+}
+
+TEST(BatchRun, ASymlinkToAFileOutsideTheWriteRootsIsNotWritten) {
+  const std::string Dirty = "import torch\ntorch.cuda.synchronize()\n";
+  test::TempDir D;
+  D.write("outside/o.py", Dirty);
+  D.symlink("../outside/o.py", "tree/link.py");
+  std::vector<std::string> Paths = {D.path("tree/link.py")};
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+  BatchOptions O = BatchOptions::forTest();
+  O.Mode = BatchMode::Fix;
+  O.Write = true;
+  O.WriteRoots = {D.path("tree")};
+  {
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, O, R));
+    EXPECT_EQ(Dirty, D.read("outside/o.py"));
+    EXPECT_EQ(D.path("tree/link.py") + ": a symbolic link to " + D.path("outside/o.py") +
+                  ", outside the paths given; not written (name it on the command line to fix "
+                  "it)",
+              R.Files[0].Error);
+    EXPECT_EQ(1u, S.NotWritten);
+  }
+  // A root may be the file itself, or a directory above it.
+  for (const std::string &Root : {D.path("outside/o.py"), D.path()}) {
+    D.write("outside/o.py", Dirty);
+    O.WriteRoots = {D.path("tree"), Root};
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, O, R));
+    EXPECT_EQ("", R.Files[0].Error) << Root;
+    EXPECT_EQ("import torch\ntorch.accelerator.synchronize()\n", D.read("outside/o.py"));
+    EXPECT_TRUE(llvm::sys::fs::is_symlink_file(D.path("tree/link.py")));
+  }
+}
+
+TEST(BatchRun, DirectoriesThatCouldNotBeWalkedAreErrorsReportedFirst) {
+  test::TempDir D;
+  D.write("a.py", "x = 1\n");
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+  BatchOptions O = BatchOptions::forTest();
+  O.WalkErrors = {{"locked", "locked: cannot read directory: permission denied"}};
+  RecordingReporter R;
+  ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, {D.path("a.py")}, O, R));
+  EXPECT_EQ((std::vector<std::string>{"locked", D.path("a.py")}), R.paths());
+  EXPECT_EQ("locked: cannot read directory: permission denied", R.Files[0].Error);
+  EXPECT_FALSE(R.Files[0].Read);
+  EXPECT_EQ(std::optional<size_t>(2), R.Begun);
+  EXPECT_EQ(1u, S.Errors);
+  EXPECT_EQ(1u, S.Files);
 }
 
 /// A rule whose fix depends on the release: set_device_index from 2.7,

@@ -132,6 +132,24 @@ TEST(UnifiedDiff, OneChangedLine) {
             unifiedDiff("a.py", "b.py", "1\n2\n3\n", "1\ntwo\n3\n"));
 }
 
+TEST(UnifiedDiff, NamesAreWrittenAsGitWritesThem) {
+  // A space: a tab after the name (patch would end the name at the space);
+  // a tab, a newline, `"` or `\`: quoted with C escapes. UTF-8 stays as is.
+  auto Header = [](llvm::StringRef Name) {
+    std::string D = unifiedDiff(Name, Name, "a\n", "b\n");
+    return D.substr(0, D.find("@@"));
+  };
+  EXPECT_EQ("--- dir/a.py\n+++ dir/a.py\n", Header("dir/a.py"));
+  EXPECT_EQ("--- my dir/a b.py\t\n+++ my dir/a b.py\t\n", Header("my dir/a b.py"));
+  EXPECT_EQ("--- \"a\\tb.py\"\n+++ \"a\\tb.py\"\n", Header("a\tb.py"));
+  auto FirstLine = [&](llvm::StringRef Name) {
+    std::string H = Header(Name);
+    return H.substr(0, H.find('\n') + 1);
+  };
+  EXPECT_EQ("--- \"a\\nb \\\"c\\\\d\\001.py\"\t\n", FirstLine("a\nb \"c\\d\x01.py"));
+  EXPECT_EQ("--- \xC3\xA9.py\n", FirstLine("\xC3\xA9.py"));
+}
+
 TEST(UnifiedDiff, ContextIsCutAtThreeLines) {
   std::string Old = numbered(1, 10);
   std::string New = Old;
