@@ -129,6 +129,10 @@ struct MatchResults {
 struct RegionText {
   std::string Text;
   std::vector<ByteRange> Ranges;
+  /// Sorted offsets in Text that a match must hold one of (its anchor word,
+  /// an alias it uses) and of the comments: the matcher may skip a subtree
+  /// that holds none.
+  std::vector<uint32_t> Marks;
 };
 
 /// The rules of one language, compiled for matching.

@@ -110,7 +110,9 @@ std::unique_ptr<ParsedFile> PythonBackend::parseRegions(llvm::StringRef,
   TreePtr Tree = P.parseRanges(R.Text, R.Ranges);
   if (!Tree)
     return nullptr;
-  return std::make_unique<PythonParsedFile>(std::move(Tree), R.Text);
+  auto Parsed = std::make_unique<PythonParsedFile>(std::move(Tree), R.Text);
+  Parsed->setMarks(R.Marks);
+  return Parsed;
 }
 
 std::vector<std::string> templateRoots(llvm::StringRef T) {

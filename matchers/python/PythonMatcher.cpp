@@ -185,7 +185,7 @@ std::string PythonMatcher::anchorOf(TSNode N, llvm::StringRef Src, const NameRes
 
 MatchResults PythonMatcher::match(const ParsedFile &P) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
-  return match(Py.root(), Py.text(), Py.resolver());
+  return match(Py.root(), Py.text(), Py.resolver(), Py.marks());
 }
 
 /// One traversal of one tree: what the matcher tracks while it walks (the
@@ -193,22 +193,37 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
 /// collects.
 class PythonMatcher::Walk {
 public:
-  Walk(const PythonMatcher &M, llvm::StringRef Src, const NameResolver &Resolver)
-      : M(M), Src(Src), Resolver(Resolver), G(Grammar::get()) {}
+  Walk(const PythonMatcher &M, llvm::StringRef Src, const NameResolver &Resolver,
+       llvm::ArrayRef<uint32_t> Marks)
+      : M(M), Src(Src), Resolver(Resolver), Marks(Marks), G(Grammar::get()) {}
 
   MatchResults run(TSNode Root) {
     TSTreeCursor Cur = ts_tree_cursor_new(Root);
     enter(Root, 0);
+    // Moves the cursor from where it is across to the first node worth a
+    // visit; false (at the last sibling) if there is none.
+    auto Worthy = [&] {
+      while (!worthVisit(ts_tree_cursor_current_node(&Cur)))
+        if (!ts_tree_cursor_goto_next_sibling(&Cur))
+          return false;
+      return true;
+    };
+    auto EnterCurrent = [&] {
+      enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
+    };
     for (;;) {
       if (ts_tree_cursor_goto_first_child(&Cur)) {
-        enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
-        continue;
+        if (Worthy()) {
+          EnterCurrent();
+          continue;
+        }
+        ts_tree_cursor_goto_parent(&Cur);
       }
       bool Done = false;
       for (;;) {
         leave();
-        if (ts_tree_cursor_goto_next_sibling(&Cur)) {
-          enter(ts_tree_cursor_current_node(&Cur), ts_tree_cursor_current_field_id(&Cur));
+        if (ts_tree_cursor_goto_next_sibling(&Cur) && Worthy()) {
+          EnterCurrent();
           break;
         }
         if (!ts_tree_cursor_goto_parent(&Cur)) {
@@ -224,6 +239,16 @@ public:
   }
 
 private:
+  /// Whether N holds a mark (every node does without marks): a node that
+  /// holds none has no match and no comment in it.
+  bool worthVisit(TSNode N) const {
+    if (Marks.empty())
+      return true;
+    uint32_t B = ts_node_start_byte(N);
+    const uint32_t *It = std::lower_bound(Marks.begin(), Marks.end(), B);
+    return It != Marks.end() && *It < ts_node_end_byte(N);
+  }
+
   /// A node entered and not yet left, and what entering it changed.
   struct Entered {
     TSSymbol Sym;
@@ -359,6 +384,7 @@ private:
   const PythonMatcher &M;
   llvm::StringRef Src;
   const NameResolver &Resolver;
+  llvm::ArrayRef<uint32_t> Marks;
   const Grammar &G;
   MatchResults Out;
   std::vector<Entered> Path;
@@ -372,9 +398,9 @@ private:
   std::vector<std::pair<const std::string *, bool>> Words;
 };
 
-MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src,
-                                  const NameResolver &Resolver) const {
-  return Walk(*this, Src, Resolver).run(Root);
+MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver,
+                                  llvm::ArrayRef<uint32_t> Marks) const {
+  return Walk(*this, Src, Resolver, Marks).run(Root);
 }
 
 } // namespace devport::python

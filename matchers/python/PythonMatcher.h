@@ -61,8 +61,10 @@ public:
   /// the comments, the `devport:` directives and the doctests.
   MatchResults match(const ParsedFile &P) const override;
 
-  /// The same over the tree rooted at Root.
-  MatchResults match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver) const;
+  /// The same over the tree rooted at Root. With Marks (sorted offsets,
+  /// RegionText::Marks), a subtree that holds none is not visited.
+  MatchResults match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver,
+                     llvm::ArrayRef<uint32_t> Marks = {}) const;
 
 private:
   class Walk;

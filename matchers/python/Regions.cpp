@@ -525,13 +525,14 @@ public:
     int32_t N = static_cast<int32_t>(Ls.size());
     for (uint32_t A : Anchors)
       markHit(A);
+    Marks.assign(Anchors.begin(), Anchors.end());
     // Names that imports bind to what a pattern names.
     llvm::StringSet<> Aliases;
     for (int32_t I = 0; I < N; ++I)
       if (Ls[I].K == Key::Import || Ls[I].K == Key::From)
         importedNames(T, Ls[I], Rules, Aliases);
     for (const auto &A : Aliases)
-      markUses(A.getKey(), 0, T.size());
+      markUses(A.getKey(), 0, T.size(), &Marks);
     // Names that anchored statements assign: their later uses in the same
     // function (class, for `self.NAME`).
     std::vector<std::pair<int32_t, Assigned>> Names;
@@ -671,8 +672,10 @@ private:
       Hit[L] = true;
   }
 
-  /// Marks the lines where Name occurs as a whole word in T[From, To).
-  void markUses(llvm::StringRef Name, size_t From, size_t To) {
+  /// Marks the lines where Name occurs as a whole word in T[From, To); adds
+  /// the offsets to Offsets, if given.
+  void markUses(llvm::StringRef Name, size_t From, size_t To,
+                std::vector<uint32_t> *Offsets = nullptr) {
     llvm::StringRef Where = T.take_front(To);
     for (size_t At = Where.find(Name, From); At != llvm::StringRef::npos;
          At = Where.find(Name, At + 1)) {
@@ -680,6 +683,8 @@ private:
       if ((At > 0 && identChar(T[At - 1])) || (After < T.size() && identChar(T[After])))
         continue;
       markHit(static_cast<uint32_t>(At));
+      if (Offsets)
+        Offsets->push_back(static_cast<uint32_t>(At));
     }
   }
 
@@ -708,6 +713,11 @@ private:
     if (KeptBefore[N] == N)
       return std::nullopt; // nothing to leave out
     RegionText R;
+    R.Marks = Marks;
+    for (const Range &Cm : Comments)
+      R.Marks.push_back(Cm.first);
+    llvm::sort(R.Marks);
+    R.Marks.erase(std::unique(R.Marks.begin(), R.Marks.end()), R.Marks.end());
     std::string &Out = R.Text;
     Out = T.str();
     std::vector<uint32_t> Fillers;
@@ -789,6 +799,8 @@ private:
   Structure S;
   std::vector<bool> Keep, Hit, Skeleton;
   uint32_t Head = 0; ///< Where the module's first statements that are kept end.
+  /// Offsets a match must hold one of: anchors and uses of imported names.
+  std::vector<uint32_t> Marks;
 };
 
 } // namespace
