@@ -15,6 +15,8 @@ ParsedFile::~ParsedFile() = default;
 MatchContext::~MatchContext() = default;
 CompiledRules::~CompiledRules() = default;
 
+void ParsedFile::setMarks(std::vector<uint32_t>) {}
+
 std::optional<RegionText> CompiledRules::regionText(llvm::StringRef) const {
   return std::nullopt;
 }

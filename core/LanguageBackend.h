@@ -49,6 +49,9 @@ public:
   /// Syntax errors (error and missing nodes) in the tree: a fix may not add
   /// any.
   virtual unsigned syntaxErrors() const = 0;
+  /// RegionText::Marks of the text: the backend's matcher may skip what holds
+  /// none. The default ignores them.
+  virtual void setMarks(std::vector<uint32_t> Marks);
 };
 
 /// What a metavariable bound in a match: the range of the code it matched.

@@ -413,6 +413,11 @@ CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Prev
   Parsed = L.Backend->parseFile(F.path(), F.text(), Previous, Edits);
   if (Skip || !Parsed)
     return {};
+  // The whole text is parsed (incrementally), but only what holds a mark of
+  // its regions needs matching.
+  if (!Opts.WholeFiles)
+    if (std::optional<RegionText> R = L.Rules->regionText(F.text()))
+      Parsed->setMarks(std::move(R->Marks));
   return checkParsed(F, L, *Parsed);
 }
 

@@ -39,13 +39,13 @@ public:
   TSNode root() const { return ts_tree_root_node(Tree.get()); }
   const TSTree *tree() const { return Tree.get(); }
   const NameResolver &resolver() const;
-  /// For a parse of regions: RegionText::Marks (empty: visit everything).
+  /// RegionText::Marks, if given (empty: the matcher visits everything).
   llvm::ArrayRef<uint32_t> marks() const { return Marks; }
-  void setMarks(llvm::ArrayRef<uint32_t> M) { Marks = M; }
+  void setMarks(std::vector<uint32_t> M) override { Marks = std::move(M); }
 
 private:
   TreePtr Tree;
-  llvm::ArrayRef<uint32_t> Marks;
+  std::vector<uint32_t> Marks;
   llvm::StringRef Text;
   mutable std::optional<unsigned> Errors;
   mutable std::unique_ptr<NameResolver> Resolver;

@@ -607,5 +607,46 @@ TEST(Prefilter, ChangesNothingOnFixturesAndAGeneratedCorpus) {
   EXPECT_GT(Torch.Skipped + Generated.Skipped, 0u);
 }
 
+/// Region parsing (EngineOptions::WholeFiles off, the default) and the marks
+/// it gives the matcher change nothing: checkAll, fix and checkIncremental
+/// (what the language server calls: a whole parse, matched where the marks
+/// are) against whole files.
+TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
+  RuleSet Rules = shippedRules();
+  EngineOptions O = EngineOptions::forTest();
+  O.UnsafeFixes = true;
+  std::unique_ptr<Engine> Regions = engine(Rules, O);
+  O.WholeFiles = true;
+  std::unique_ptr<Engine> Whole = engine(Rules, O);
+  ASSERT_TRUE(Regions && Whole);
+  unsigned Files = 0, Failures = 0, WithFindings = 0;
+  auto Compare = [&](const std::string &Path, const std::string &Text) {
+    SourceFile F(Path, Text);
+    ++Files;
+    std::unique_ptr<ParsedFile> P1, P2;
+    CheckResult A = Regions->checkAll(F), B = Whole->checkAll(F);
+    CheckResult C = Regions->checkIncremental(F, nullptr, {}, P1);
+    CheckResult D = Whole->checkIncremental(F, nullptr, {}, P2);
+    FixOutcome X = Regions->fix(F), Y = Whole->fix(F);
+    WithFindings += !B.Findings.empty();
+    if ((describe(A) == describe(B) && describe(C) == describe(D) &&
+         describe(X) == describe(Y)) ||
+        ++Failures > 3)
+      return;
+    EXPECT_EQ(describe(B), describe(A)) << Path << ": checkAll differs\n--- file:\n" << Text;
+    EXPECT_EQ(describe(D), describe(C)) << Path << ": checkIncremental differs\n--- file:\n" << Text;
+    EXPECT_EQ(describe(Y), describe(X)) << Path << ": fix differs\n--- file:\n" << Text;
+  };
+  auto Inputs = fixtureInputs();
+  for (const auto &[Path, Text] : Inputs)
+    Compare(Path, Text);
+  CorpusGenerator G(0x5eed2026, Inputs);
+  for (int I = 0; I < 300; ++I)
+    Compare("gen/mixed" + std::to_string(I) + ".py", G.mixedFile());
+  std::printf("[ Regions ] %u files, %u with findings, %u differ\n", Files, WithFindings, Failures);
+  EXPECT_EQ(0u, Failures);
+  EXPECT_GT(WithFindings, Files / 2);
+}
+
 } // namespace
 } // namespace devport
