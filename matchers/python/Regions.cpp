@@ -543,12 +543,44 @@ public:
         for (const Assigned &X : A)
           Names.push_back({I, X});
       }
+    // Where each name counts, merged; then one pass over the identifiers
+    // (a name assigned at module level counts to the end of the file: one
+    // search per assignment would read a large file once per finding).
+    llvm::StringMap<std::vector<std::pair<uint32_t, uint32_t>>> Wanted;
     for (const auto &[I, X] : Names) {
       int32_t P = S.Parent[I];
       while (P >= 0 && Ls[P].K != (X.OfSelf ? Key::Class : Key::Def))
         P = S.Parent[P];
-      markUses(X.Name, Ls[I].End, Ls[P >= 0 ? S.BlockEnd[P] : N - 1].End);
+      Wanted[X.Name].push_back({Ls[I].End, Ls[P >= 0 ? S.BlockEnd[P] : N - 1].End});
     }
+    for (auto &E : Wanted) {
+      auto &Rs = E.second;
+      llvm::sort(Rs);
+      size_t W = 0;
+      for (const auto &R : Rs)
+        if (W > 0 && R.first <= Rs[W - 1].second)
+          Rs[W - 1].second = std::max(Rs[W - 1].second, R.second);
+        else
+          Rs[W++] = R;
+      Rs.resize(W);
+    }
+    if (!Wanted.empty())
+      for (size_t At = 0; At < T.size();) {
+        if (!identStart(T[At])) {
+          ++At;
+          continue;
+        }
+        size_t B = At;
+        while (At < T.size() && identChar(T[At]))
+          ++At;
+        auto It = Wanted.find(T.slice(B, At));
+        if (It == Wanted.end() || (B > 0 && llvm::isDigit(T[B - 1])))
+          continue;
+        const auto &Rs = It->second;
+        auto R = std::upper_bound(Rs.begin(), Rs.end(), std::make_pair(uint32_t(B), UINT32_MAX));
+        if (R != Rs.begin() && B < std::prev(R)->second && B >= std::prev(R)->first)
+          markHit(static_cast<uint32_t>(B));
+      }
 
     for (int32_t I = 0; I < N; ++I) {
       if (!Hit[I])
