@@ -136,6 +136,9 @@ struct RegionText {
   /// an alias it uses) and of the comments: the matcher may skip a subtree
   /// that holds none.
   std::vector<uint32_t> Marks;
+  /// No rule can match anything in the text (its rules' words occur only in
+  /// comments, and it has no `devport:` directive): nothing to parse.
+  bool NothingToMatch = false;
 };
 
 /// The rules of one language, compiled for matching.

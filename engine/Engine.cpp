@@ -377,10 +377,13 @@ std::vector<Diagnostic> Engine::check(const SourceFile &F) const {
 }
 
 std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::StringRef Path,
-                                                 llvm::StringRef Text, RegionText &Regions) const {
+                                                 llvm::StringRef Text, RegionText &Regions,
+                                                 bool MayBeNone) const {
   Regions = {};
   if (!Opts.WholeFiles)
     if (std::optional<RegionText> R = L.Rules->regionText(Text)) {
+      if (R->NothingToMatch && MayBeNone)
+        return nullptr; // as a file that the prefilter skips
       Regions = std::move(*R);
       std::unique_ptr<ParsedFile> P = L.Backend->parseRegions(Path, Regions);
       if (P && P->syntaxErrors() == 0)
@@ -395,7 +398,7 @@ CheckResult Engine::checkAll(const SourceFile &F) const {
   if (skips(L, F.text()))
     return {};
   RegionText Regions;
-  std::unique_ptr<ParsedFile> P = parseRegions(L, F.path(), F.text(), Regions);
+  std::unique_ptr<ParsedFile> P = parseRegions(L, F.path(), F.text(), Regions, true);
   if (!P)
     return {};
   return checkParsed(F, L, *P);
@@ -416,8 +419,11 @@ CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Prev
   // The whole text is parsed (incrementally), but only what holds a mark of
   // its regions needs matching.
   if (!Opts.WholeFiles)
-    if (std::optional<RegionText> R = L.Rules->regionText(F.text()))
+    if (std::optional<RegionText> R = L.Rules->regionText(F.text())) {
+      if (R->NothingToMatch)
+        return {};
       Parsed->setMarks(std::move(R->Marks));
+    }
   return checkParsed(F, L, *Parsed);
 }
 
@@ -443,7 +449,8 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   }
   // The original's parse stays: the import clean-up compares with it.
   RegionText OriginalRegions;
-  std::unique_ptr<ParsedFile> Original = parseRegions(L, F.path(), F.text(), OriginalRegions);
+  std::unique_ptr<ParsedFile> Original =
+      parseRegions(L, F.path(), F.text(), OriginalRegions, true);
   ++Out.Parses;
   if (!Original) {
     Out.Text = F.text().str();

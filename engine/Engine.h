@@ -145,9 +145,11 @@ private:
   /// The parse that check() and fix() match: of the regions of Text that
   /// the rules can need, kept in Regions, or of Text itself (Regions.Text
   /// empty) with WholeFiles, where the backend has no regions for it, or
-  /// where the regions have a syntax error.
+  /// where the regions have a syntax error. With MayBeNone, null where no
+  /// rule can match anything in Text (RegionText::NothingToMatch).
   std::unique_ptr<ParsedFile> parseRegions(const Language &L, llvm::StringRef Path,
-                                           llvm::StringRef Text, RegionText &Regions) const;
+                                           llvm::StringRef Text, RegionText &Regions,
+                                           bool MayBeNone = false) const;
   /// The findings and keep matches of F, parsed as P.
   CheckResult checkParsed(const SourceFile &F, const Language &L, const ParsedFile &P) const;
   /// The finding (with its fix, if any) of a finding rule's match in P;

@@ -582,6 +582,8 @@ public:
           markHit(static_cast<uint32_t>(B));
       }
 
+    // Nothing can match: the rules' words are only in comments.
+    NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !T.contains("devport:");
     for (int32_t I = 0; I < N; ++I) {
       if (!Hit[I])
         continue;
@@ -742,9 +744,10 @@ private:
     std::vector<uint32_t> KeptBefore(N + 1, 0);
     for (size_t I = 0; I < N; ++I)
       KeptBefore[I + 1] = KeptBefore[I] + Keep[I];
-    if (KeptBefore[N] == N)
+    if (KeptBefore[N] == N && !NothingToMatch)
       return std::nullopt; // nothing to leave out
     RegionText R;
+    R.NothingToMatch = NothingToMatch;
     R.Marks = Marks;
     for (const Range &Cm : Comments)
       R.Marks.push_back(Cm.first);
@@ -831,6 +834,7 @@ private:
   Structure S;
   std::vector<bool> Keep, Hit, Skeleton;
   uint32_t Head = 0; ///< Where the module's first statements that are kept end.
+  bool NothingToMatch = false;
   /// Offsets a match must hold one of: anchors and uses of imported names.
   std::vector<uint32_t> Marks;
 };

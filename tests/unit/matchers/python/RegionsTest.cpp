@@ -183,6 +183,25 @@ TEST(Regions, DefinitionNamesCommentsAndStringsAreNotAnchorsButStay) {
   EXPECT_EQ("k?bkkk?b", shape(Text, {"cuda"}));
 }
 
+TEST(Regions, WordsOnlyInCommentsLeaveNothingToMatch) {
+  const char *Text = "import torch\n"
+                     "# runs on cuda too\n"
+                     "x = torch.zeros(2)\n";
+  std::optional<RegionText> R = maskRegions(Text, anchorsOf(Text, {"cuda"}), torchRules());
+  ASSERT_TRUE(R);
+  EXPECT_TRUE(R->NothingToMatch);
+  // A directive is checked even then (an unknown rule id in it is a finding).
+  std::string WithDirective = std::string(Text) + "y = 1  # devport: ignore[nope]\n";
+  R = maskRegions(WithDirective, anchorsOf(WithDirective, {"cuda", "devport:"}), torchRules());
+  ASSERT_TRUE(R);
+  EXPECT_FALSE(R->NothingToMatch);
+  // A string is code.
+  const char *InString = "import torch\nx = 1\ny = 2\nd = 'cuda'\n";
+  R = maskRegions(InString, anchorsOf(InString, {"cuda"}), torchRules());
+  ASSERT_TRUE(R);
+  EXPECT_FALSE(R->NothingToMatch);
+}
+
 TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
   EXPECT_EQ("whole", shape("x = 'cuda\ny = 1\n", {"cuda"}));           // unterminated string
   EXPECT_EQ("whole", shape("x = (1,\ny = 'cuda'\n", {"cuda"}));        // unclosed bracket
