@@ -19,7 +19,7 @@ static const llvm::StringRef TableKeys[] = {"release", "modules", "names"};
 /// `names:`, a mapping from each name to the modules that have it (listed
 /// after `modules:`).
 static void parseNames(YamlReader &Y, llvm::yaml::Node *V, BackendTable &T) {
-  auto *Names = llvm::dyn_cast<llvm::yaml::MappingNode>(V);
+  auto *Names = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(V); // null: a broken value
   if (!Names) {
     Y.addError(Y.loc(V), "expected a mapping for 'names'");
     return;

@@ -327,11 +327,16 @@ private:
   size_t postfixFwd(size_t T, size_t Hi);
   size_t postfixBack(size_t T, size_t Lo);
   size_t item(size_t T) { return isOpen(T) ? Partner[T] + 1 : T + 1; }
+  // T may be one past the last token (a pattern that wants more than the file has).
   bool isOpen(size_t T) const {
+    if (T >= Toks.size())
+      return false;
     llvm::StringRef S = F.spelling(T);
     return Toks[T].Kind == TokKind::Punct && (S == "(" || S == "[" || S == "{") && Partner[T] != T;
   }
   bool isClose(size_t T) const {
+    if (T >= Toks.size())
+      return false;
     llvm::StringRef S = F.spelling(T);
     return Toks[T].Kind == TokKind::Punct && (S == ")" || S == "]" || S == "}");
   }
