@@ -20,11 +20,12 @@ BUILD_TYPE=${BUILD_TYPE:-Release}
 # .pre-commit-hooks.yaml, FileCheck (llvm-14-tools) and Neovim for the LSP tests,
 # util-linux's `script` for the CLI's terminal test, and chromium, headless, for the HTML
 # report's browser test (tests/report/html_in_browser.py; 25 packages, 122 MB download,
-# 370 MB installed, about 55 s), and Google Benchmark for the micro-benchmarks (bench/micro/,
-# built with -DDEVPORT_BENCH=ON).
+# 370 MB installed, about 55 s), Google Benchmark for the micro-benchmarks (bench/micro/,
+# built with -DDEVPORT_BENCH=ON), and libFuzzer for clang-14 (libclang-rt-14-dev: the fuzz
+# targets of fuzz/, built with -DDEVPORT_FUZZ=ON by fuzz/run.sh).
 APT_PKGS=(cmake ninja-build g++ clang-14 lld-14 llvm-14-dev llvm-14-tools libclang-14-dev
           libclang-cpp14-dev libgtest-dev libgmock-dev ccache python3 git pre-commit neovim
-          bsdutils chromium libbenchmark-dev)
+          bsdutils chromium libbenchmark-dev libclang-rt-14-dev)
 command -v npm >/dev/null 2>&1 || APT_PKGS+=(nodejs npm)
 if [[ "${SKIP_APT:-0}" != 1 ]]; then
   missing=()

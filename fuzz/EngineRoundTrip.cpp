@@ -1,0 +1,111 @@
+//===--- EngineRoundTrip.cpp - parse, match, fix, re-parse one input --------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "fuzz/EngineRoundTrip.h"
+#include "fuzz/FuzzCheck.h"
+
+#include "engine/Engine.h"
+#include "engine/Project.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace devport::fuzz {
+namespace {
+
+std::unique_ptr<Engine> makeEngine(bool WholeFiles) {
+  auto Rules = loadEmbeddedRules();
+  FUZZ_CHECK(static_cast<bool>(Rules), "the embedded rules load");
+  auto Backends = loadBackendTable();
+  FUZZ_CHECK(static_cast<bool>(Backends), "the embedded backend table loads");
+  EngineOptions O;
+  O.UnsafeFixes = true;
+  O.Backends = *Backends;
+  O.WholeFiles = WholeFiles;
+  O.Build.Semantic = false; // the C++ lexical engine; no compile commands looked up
+  auto E = Engine::create(std::move(*Rules), O);
+  FUZZ_CHECK(static_cast<bool>(E), "the embedded rules compile");
+  return std::move(*E);
+}
+
+const Engine &regionEngine() {
+  static const std::unique_ptr<Engine> E = makeEngine(false);
+  return *E;
+}
+
+const Engine &wholeFileEngine() {
+  static const std::unique_ptr<Engine> E = makeEngine(true);
+  return *E;
+}
+
+bool sameFix(const Fix &A, const Fix &B) {
+  return A.Title == B.Title && A.Edits == B.Edits && A.App == B.App;
+}
+
+bool sameDiagnostic(const Diagnostic &A, const Diagnostic &B) {
+  if (A.RuleId != B.RuleId || A.Message != B.Message || A.File != B.File ||
+      A.Range != B.Range || A.Sev != B.Sev || A.Notes != B.Notes ||
+      A.Fixes.size() != B.Fixes.size() || A.Keeps.size() != B.Keeps.size())
+    return false;
+  for (size_t I = 0; I < A.Fixes.size(); ++I)
+    if (!sameFix(A.Fixes[I], B.Fixes[I]))
+      return false;
+  for (size_t I = 0; I < A.Keeps.size(); ++I)
+    if (A.Keeps[I].RuleId != B.Keeps[I].RuleId || A.Keeps[I].Range != B.Keeps[I].Range)
+      return false;
+  return true;
+}
+
+bool sameDiagnostics(const std::vector<Diagnostic> &A, const std::vector<Diagnostic> &B) {
+  if (A.size() != B.size())
+    return false;
+  for (size_t I = 0; I < A.size(); ++I)
+    if (!sameDiagnostic(A[I], B[I]))
+      return false;
+  return true;
+}
+
+} // namespace
+
+void engineRoundTrip(const char *Path, const uint8_t *Data, size_t Size) {
+  auto F = SourceFile::fromBytes(Path, std::string(reinterpret_cast<const char *>(Data), Size));
+  if (!F) {
+    llvm::consumeError(F.takeError());
+    return;
+  }
+  const Engine &Regions = regionEngine();
+  const Engine &Whole = wholeFileEngine();
+
+  CheckResult A = Regions.checkAll(*F);
+  CheckResult B = Whole.checkAll(*F);
+  FUZZ_CHECK(sameDiagnostics(A.Findings, B.Findings), "region parsing changes no finding");
+  FUZZ_CHECK(sameDiagnostics(A.Kept, B.Kept), "region parsing changes no keep match");
+  FUZZ_CHECK(sameDiagnostics(A.Suppressed, B.Suppressed),
+             "region parsing changes no suppressed finding");
+
+  FixOutcome X = Regions.fix(*F);
+  FixOutcome Y = Whole.fix(*F);
+  FUZZ_CHECK(X.Text == Y.Text, "region parsing changes no fixed text");
+  if (!X.changed(*F))
+    return;
+
+  const LanguageBackend &Backend = Regions.backendFor(Path);
+  std::unique_ptr<ParsedFile> Before = Backend.parseFile(Path, F->text());
+  std::unique_ptr<ParsedFile> After = Backend.parseFile(Path, X.Text);
+  FUZZ_CHECK(Before && After, "the parser does not give up");
+  FUZZ_CHECK(After->syntaxErrors() <= Before->syntaxErrors(),
+             "the fixed text has no new syntax error");
+
+  if (!X.Converged)
+    return;
+  SourceFile Fixed(Path, X.Text);
+  FixOutcome Again = Regions.fix(Fixed);
+  FUZZ_CHECK(Again.Applied == 0 && Again.Text == X.Text, "a second fix pass changes nothing");
+}
+
+} // namespace devport::fuzz
