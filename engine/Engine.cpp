@@ -378,9 +378,9 @@ std::vector<Diagnostic> Engine::check(const SourceFile &F) const {
 
 std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::StringRef Path,
                                                  llvm::StringRef Text, RegionText &Regions,
-                                                 bool MayBeNone) const {
+                                                 bool MayBeNone, bool Whole) const {
   Regions = {};
-  if (!Opts.WholeFiles)
+  if (!Whole)
     if (std::optional<RegionText> R = L.Rules->regionText(Text)) {
       if (R->NothingToMatch && MayBeNone)
         return nullptr; // as a file that the prefilter skips
@@ -398,7 +398,8 @@ CheckResult Engine::checkAll(const SourceFile &F) const {
   if (skips(L, F.text()))
     return {};
   RegionText Regions;
-  std::unique_ptr<ParsedFile> P = parseRegions(L, F.path(), F.text(), Regions, true);
+  std::unique_ptr<ParsedFile> P =
+      parseRegions(L, F.path(), F.text(), Regions, true, Opts.WholeFiles);
   if (!P)
     return {};
   return checkParsed(F, L, *P);
@@ -439,7 +440,9 @@ struct Version {
 
 } // namespace
 
-FixOutcome Engine::fix(const SourceFile &F) const {
+FixOutcome Engine::fix(const SourceFile &F) const { return fix(F, Opts.WholeFiles); }
+
+FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
   FixOutcome Out;
   const Language &L = languageFor(F.path());
   const LanguageBackend &B = *L.Backend;
@@ -450,7 +453,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   // The original's parse stays: the import clean-up compares with it.
   RegionText OriginalRegions;
   std::unique_ptr<ParsedFile> Original =
-      parseRegions(L, F.path(), F.text(), OriginalRegions, true);
+      parseRegions(L, F.path(), F.text(), OriginalRegions, true, Whole);
   ++Out.Parses;
   if (!Original) {
     Out.Text = F.text().str();
@@ -458,6 +461,18 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   }
   unsigned Errors = Original->syntaxErrors();
   std::vector<Diagnostic> Diags = checkParsed(F, L, *Original).Findings;
+  // The fix rounds weigh each fix by the syntax errors it adds, and tree-sitter
+  // recovers from an error differently with the code around it: a file with an
+  // error that its regions leave out is fixed from whole parses, as with
+  // --whole-files. One whole parse tells, where there is something to apply.
+  if (!OriginalRegions.Text.empty() &&
+      llvm::any_of(Diags, [&](const Diagnostic &D) {
+        return llvm::any_of(D.Fixes, [&](const Fix &X) { return allowed(X.App); });
+      })) {
+    std::unique_ptr<ParsedFile> W = B.parseFile(F.path(), F.text());
+    if (!W || W->syntaxErrors() > 0)
+      return fix(F, true);
+  }
   std::unique_ptr<Version> Cur; // null while the text is the original
   auto CurFile = [&]() -> const SourceFile & { return Cur ? Cur->File : F; };
   // The findings of a new version: none if nothing can match any more.
@@ -468,7 +483,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   };
   auto NewVersion = [&](std::string Text) {
     auto V = std::make_unique<Version>(Version{SourceFile(F.path(), std::move(Text)), {}, nullptr});
-    V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions);
+    V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false, Whole);
     ++Out.Parses;
     return V;
   };
@@ -507,7 +522,8 @@ FixOutcome Engine::fix(const SourceFile &F) const {
         Trial.push_back(Fixes[I]);
         ApplyResult T = applyFixes(Text, Trial);
         RegionText TrialRegions;
-        std::unique_ptr<ParsedFile> TP = parseRegions(L, F.path(), T.Text, TrialRegions);
+        std::unique_ptr<ParsedFile> TP =
+            parseRegions(L, F.path(), T.Text, TrialRegions, false, Whole);
         ++Out.Parses;
         if (!TP || TP->syntaxErrors() > Errors) {
           Out.Dropped.push_back({Owners[I]->RuleId, CurFile().lineColumn(Owners[I]->Range.Begin),
@@ -550,7 +566,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
         if (Cur->Regions.Text.empty())
           V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
         else
-          V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions);
+          V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false, Whole);
         if (ErrorsOf(*V) <= Errors) {
           Cur = std::move(V);
           Errors = ErrorsOf(*Cur);
