@@ -44,7 +44,7 @@ for t in "${TARGETS[@]}"; do
   log="$BUILD/fuzz-$t.log"
   # -timeout: an input that takes 10 s is a hang; -rss_limit_mb: ASan's shadow included.
   rc=0
-  "$BUILD/fuzz-$t" "$corpus" "$SEEDS/$t" fuzz/regressions/"$t" -max_total_time="$SECONDS_EACH" \
+  "$BUILD/fuzz/fuzz-$t" "$corpus" "$SEEDS/$t" fuzz/regressions/"$t" -max_total_time="$SECONDS_EACH" \
     -timeout=10 -rss_limit_mb=3072 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$crashes/" >"$log" 2>&1 || rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
