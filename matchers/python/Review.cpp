@@ -6,13 +6,16 @@
 
 #include "matchers/python/Review.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <optional>
 
 namespace devport::python {
@@ -93,12 +96,36 @@ bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
 /// Ancestors finds the one holding a node by binary search: a module of
 /// 100,000 statements would otherwise be scanned from its first statement for
 /// every finding. Set while reviewFixes() runs.
+/// What flagGuard() and reassignedLater() look for after a statement, for a
+/// whole scope at once, in document order: walking the scope again for each
+/// finding made a file of n flag assignments cost n^2 (5,000 lines of
+/// `x = torch.cuda.device_count()` took 50 s).
+struct ScopeIndex {
+  /// Identifiers that are names (not `.attr`, not a `name=` keyword), by text.
+  llvm::StringMap<std::vector<TSNode>> Names;
+  /// `self.NAME` attributes (`self.use_cuda`), by text.
+  llvm::StringMap<std::vector<TSNode>> Attributes;
+  /// Assignments, by the text of their left side; nested function bodies
+  /// left out.
+  llvm::StringMap<std::vector<TSNode>> Assignments;
+};
+
 struct TopLevel {
   TSNode Root;
   std::vector<TSNode> Children;
   std::vector<uint32_t> Ends; ///< Their end bytes (not decreasing).
+  /// By scope node (the root, a function or a class), built when first asked.
+  mutable llvm::DenseMap<const void *, std::unique_ptr<ScopeIndex>> Scopes;
 };
 thread_local const TopLevel *CurrentTopLevel = nullptr;
+
+/// The nodes of V (in document order) that start at or after After.
+llvm::ArrayRef<TSNode> startingFrom(const std::vector<TSNode> &V, uint32_t After) {
+  auto It = std::lower_bound(V.begin(), V.end(), After, [](TSNode N, uint32_t B) {
+    return ts_node_start_byte(N) < B;
+  });
+  return llvm::makeArrayRef(V).drop_front(It - V.begin());
+}
 
 class Ancestors {
 public:
@@ -434,6 +461,47 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
   return std::nullopt;
 }
 
+/// The index of Scope, from the review's cache (or built for this call
+/// outside a review). Local is where an uncached one is kept.
+const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
+                             std::unique_ptr<ScopeIndex> &Local) {
+  std::unique_ptr<ScopeIndex> *Slot = &Local;
+  if (CurrentTopLevel && sameNode(CurrentTopLevel->Root, Root))
+    Slot = &CurrentTopLevel->Scopes[Scope.id];
+  if (*Slot)
+    return **Slot;
+  auto X = std::make_unique<ScopeIndex>();
+  preorder(Scope, [&](TSNode U, TSTreeCursor *C) {
+    if (is(U, "identifier")) {
+      // `x.use_cuda` and `f(use_cuda=...)` name something else; `x = ...`
+      // is no condition, so no use that guards (and a file that assigns one
+      // name n times would cost n^2).
+      const char *Field = ts_tree_cursor_current_field_name(C);
+      if (!(Field && (!std::strcmp(Field, "attribute") || !std::strcmp(Field, "name") ||
+                      !std::strcmp(Field, "left"))))
+        X->Names[textOf(U, Text)].push_back(U);
+      return false;
+    }
+    // `self.NAME` only (flagGuard's flags): keying every attribute by its
+    // text would cost n^2 bytes on a chain `a.b.b...` of n links.
+    if (is(U, "attribute") && textOf(field(U, "object"), Text) == "self") {
+      const char *Field = ts_tree_cursor_current_field_name(C);
+      if (!(Field && !std::strcmp(Field, "left")))
+        X->Attributes[textOf(U, Text)].push_back(U);
+    }
+    return !is(U, "string") && !is(U, "comment");
+  });
+  // Assignments outside nested functions, as reassignedLater() reads them.
+  preorder(Scope, [&](TSNode U, TSTreeCursor *) {
+    if (is(U, "assignment"))
+      X->Assignments[textOf(field(U, "left"), Text)].push_back(U);
+    return !is(U, "string") && !is(U, "comment") &&
+           (sameNode(U, Scope) || !is(U, "function_definition"));
+  });
+  *Slot = std::move(X);
+  return **Slot;
+}
+
 /// The guard of a flag: the finding at R is (part of) a CUDA availability
 /// check assigned to a name (`use_cuda = not args.no_cuda and
 /// torch.cuda.is_available()`) or to `self.NAME`, and the flag's uses in
@@ -469,21 +537,14 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   G.Flag = Name.str();
   G.Exported = Scope.id == Root.id && Name.upper() == Name.str();
   uint32_t After = ts_node_end_byte(P);
-  preorder(Scope, [&](TSNode U, TSTreeCursor *C) {
-    if (ts_node_end_byte(U) <= After && !is(U, "module") && !contains(U, {After, After}))
-      return false;
-    // `x.use_cuda` and `f(use_cuda=...)` name something else.
-    const char *Field = ts_tree_cursor_current_field_name(C);
-    bool OtherName = Field && (!std::strcmp(Field, "attribute") || !std::strcmp(Field, "name"));
-    bool Use = Self ? is(U, "attribute") && textOf(U, Text) == Name
-                    : is(U, "identifier") && textOf(U, Text) == Name && !OtherName;
-    if (Use && ts_node_start_byte(U) >= After) {
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local);
+  const auto &Uses = Self ? X.Attributes : X.Names;
+  auto It = Uses.find(Name);
+  if (It != Uses.end())
+    for (TSNode U : startingFrom(It->second, After))
       if (auto UG = guardAt(Root, rangeOf(U), Index, Text))
         llvm::append_range(G.Regions, UG->Regions);
-      return false;
-    }
-    return !is(U, "string") && !is(U, "comment");
-  });
   return G;
 }
 
@@ -749,19 +810,15 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
     }
   }
   uint32_t After = ts_node_end_byte(Assign);
-  std::optional<Reassigned> Found;
-  preorder(Scope, [&](TSNode U, TSTreeCursor *) {
-    if (Found || ts_node_end_byte(U) <= After)
-      return false;
-    if (is(U, "assignment") && ts_node_start_byte(U) >= After &&
-        textOf(field(U, "left"), Text) == Name) {
-      Found = Reassigned{Name.str(), lineOf(Text, ts_node_start_byte(U))};
-      return false;
-    }
-    return !is(U, "string") && !is(U, "comment") &&
-           (sameNode(U, Scope) || !is(U, "function_definition"));
-  });
-  return Found;
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local);
+  auto It = X.Assignments.find(Name);
+  if (It == X.Assignments.end())
+    return std::nullopt;
+  llvm::ArrayRef<TSNode> Later = startingFrom(It->second, After);
+  if (Later.empty())
+    return std::nullopt;
+  return Reassigned{Name.str(), lineOf(Text, ts_node_start_byte(Later.front()))};
 }
 
 /// Where the finding at R is stored as a setting in a function body: an
@@ -818,7 +875,8 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
 
 void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
                  std::vector<Diagnostic> &Kept) {
-  TopLevel Top{Root, {}, {}};
+  TopLevel Top;
+  Top.Root = Root;
   forEachChild(Root, [&](TSNode C) {
     Top.Children.push_back(C);
     Top.Ends.push_back(ts_node_end_byte(C));
