@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Config.h"
+#include "core/SourceFile.h"
 
 #include "core/Workspace.h"
 #include "core/YamlReader.h"
@@ -50,14 +51,14 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
     else
       Out = llvm::StringRef(*S).trim().str();
   };
-  if (llvm::yaml::MappingNode *Top = Y.topMapping("config file")) {
+  if (llvm::yaml::MappingNode *Top = Y.topMapping("config file", /*EmptyIsError=*/false)) {
     Y.forEachKey(*Top, ConfigKeys, "a .devport.yaml", [&](const std::string &Key,
                                                          llvm::yaml::Node *V, RuleLoc) {
       if (Key == "target-torch") {
         if (auto S = Y.scalar(V, Key)) {
           C.Target = TorchVersion::parse(*S);
           if (!C.Target)
-            Y.addError(Y.loc(V), "invalid target-torch '" + *S + "' (expected MAJOR.MINOR, e.g. \"2.7\")");
+            Y.addError(Y.loc(V), "invalid target-torch '" + YamlReader::excerpt(*S) + "' (expected MAJOR.MINOR, e.g. \"2.7\")");
         }
       } else if (Key == "select") {
         C.Select = Values(V, Key);
@@ -76,7 +77,7 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
           if (*S == "fix")
             C.FixDocstrings = true;
           else if (*S != "report")
-            Y.addError(Y.loc(V), "invalid docstrings '" + *S + "' (expected report or fix)");
+            Y.addError(Y.loc(V), "invalid docstrings '" + YamlReader::excerpt(*S) + "' (expected report or fix)");
         }
       } else if (Key == "rules") {
         for (auto &[Text, L] : Y.scalarList(V, Key)) {
@@ -84,7 +85,7 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
           if (!llvm::sys::path::is_absolute(P))
             llvm::sys::fs::make_absolute(C.Dir, P);
           if (!llvm::sys::fs::exists(P))
-            Y.addError(L, "rule file or directory '" + Text + "' not found");
+            Y.addError(L, "rule file or directory '" + YamlReader::excerpt(Text) + "' not found");
           else
             C.RuleFiles.push_back(std::string(P.str()));
         }
@@ -111,11 +112,10 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
 }
 
 llvm::Expected<Config> Config::load(llvm::StringRef Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true, false);
-  if (!Buf)
-    return llvm::createStringError(Buf.getError(), "%s: cannot read: %s", Path.str().c_str(),
-                                   Buf.getError().message().c_str());
-  return parse(Path, (*Buf)->getBuffer());
+  auto Text = readRegularFile(Path, MaxConfigFileBytes);
+  if (!Text)
+    return Text.takeError();
+  return parse(Path, *Text);
 }
 
 llvm::Error Config::checkNames(const RuleSet &Rules) const {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/ProjectRequirements.h"
+#include "core/SourceFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -21,7 +22,6 @@ namespace devport {
 namespace {
 
 /// Packaging files larger than this are not read (a note says so).
-constexpr uint64_t MaxFileSize = 4u << 20;
 /// Arrays and inline tables nested deeper than this make a TOML file malformed.
 constexpr unsigned MaxDepth = 64;
 
@@ -731,21 +731,12 @@ bool isCloseBracket(const PyToken &K) {
 
 /// Reads Path into Out; false with Why set if it cannot be read or is too large.
 bool readText(llvm::StringRef Path, std::string &Out, std::string &Why) {
-  uint64_t Size = 0;
-  if (std::error_code EC = llvm::sys::fs::file_size(Path, Size)) {
-    Why = EC.message();
+  auto Text = readRegularFile(Path, MaxConfigFileBytes);
+  if (!Text) {
+    Why = readFailureReason(Text.takeError(), Path); // the caller puts the path in front
     return false;
   }
-  if (Size > MaxFileSize) {
-    Why = "larger than " + std::to_string(MaxFileSize >> 20) + " MiB";
-    return false;
-  }
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!Buf) {
-    Why = Buf.getError().message();
-    return false;
-  }
-  Out = (*Buf)->getBuffer().str();
+  Out = std::move(*Text);
   return true;
 }
 

@@ -14,7 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Rule.h"
+#include "core/SourceFile.h"
 #include "core/Metavariable.h"
+#include "core/Where.h"
 #include "core/YamlReader.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -167,6 +169,8 @@ std::string foldBlockScalar(llvm::StringRef Text) {
 /// reason", or "" if it parses. The parser's own messages are capitalized
 /// and end in '!'; they are rewritten to our style.
 std::string yamlSyntaxError(llvm::StringRef FileName, llvm::StringRef Yaml) {
+  if (auto At = yamlTooDeep(Yaml))
+    return yamlDepthMessage(FileName, *At);
   struct Captured {
     std::string Text;
   } C;
@@ -356,7 +360,7 @@ private:
     return nullptr;
   }
 
-  static std::string quoted(llvm::StringRef Key) { return "'" + Key.str() + "'"; }
+  static std::string quoted(llvm::StringRef Key) { return "'" + YamlReader::excerpt(Key) + "'"; }
 
   /// The top-level keys seen, for the checks that follow them.
   struct SeenKeys {
@@ -479,7 +483,7 @@ private:
     F.consume_front("$");
     Seen.FocusLoc = VL;
     if (!isMetavarName(F))
-      error(VL, "invalid metavariable '" + *S + "' in 'focus' ($NAME, NAME in [A-Z_][A-Z0-9_]*)");
+      error(VL, "invalid metavariable '" + YamlReader::excerpt(*S) + "' in 'focus' ($NAME, NAME in [A-Z_][A-Z0-9_]*)");
     else
       R.Focus = F.str();
   }
@@ -509,10 +513,10 @@ private:
       R.Id = *S;
       R.Loc = VL;
       if (!isKebab(*S))
-        error(VL, "invalid rule id '" + *S +
+        error(VL, "invalid rule id '" + YamlReader::excerpt(*S) +
                       "' (expected kebab-case: lower-case letters and digits, joined by '-')");
       if (CheckStem && llvm::sys::path::stem(FileName) != *S)
-        error(VL, "rule id '" + *S + "' does not match the file name '" +
+        error(VL, "rule id '" + YamlReader::excerpt(*S) + "' does not match the file name '" +
                       llvm::sys::path::filename(FileName).str() + "'");
     } else if (Key == "kind") {
       if (*S == "keep")
@@ -520,21 +524,21 @@ private:
       else if (*S == "finding")
         R.Kind = RuleKind::Finding;
       else
-        error(VL, "invalid kind '" + *S + "' (expected finding or keep)");
+        error(VL, "invalid kind '" + YamlReader::excerpt(*S) + "' (expected finding or keep)");
     } else if (Key == "language") {
       R.Language = *S;
       if (*S != "python" && *S != "cpp")
-        error(VL, "unsupported language '" + *S + "' (expected python or cpp)");
+        error(VL, "unsupported language '" + YamlReader::excerpt(*S) + "' (expected python or cpp)");
     } else if (Key == "category") {
       R.Category = *S;
       if (!isKebab(*S))
-        error(VL, "invalid category '" + *S + "' (expected kebab-case)");
+        error(VL, "invalid category '" + YamlReader::excerpt(*S) + "' (expected kebab-case)");
     } else {
       assert(Key == "severity" && "an identity key");
       if (auto Sev = parseSeverity(*S))
         R.Sev = *Sev;
       else
-        error(VL, "invalid severity '" + *S + "' (expected error, warning, info or hint)");
+        error(VL, "invalid severity '" + YamlReader::excerpt(*S) + "' (expected error, warning, info or hint)");
     }
   }
 
@@ -681,7 +685,7 @@ private:
                          llvm::StringRef CN(*Cap);
                          CN.consume_front("$");
                          if (!isMetavarName(CN))
-                           error(Y.loc(&Item), "invalid capture name '" + *Cap +
+                           error(Y.loc(&Item), "invalid capture name '" + YamlReader::excerpt(*Cap) +
                                                    "' ($NAME, NAME in [A-Z_][A-Z0-9_]*)");
                          else
                            MC.Captures.push_back(CN.str());
@@ -691,9 +695,9 @@ private:
                      auto S = str(V, quoted(Key), CKL);
                      if (!S)
                        return;
-                     std::string Why;
-                     if (!llvm::Regex(*S).isValid(Why)) {
-                       error(loc(V, CKL), "invalid regex '" + *S + "': " + Why);
+                     std::string Why = regexComplexityProblem(*S);
+                     if (!Why.empty() || !llvm::Regex(*S).isValid(Why)) {
+                       error(loc(V, CKL), "invalid regex '" + YamlReader::excerpt(*S) + "': " + Why);
                        return;
                      }
                      (Key == "regex" ? MC.Regex : MC.NotRegex) = *S;
@@ -737,7 +741,7 @@ private:
               F.Since = *Ver;
               Info.SinceValid = true;
             } else {
-              error(VL, "invalid 'since' '" + *S + "' (expected MAJOR.MINOR, e.g. \"2.7\")");
+              error(VL, "invalid 'since' '" + YamlReader::excerpt(*S) + "' (expected MAJOR.MINOR, e.g. \"2.7\")");
             }
           } else if (Key == "template") {
             Info.TemplateLoc = VL;
@@ -758,7 +762,7 @@ private:
               F.App = Applicability::DisplayOnly;
             else
               error(VL,
-                    "invalid applicability '" + *S + "' (expected safe, unsafe or display-only)");
+                    "invalid applicability '" + YamlReader::excerpt(*S) + "' (expected safe, unsafe or display-only)");
           } else if (Key == "title") {
             F.Title = *S;
           } else if (Key == "note") {
@@ -878,12 +882,13 @@ llvm::Expected<RuleSet> RuleSet::loadFiles(llvm::ArrayRef<std::string> Files) {
   RuleSet All;
   std::vector<std::string> Problems;
   for (const std::string &F : Files) {
-    auto Buf = llvm::MemoryBuffer::getFile(F, /*IsText=*/true, /*RequiresNullTerminator=*/false);
-    if (!Buf) {
-      Problems.push_back(F + ": cannot read the rule file: " + Buf.getError().message());
+    auto Text = readRegularFile(F, MaxConfigFileBytes);
+    if (!Text) {
+      Problems.push_back(F + ": cannot read the rule file: " +
+                         readFailureReason(Text.takeError(), F));
       continue;
     }
-    auto One = loadBuffer(F, (*Buf)->getBuffer());
+    auto One = loadBuffer(F, *Text);
     if (!One) {
       Problems.push_back(llvm::toString(One.takeError()));
       continue;

@@ -172,7 +172,8 @@ static const char *fileKind(mode_t Mode) {
   return "not a regular file";
 }
 
-llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
+llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit,
+                                            FileStamp *Stamp) {
   std::string P = Path.str();
   auto Fail = [&](int E, const std::string &Why) -> llvm::Error {
     return llvm::createStringError(std::error_code(E, std::generic_category()), "%s: %s",
@@ -195,14 +196,14 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
   if (S_ISDIR(St.st_mode))
     return Fail(EISDIR, "is a directory");
   if (!S_ISREG(St.st_mode))
-    return Fail(EINVAL, std::string("not a regular file (") + fileKind(St.st_mode) +
-                            "); skipped");
+    return Fail(EINVAL, std::string("not a regular file (") + fileKind(St.st_mode) + ")");
   auto TooLarge = [&](uint64_t Size) {
-    return Fail(EFBIG, "too large (" + std::to_string(Size) + " bytes; the limit is " +
-                           std::to_string(MaxSourceFileBytes >> 20) + " MiB); skipped");
+    std::string L = Limit >= (uint64_t(1) << 20) ? std::to_string(Limit >> 20) + " MiB"
+                                                  : std::to_string(Limit >> 10) + " KiB";
+    return Fail(EFBIG, "too large (" + std::to_string(Size) + " bytes; the limit is " + L + ")");
   };
   uint64_t Size = static_cast<uint64_t>(St.st_size);
-  if (Size > MaxSourceFileBytes)
+  if (Size > Limit)
     return TooLarge(Size);
   // Read to the end, whatever the size said: the file may have grown.
   std::string Bytes;
@@ -210,9 +211,9 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
   size_t Got = 0;
   for (;;) {
     if (Got == Bytes.size()) {
-      if (Got > MaxSourceFileBytes)
+      if (Got > Limit)
         return TooLarge(Got);
-      Bytes.resize(std::min<size_t>(Bytes.size() * 2, MaxSourceFileBytes + 1));
+      Bytes.resize(static_cast<size_t>(std::min<uint64_t>(Bytes.size() * 2, Limit + 1)));
     }
     ssize_t N = ::read(FD, &Bytes[Got], Bytes.size() - Got);
     if (N < 0) {
@@ -225,9 +226,42 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
     Got += static_cast<size_t>(N);
   }
   Bytes.resize(Got);
-  FileStamp Stamp = stampOf(St);
-  Stamp.ContentHash = hashContent(Bytes);
-  return fromBytes(std::move(P), std::move(Bytes), Stamp);
+  if (Stamp) {
+    *Stamp = stampOf(St);
+    Stamp->ContentHash = hashContent(Bytes);
+  }
+  return Bytes;
+}
+
+std::pair<std::string, std::error_code> takeReadError(llvm::Error E) {
+  std::pair<std::string, std::error_code> Out;
+  llvm::handleAllErrors(std::move(E), [&](const llvm::ErrorInfoBase &Info) {
+    Out = {Info.message(), Info.convertToErrorCode()};
+  });
+  return Out;
+}
+
+std::string readFailureReason(llvm::Error E, llvm::StringRef Path) {
+  std::string Msg = llvm::toString(std::move(E));
+  llvm::StringRef M(Msg);
+  if (M.startswith(Path) && M.drop_front(Path.size()).startswith(": "))
+    M = M.drop_front(Path.size() + 2);
+  if (!M.consume_front("cannot stat: "))
+    M.consume_front("cannot read: ");
+  return M.str();
+}
+
+llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
+  FileStamp Stamp;
+  auto Bytes = readRegularFile(Path, MaxSourceFileBytes, &Stamp);
+  if (!Bytes) {
+    // A file that is not a regular one, or too large, is skipped, not fatal.
+    auto [Msg, EC] = takeReadError(Bytes.takeError());
+    if (EC == std::errc::invalid_argument || EC == std::errc::file_too_large)
+      Msg += "; skipped";
+    return llvm::createStringError(EC, "%s", Msg.c_str());
+  }
+  return fromBytes(Path.str(), std::move(*Bytes), Stamp);
 }
 
 llvm::StringRef lineEndingOf(llvm::StringRef Text) {
@@ -259,10 +293,15 @@ llvm::StringRef SourceFile::lineText(unsigned Line) const {
   return S;
 }
 
+uint32_t SourceFile::columnStart(unsigned Line) const {
+  // A byte order mark is not text: columns of the first line start after it.
+  return LineStarts[Line] + (Line == 0 && hasBOM() ? 3 : 0);
+}
+
 LineColumn SourceFile::byteLineColumn(uint32_t Offset) const {
   Offset = std::min<uint32_t>(Offset, static_cast<uint32_t>(Text.size()));
   unsigned L = lineOf(Offset);
-  return {L + 1, Offset - LineStarts[L] + 1};
+  return {L + 1, Offset - std::min(Offset, columnStart(L)) + 1};
 }
 
 /// Counts code points (or UTF-16 units) in [B, E) of well-formed UTF-8.
@@ -280,14 +319,14 @@ static unsigned countUnits(const char *B, const char *E, bool Utf16) {
 LineColumn SourceFile::lineColumn(uint32_t Offset) const {
   Offset = std::min<uint32_t>(Offset, static_cast<uint32_t>(Text.size()));
   unsigned L = lineOf(Offset);
-  const char *B = Text.data() + LineStarts[L];
+  const char *B = Text.data() + std::min(Offset, columnStart(L));
   return {L + 1, countUnits(B, Text.data() + Offset, false) + 1};
 }
 
 unsigned SourceFile::utf16Column(uint32_t Offset) const {
   Offset = std::min<uint32_t>(Offset, static_cast<uint32_t>(Text.size()));
   unsigned L = lineOf(Offset);
-  return countUnits(Text.data() + LineStarts[L], Text.data() + Offset, true);
+  return countUnits(Text.data() + std::min(Offset, columnStart(L)), Text.data() + Offset, true);
 }
 
 /// Walks Line from its start, counting units, and stops at Want units or at
@@ -298,6 +337,10 @@ static uint32_t advanceUnits(const SourceFile &F, unsigned Line, unsigned Want,
     return static_cast<uint32_t>(F.text().size());
   llvm::StringRef LT = F.lineText(Line);
   uint32_t Start = F.lineStart(Line);
+  if (Line == 0 && F.hasBOM()) {
+    LT = LT.drop_front(3);
+    Start += 3;
+  }
   unsigned Units = 0;
   size_t I = 0;
   while (I < LT.size() && Units < Want) {

@@ -24,6 +24,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <system_error>
+#include <utility>
 #include <vector>
 
 namespace devport {
@@ -58,6 +60,27 @@ uint64_t hashContent(llvm::StringRef Bytes);
 /// The largest file SourceFile::read() reads: 64 MiB. A larger one (or a
 /// device, a FIFO) is reported and skipped, never read.
 constexpr uint64_t MaxSourceFileBytes = uint64_t(64) << 20;
+
+/// Reads all of Path if it is a regular file of at most Limit bytes; a FIFO
+/// or a device is refused without being waited on or read, a file that grows
+/// past Limit while read is refused too. Errors name the path and the reason
+/// ("is a directory", "not a regular file (a FIFO)", "too large (N bytes; the
+/// limit is 4 MiB)"). Stamp, if given, gets the file's stamp and content hash.
+/// For every file that comes with a checked tree (sources, configuration,
+/// rule files, ignore files, packaging files).
+llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit,
+                                            FileStamp *Stamp = nullptr);
+
+/// The message and error code of a readRegularFile() error (consumes E).
+std::pair<std::string, std::error_code> takeReadError(llvm::Error E);
+
+/// The reason in a readRegularFile() error, without the path in front nor a
+/// "cannot stat: " / "cannot read: " (for "PATH: cannot read the rule file:
+/// REASON"). Consumes E.
+std::string readFailureReason(llvm::Error E, llvm::StringRef Path);
+
+/// The largest configuration, rule or packaging file devport reads: 4 MiB.
+constexpr uint64_t MaxConfigFileBytes = uint64_t(4) << 20;
 
 /// Why a file's content cannot be checked.
 enum class ContentProblem { None, Binary, InvalidUtf8 };
@@ -113,6 +136,9 @@ public:
   /// The text of the 0-based Line without its line terminator.
   llvm::StringRef lineText(unsigned Line) const;
 
+  /// Columns count from the first byte of a line's text; on the first line
+  /// that is after a byte order mark, which editors do not show (a finding at
+  /// the start of the file is at column 1, the LSP's 0).
   /// 1-based line and 1-based byte column.
   LineColumn byteLineColumn(uint32_t Offset) const;
   /// 1-based line and 1-based column in Unicode code points (text and JSON
@@ -128,6 +154,9 @@ public:
   uint32_t offsetFromLineColumn(unsigned Line, unsigned Column) const;
 
 private:
+  /// Offset of column 1 of the 0-based Line (after a BOM on the first line).
+  uint32_t columnStart(unsigned Line) const;
+
   std::string Path;
   std::string Text;
   FileStamp Stamp;

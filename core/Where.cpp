@@ -8,7 +8,91 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace devport {
+
+std::string regexComplexityProblem(llvm::StringRef Re) {
+  if (Re.size() > 1000)
+    return "longer than 1000 bytes";
+  // Sizes of the open groups; each ends with the size of its last atom so
+  // that a quantifier can multiply it.
+  struct Group {
+    uint64_t Size = 0; ///< Of the atoms so far (alternatives add up).
+    uint64_t Last = 0; ///< Of the last atom.
+  };
+  std::vector<Group> Stack(1);
+  auto Add = [&](uint64_t N) {
+    Stack.back().Size += N;
+    Stack.back().Last = N;
+  };
+  auto Cap = [](uint64_t N) { return std::min<uint64_t>(N, uint64_t(1) << 40); };
+  for (size_t I = 0; I < Re.size(); ++I) {
+    char C = Re[I];
+    if (C == '\\') {
+      ++I;
+      Add(1);
+    } else if (C == '[') {
+      // A bracket expression is one atom: `[]a]` and `[^]a]` start with a ].
+      size_t J = I + 1;
+      if (J < Re.size() && Re[J] == '^')
+        ++J;
+      if (J < Re.size() && Re[J] == ']')
+        ++J;
+      while (J < Re.size() && Re[J] != ']') {
+        if (Re[J] == '[' && J + 1 < Re.size() && (Re[J + 1] == ':' || Re[J + 1] == '.' ||
+                                                  Re[J + 1] == '=')) {
+          size_t E = Re.find(std::string{Re[J + 1], ']'}, J + 2);
+          J = E == llvm::StringRef::npos ? Re.size() : E + 2;
+          continue;
+        }
+        ++J;
+      }
+      I = J;
+      Add(1);
+    } else if (C == '(') {
+      Stack.emplace_back();
+    } else if (C == ')') {
+      if (Stack.size() > 1) {
+        uint64_t N = Stack.back().Size;
+        Stack.pop_back();
+        Add(std::max<uint64_t>(N, 1));
+      }
+    } else if (C == '*' || C == '+' || C == '?') {
+      Group &G = Stack.back();
+      G.Size = Cap(G.Size + G.Last); // a copy at most
+      G.Last *= 2;
+    } else if (C == '{') {
+      size_t E = Re.find('}', I);
+      if (E == llvm::StringRef::npos) {
+        Add(1);
+        continue;
+      }
+      llvm::StringRef Body = Re.slice(I + 1, E);
+      auto [Lo, Hi] = Body.split(',');
+      uint64_t Count = 0, V;
+      if (!Lo.trim().getAsInteger(10, V))
+        Count = V;
+      if (!Hi.trim().getAsInteger(10, V))
+        Count = std::max(Count, V);
+      Count = std::max<uint64_t>(Count, 1) + (Body.endswith(",") ? 1 : 0);
+      Group &G = Stack.back();
+      G.Size = Cap(G.Size - G.Last + Cap(G.Last * Count));
+      G.Last = Cap(G.Last * Count);
+      I = E;
+    } else if (C == '|') {
+      Stack.back().Last = 0;
+    } else {
+      Add(1);
+    }
+    if (Stack.back().Size > MaxRegexSize || Stack.back().Last > MaxRegexSize)
+      return "its repetitions expand to more than " + std::to_string(MaxRegexSize) +
+             " positions (nested counted repetition such as `(a{100}){100}`); simplify it";
+  }
+  return "";
+}
 
 void WhereConstraints::add(const Rule &R, llvm::ArrayRef<std::string> Bound,
                            llvm::function_ref<void(const RuleLoc &, const std::string &)> Fail) {
@@ -18,6 +102,14 @@ void WhereConstraints::add(const Rule &R, llvm::ArrayRef<std::string> Bound,
       continue;
     }
     Constraint C;
+    bool TooComplex = false;
+    for (const std::string *Re : {&W.second.Regex, &W.second.NotRegex})
+      if (std::string Why = regexComplexityProblem(*Re); !Why.empty()) {
+        Fail(W.second.Loc, "regex of $" + W.first + " refused: " + Why);
+        TooComplex = true;
+      }
+    if (TooComplex)
+      continue;
     if (!W.second.Regex.empty())
       C.Must = std::make_unique<llvm::Regex>(W.second.Regex);
     if (!W.second.NotRegex.empty())

@@ -28,6 +28,18 @@
 
 namespace devport {
 
+/// The most positions a `where` regex may expand to. LLVM's regex engine
+/// copies a group once per count of a `{m,n}` repetition, so nested counts
+/// multiply: `((((a{255}){255}){255}){255})` is 4 billion copies, gigabytes
+/// before the first match.
+constexpr uint64_t MaxRegexSize = 10000;
+
+/// Why Re is refused before it is compiled (its counted repetitions expand
+/// past MaxRegexSize, or it is longer than 1,000 bytes), or "" when it may be
+/// compiled. The estimate counts each atom once per copy that a repetition
+/// makes.
+std::string regexComplexityProblem(llvm::StringRef Re);
+
 class WhereConstraints {
 public:
   /// Compiles R's `where` entries. An entry for a metavariable that is not

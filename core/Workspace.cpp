@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Workspace.h"
+#include "core/SourceFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -449,16 +450,16 @@ private:
   }
 
   void push(llvm::StringRef File, llvm::StringRef Dir) {
-    auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
-    if (!Buf) {
-      if (Buf.getError() != std::errc::no_such_file_or_directory)
-        Warnings.push_back(File.str() + ": cannot read: " + describe(Buf.getError()));
+    auto Bytes = readRegularFile(File, MaxConfigFileBytes);
+    if (!Bytes) {
+      auto [Msg, EC] = takeReadError(Bytes.takeError());
+      if (EC != std::errc::no_such_file_or_directory)
+        Warnings.push_back(Msg + "; its patterns are not used");
       return;
     }
     auto F = std::make_unique<IgnoreFile>();
     F->Base = Dir == "/" ? "" : Dir.str();
-    llvm::StringRef Text = (*Buf)->getBuffer();
+    llvm::StringRef Text = *Bytes;
     Text.consume_front("\xEF\xBB\xBF");
     while (!Text.empty()) {
       llvm::StringRef Line;

@@ -26,11 +26,29 @@
 #include "llvm/Support/YAMLParser.h"
 
 #include <functional>
+#include <utility>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace devport {
+
+/// The deepest nesting of collections (mappings and sequences, block or
+/// flow) that devport's YAML files may have. LLVM's YAML parser recurses once
+/// per level when it skips a collection; a config file that comes with a
+/// repository must not be able to overflow the stack (a 300,000-deep flow
+/// mapping did).
+constexpr unsigned MaxYamlDepth = 64;
+
+/// The 1-based line and column of the first collection in Yaml that is
+/// nested deeper than MaxDepth, or nullopt. Walks every node of every
+/// document with an explicit stack (it never recurses), and says nothing of
+/// syntax errors: the parse that follows reports them.
+std::optional<std::pair<unsigned, unsigned>> yamlTooDeep(llvm::StringRef Yaml,
+                                                         unsigned MaxDepth = MaxYamlDepth);
+
+/// "file:line:col: nesting deeper than 64 levels; ..." for yamlTooDeep's place.
+std::string yamlDepthMessage(llvm::StringRef FileName, std::pair<unsigned, unsigned> At);
 
 class YamlReader {
 public:
@@ -40,7 +58,14 @@ public:
 
   /// The top-level mapping of the single document, or null after reporting
   /// why not (What names the file's kind in messages: "rule file").
-  llvm::yaml::MappingNode *topMapping(llvm::StringRef What);
+  /// With EmptyIsError false, a file with no document, or an empty one
+  /// (only comments), gives null without an error.
+  llvm::yaml::MappingNode *topMapping(llvm::StringRef What, bool EmptyIsError = true);
+
+  /// What messages may quote of a file's text (a key, a value): at most 40
+  /// characters, control characters as '?', "..." when cut. A file that is
+  /// not YAML (say `rules: [/etc/shadow]`) must not be echoed into a log.
+  static std::string excerpt(llvm::StringRef S);
 
   /// Reports a second document after the one topMapping() returned; call it
   /// once the first document's nodes are no longer needed.
@@ -52,7 +77,7 @@ public:
   const std::string &errors() const { return Errors; }
 
   /// The value of a plain, quoted or block scalar; reports "'Key' must be a
-  /// string" for anything else.
+  /// string" for anything else (and that aliases are not supported).
   std::optional<std::string> scalar(llvm::yaml::Node *N, llvm::StringRef Key);
   /// The scalars of a sequence (or of a single scalar, as a one-element list),
   /// each with its place.
@@ -75,6 +100,7 @@ private:
   std::unique_ptr<llvm::yaml::Stream> Stream;
   llvm::yaml::document_iterator Doc;
   std::string Errors;
+  bool TooDeep = false; ///< Never parsed: yamlTooDeep() refused it.
 };
 
 } // namespace devport

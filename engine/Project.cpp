@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -44,9 +45,19 @@ llvm::Expected<std::unique_ptr<Project>> Project::load(ProjectOptions Opts) {
   auto Rules = Opts.RulesDir.empty() ? loadEmbeddedRules() : RuleSet::loadDirectory(Opts.RulesDir);
   if (!Rules)
     return Rules.takeError();
-  if (!Opts.ConfigFile.empty() && !llvm::sys::fs::is_regular_file(Opts.ConfigFile))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: config file not found",
-                                   Opts.ConfigFile.c_str());
+  if (!Opts.ConfigFile.empty()) {
+    llvm::sys::fs::file_status St;
+    std::string Why;
+    if (llvm::sys::fs::status(Opts.ConfigFile, St))
+      Why = "config file not found";
+    else if (St.type() == llvm::sys::fs::file_type::directory_file)
+      Why = "is a directory; --config takes a file (a .devport.yaml)";
+    else if (St.type() != llvm::sys::fs::file_type::regular_file)
+      Why = "not a regular file; --config takes a file (a .devport.yaml)";
+    if (!Why.empty())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s",
+                                     Opts.ConfigFile.c_str(), Why.c_str());
+  }
   if (!Opts.Backends) {
     auto T = loadBackendTable();
     if (!T)
@@ -86,12 +97,34 @@ llvm::Expected<const RuleSet *> Project::rulesFor(const Config &Cfg) {
   if (auto Err = Rules.merge(BaseRules))
     return std::move(Err);
   if (!Cfg.RuleFiles.empty()) {
-    std::vector<std::string> Files;
+    // The same file or directory named twice (`rules: [r, ./r]`, or a file
+    // inside a directory also named) is read once, not reported as a
+    // duplicate of itself.
+    std::vector<std::string> Files, Dirs;
+    llvm::StringSet<> Seen;
+    auto Real = [](const std::string &F) {
+      llvm::SmallString<256> R;
+      if (llvm::sys::fs::real_path(F, R))
+        return F;
+      return std::string(R.str());
+    };
+    for (const std::string &F : Cfg.RuleFiles)
+      if (llvm::sys::fs::is_directory(F))
+        Dirs.push_back(Real(F) + "/");
     for (const std::string &F : Cfg.RuleFiles) {
+      std::string R = Real(F);
+      if (!Seen.insert(R).second)
+        continue;
+      bool Inside = llvm::any_of(Dirs, [&](const std::string &D) {
+        return llvm::StringRef(R).startswith(D) && R.size() >= D.size(); // under D (D ends in /)
+      });
       if (!llvm::sys::fs::is_directory(F)) {
-        Files.push_back(F);
+        if (!Inside)
+          Files.push_back(F);
         continue;
       }
+      if (Inside)
+        continue; // a directory below another one named: read with it
       auto Dir = RuleSet::loadDirectory(F);
       if (!Dir)
         return Dir.takeError();

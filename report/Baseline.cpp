@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "report/Baseline.h"
+#include "core/SourceFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -69,10 +70,10 @@ std::string baselinePath(llvm::StringRef Path) {
 }
 
 llvm::Expected<Baseline> Baseline::load(llvm::StringRef File) {
-  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!Buf)
-    return fail(File, "cannot read: " + Buf.getError().message());
-  return parse((*Buf)->getBuffer(), File);
+  auto Text = readRegularFile(File, MaxSourceFileBytes);
+  if (!Text)
+    return fail(File, "cannot read: " + readFailureReason(Text.takeError(), File));
+  return parse(*Text, File);
 }
 
 llvm::Expected<Baseline> Baseline::parse(llvm::StringRef Json, llvm::StringRef Name) {

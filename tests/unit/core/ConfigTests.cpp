@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Config.h"
+#include "core/YamlReader.h"
 
 #include "tests/support/Expected.h"
 #include "tests/support/TestFiles.h"
@@ -103,6 +104,52 @@ TEST(Config, FoundUpwardAndCached) {
   ASSERT_TRUE(test::hasValue(F));
   ASSERT_TRUE(test::hasValue((*F)->Target));
   EXPECT_EQ("2.6", (*F)->Target->str());
+}
+
+TEST(Config, EmptyOrCommentOnlyIsNoError) {
+  for (const char *Text : {"", "# nothing yet\n", "---\n", "\n\n"}) {
+    auto C = Config::parse("/p/.devport.yaml", Text);
+    ASSERT_TRUE(bool(C)) << Text << ": " << llvm::toString(C.takeError());
+    EXPECT_TRUE(C->Select.empty());
+  }
+}
+
+TEST(Config, DeepNestingIsRefusedBeforeTheParserRecurses) {
+  std::string Flow = "select: " + std::string(300000, '[') + std::string(300000, ']') + "\n";
+  auto C = Config::parse("/p/.devport.yaml", Flow);
+  ASSERT_FALSE(C);
+  EXPECT_EQ("/p/.devport.yaml:1:73: nested deeper than 64 levels (the limit for devport's YAML "
+            "files); not read",
+            llvm::toString(C.takeError()));
+  std::string Block = "select:\n";
+  for (int I = 0; I < 100000; ++I)
+    Block += "- ";
+  Block += "x\n";
+  auto B = Config::parse("/p/.devport.yaml", Block);
+  ASSERT_FALSE(B);
+  EXPECT_NE(std::string::npos, llvm::toString(B.takeError()).find("nested deeper than 64"));
+  // 64 levels are read (and then judged as a config).
+  EXPECT_FALSE(yamlTooDeep("a: " + std::string(63, '[') + std::string(63, ']')));
+  EXPECT_TRUE(yamlTooDeep("a: " + std::string(64, '[') + std::string(64, ']')));
+}
+
+TEST(Config, AliasesAreRefusedNotExpanded) {
+  auto C = Config::parse("/p/.devport.yaml", "a: &x [cuda-set-device]\nselect: *x\n");
+  ASSERT_FALSE(C);
+  std::string Msg = llvm::toString(C.takeError());
+  EXPECT_NE(std::string::npos,
+            Msg.find("/p/.devport.yaml:2:9: 'select': YAML aliases (*x) are not supported"))
+      << Msg;
+}
+
+TEST(Config, MessagesQuoteShortExcerpts) {
+  auto C = Config::parse("/p/.devport.yaml", std::string(500, 'k') + ": 1\n");
+  ASSERT_FALSE(C);
+  std::string Msg = llvm::toString(C.takeError());
+  EXPECT_NE(std::string::npos, Msg.find("unknown key '" + std::string(40, 'k') + "...'"));
+  EXPECT_EQ(std::string::npos, Msg.find(std::string(41, 'k')));
+  EXPECT_EQ("a?b" + std::string(37, 'c') + "...",
+            YamlReader::excerpt("a\x1b" "b" + std::string(60, 'c')));
 }
 
 } // namespace

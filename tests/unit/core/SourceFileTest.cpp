@@ -104,6 +104,51 @@ TEST(SourceFileTest, ByteOrderMark) {
   EXPECT_EQ("\xEF\xBB\xBFx", F.lineText(0));
 }
 
+TEST(SourceFileTest, ByteOrderMarkIsNoColumn) {
+  // Editors do not show the BOM: the first character is at column 1 (LSP 0).
+  SourceFile F("t", "\xEF\xBB\xBFx = 1\ny = 2\n");
+  EXPECT_EQ(1u, F.lineColumn(3).Column);
+  EXPECT_EQ(5u, F.lineColumn(7).Column);
+  EXPECT_EQ(1u, F.byteLineColumn(3).Column);
+  EXPECT_EQ(0u, F.utf16Column(3));
+  EXPECT_EQ(4u, F.utf16Column(7));
+  EXPECT_EQ(3u, F.offsetFromUtf16(0, 0));
+  EXPECT_EQ(7u, F.offsetFromUtf16(0, 4));
+  EXPECT_EQ(3u, F.offsetFromLineColumn(1, 1));
+  EXPECT_EQ(1u, F.lineColumn(F.lineStart(1)).Column); // other lines as before
+  EXPECT_EQ(F.lineStart(1), F.offsetFromUtf16(1, 0));
+  // Offsets inside the BOM itself are column 1.
+  EXPECT_EQ(1u, F.lineColumn(0).Column);
+}
+
+TEST(SourceFileTest, ReadRegularFileRefusesWhatIsNotOne) {
+  test::TempDir D;
+  std::string Fifo = D.path("f.yaml");
+  ASSERT_EQ(0, ::mkfifo(Fifo.c_str(), 0600));
+  auto R = readRegularFile(Fifo, MaxConfigFileBytes); // must not wait for a writer
+  ASSERT_FALSE(R);
+  EXPECT_EQ(Fifo + ": not a regular file (a FIFO)", llvm::toString(R.takeError()));
+  ::unlink(Fifo.c_str());
+  auto Z = readRegularFile("/dev/zero", MaxConfigFileBytes);
+  ASSERT_FALSE(Z);
+  EXPECT_EQ("/dev/zero: not a regular file (a character device)", llvm::toString(Z.takeError()));
+  auto Dir = readRegularFile(D.path(""), MaxConfigFileBytes);
+  ASSERT_FALSE(Dir);
+  EXPECT_NE(std::string::npos, llvm::toString(Dir.takeError()).find("is a directory"));
+  D.write("big.yaml", std::string(5000, 'x'));
+  std::string Big = D.path("big.yaml");
+  auto B = readRegularFile(Big, 4096);
+  ASSERT_FALSE(B);
+  EXPECT_EQ(Big + ": too large (5000 bytes; the limit is 4 KiB)", llvm::toString(B.takeError()));
+  auto Ok = readRegularFile(Big, 5000);
+  ASSERT_TRUE(bool(Ok));
+  EXPECT_EQ(5000u, Ok->size());
+  auto Missing = readRegularFile(D.path("none.yaml"), 10);
+  ASSERT_FALSE(Missing);
+  EXPECT_EQ("No such file or directory",
+            readFailureReason(Missing.takeError(), D.path("none.yaml")));
+}
+
 // ------------------------------------------------------------- columns ---
 
 TEST(SourceFileTest, ColumnsInBytesCodePointsAndUtf16) {
