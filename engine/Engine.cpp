@@ -10,6 +10,7 @@
 #include "rewriters/EditApplier.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -488,12 +489,25 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
     return V;
   };
   auto ErrorsOf = [](const Version &V) { return V.Parsed ? V.Parsed->syntaxErrors() : ~0u; };
+  // Fixes dropped for adding a syntax error, by what they replace and with
+  // what: a later round finds them again and must neither retry nor report
+  // them twice.
+  llvm::StringSet<> Broken;
+  auto KeyOf = [&](const Diagnostic &D, const Fix &X) {
+    llvm::StringRef T = CurFile().text();
+    std::string K = D.RuleId + '\0' + T.slice(D.Range.Begin, D.Range.End).str();
+    for (const Edit &E : X.Edits)
+      K += '\0' + T.slice(E.Range.Begin, E.Range.End).str() + '\1' + E.Replacement;
+    return K;
+  };
   for (unsigned Round = 0;; ++Round) {
     std::vector<const Fix *> Fixes;
     std::vector<const Diagnostic *> Owners;
     for (const Diagnostic &D : Diags)
       for (const Fix &X : D.Fixes)
         if (allowed(X.App)) {
+          if (!Broken.empty() && Broken.count(KeyOf(D, X)))
+            break;
           Fixes.push_back(&X);
           Owners.push_back(&D);
           break;
@@ -526,6 +540,7 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
             parseRegions(L, F.path(), T.Text, TrialRegions, false, Whole);
         ++Out.Parses;
         if (!TP || TP->syntaxErrors() > Errors) {
+          Broken.insert(KeyOf(*Owners[I], *Fixes[I]));
           Out.Dropped.push_back({Owners[I]->RuleId, CurFile().lineColumn(Owners[I]->Range.Begin),
                                  "the fix would add a syntax error"});
           continue;

@@ -714,7 +714,7 @@ HtmlReporter::HtmlReporter(std::string OutPath, llvm::raw_ostream &Out, llvm::ra
 
 void HtmlReporter::file(const FileReport &R) {
   if (!R.Error.empty()) {
-    Err << "devport: error: " << R.Error << "\n";
+    Err << "devport: error: " << printable(R.Error, /*KeepNewlines=*/true) << "\n";
     Model.addError(R.Error);
   }
   if (B && R.File) {

@@ -9,10 +9,63 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 namespace devport {
+
+/// How the character at the start of S is shown: Escape is empty when it
+/// needs none; Len is its length in bytes.
+static void classify(llvm::StringRef S, bool KeepNewlines, std::string &Escape, unsigned &Len) {
+  static const char Hex[] = "0123456789abcdef";
+  auto C = static_cast<unsigned char>(S[0]);
+  Len = 1;
+  Escape.clear();
+  if (C < 0x80) {
+    if ((C < 0x20 && C != '\t' && !(KeepNewlines && C == '\n')) || C == 0x7f)
+      Escape = {'\\', 'x', Hex[C >> 4], Hex[C & 15]};
+    return;
+  }
+  unsigned N = llvm::getNumBytesForUTF8(C);
+  const auto *P = reinterpret_cast<const llvm::UTF8 *>(S.data());
+  if (N > S.size() || !llvm::isLegalUTF8Sequence(P, P + N)) {
+    Escape = {'\\', 'x', Hex[C >> 4], Hex[C & 15]};
+    return;
+  }
+  Len = N;
+  auto C2 = static_cast<unsigned char>(S.size() > 1 ? S[1] : 0);
+  if (C == 0xC2 && C2 >= 0x80 && C2 <= 0x9F)
+    Escape = {'\\', 'u', '0', '0', Hex[C2 >> 4], Hex[C2 & 15]};
+}
+
+std::string printable(llvm::StringRef S, bool KeepNewlines) {
+  std::string Out;
+  Out.reserve(S.size());
+  std::string Escape;
+  for (size_t I = 0; I < S.size();) {
+    auto C = static_cast<unsigned char>(S[I]);
+    if (C >= 0x20 && C < 0x7f) { // the common case
+      Out += static_cast<char>(C);
+      ++I;
+      continue;
+    }
+    unsigned Len;
+    classify(S.drop_front(I), KeepNewlines, Escape, Len);
+    if (Escape.empty())
+      Out.append(S.data() + I, Len);
+    else
+      Out += Escape;
+    I += Len;
+  }
+  return Out;
+}
+
+unsigned printableWidth(llvm::StringRef S, unsigned &Len) {
+  std::string Escape;
+  classify(S, false, Escape, Len);
+  return Escape.empty() ? 1 : static_cast<unsigned>(Escape.size());
+}
 
 std::string fixSummary(const SourceFile &F, const Diagnostic &D, const Fix &X) {
   std::string Out;
@@ -140,34 +193,43 @@ static std::string keepText(const SourceFile &F, const KeptFinding &K) {
 
 void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D) {
   LineColumn LC = F.lineColumn(D.Range.Begin);
-  OS << F.path() << ":" << LC.Line << ":" << LC.Column << ": " << severityName(D.Sev) << ": "
-     << D.Message << " [" << D.RuleId << "]\n";
+  OS << printable(F.path()) << ":" << LC.Line << ":" << LC.Column << ": "
+     << severityName(D.Sev) << ": " << printable(D.Message, /*KeepNewlines=*/true) << " ["
+     << D.RuleId << "]\n";
   unsigned Line0 = LC.Line - 1;
   llvm::StringRef Src = F.lineText(Line0);
+  uint32_t LineStart = F.lineStart(Line0);
+  if (Line0 == 0 && F.hasBOM()) {
+    Src = Src.drop_front(3);
+    LineStart += 3;
+  }
   std::string Num = std::to_string(LC.Line);
   std::string Pad(Num.size(), ' ');
-  OS << " " << Num << " | " << Src << "\n";
-  // The caret line keeps the tabs of the source so that it lines up.
+  OS << " " << Num << " | " << printable(Src) << "\n";
+  // The caret line keeps the tabs of the source so that it lines up, and
+  // gives an escaped character the width of its escape.
   std::string Marker;
-  uint32_t LineStart = F.lineStart(Line0);
-  uint32_t Col = D.Range.Begin - LineStart;
-  for (uint32_t I = 0; I < Col && I < Src.size(); ++I) {
-    unsigned char C = static_cast<unsigned char>(Src[I]);
-    if ((C & 0xC0) == 0x80)
-      continue;
-    Marker += C == '\t' ? '\t' : ' ';
-  }
+  uint32_t Col = D.Range.Begin - std::min(D.Range.Begin, LineStart);
   uint32_t End = std::min<uint32_t>(D.Range.End, LineStart + static_cast<uint32_t>(Src.size()));
-  Marker += '^';
-  for (uint32_t I = D.Range.Begin + 1; I < End; ++I)
-    if ((static_cast<unsigned char>(F.text()[I]) & 0xC0) != 0x80)
-      Marker += '~';
+  for (uint32_t I = 0; I < Src.size() && LineStart + I < std::max(End, D.Range.Begin + 1);) {
+    unsigned Len;
+    unsigned W = printableWidth(Src.drop_front(I), Len);
+    char Fill = I < Col ? (Src[I] == '\t' ? '\t' : ' ') : (I == Col ? '^' : '~');
+    if (I >= Col && Fill == '\t')
+      Fill = '~';
+    Marker.append(I == Col ? 1 : W, Fill);
+    if (I == Col && W > 1)
+      Marker.append(W - 1, '~');
+    I += Len;
+  }
+  if (Col >= Src.size())
+    Marker += '^'; // at the end of the line
   OS << " " << Pad << " | " << Marker << "\n";
   for (const Fix &X : D.Fixes)
-    OS << " " << Pad << " = fix (" << applicabilityName(X.App) << "): " << fixSummary(F, D, X)
-       << "\n";
+    OS << " " << Pad << " = fix (" << applicabilityName(X.App)
+       << "): " << printable(fixSummary(F, D, X), /*KeepNewlines=*/true) << "\n";
   for (const Note &N : D.Notes)
-    OS << " " << Pad << " = note: " << noteText(N) << "\n";
+    OS << " " << Pad << " = note: " << printable(noteText(N), /*KeepNewlines=*/true) << "\n";
   for (const KeptFinding &K : D.Keeps)
     OS << " " << Pad << " = note: " << keepText(F, K) << "\n";
   if (!D.Engine.empty())
@@ -198,7 +260,9 @@ llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D) {
   for (const KeptFinding &K : D.Keeps)
     Notes.push_back(keepText(F, K));
   llvm::json::Object O{{"rule", D.RuleId},
-                       {"path", F.path()},
+                       // Lossy (U+FFFD) for a name that is not UTF-8; the JSON
+                       // reporter writes the bytes (Reporters.cpp, jsonLiteral).
+                       {"path", llvm::json::fixUTF8(F.path())},
                        {"line", B.Line},
                        {"column", B.Column},
                        {"end_line", E.Line},

@@ -27,6 +27,18 @@
 
 namespace devport {
 
+/// S with what a terminal would act on written out: control characters
+/// (but tabs, and newlines when KeepNewlines), DEL and bytes that are not
+/// UTF-8 as `\xNN`, C1 controls (U+0080..U+009F, e.g. the CSI U+009B) as
+/// `\u00NN`. Text output passes every path, source line and message through
+/// it, so that a file name or a line holding `\x1b[...` cannot drive the
+/// terminal; JSON escapes them itself.
+std::string printable(llvm::StringRef S, bool KeepNewlines = false);
+
+/// The columns printable() gives the character at the start of S (1 for
+/// text that needs no escape); Len is set to its length in bytes.
+unsigned printableWidth(llvm::StringRef S, unsigned &Len);
+
 /// path:line:col: severity: message [rule-id]
 ///     N | source line
 ///       |     ^~~~~~

@@ -11,6 +11,8 @@
 #include "rewriters/UnifiedDiff.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/ConvertUTF.h"
 
 #include <optional>
 
@@ -20,10 +22,10 @@ void renderFixWarnings(llvm::raw_ostream &Err, const FileReport &R) {
   if (!R.File || !R.Fixed)
     return;
   for (const DroppedFix &D : R.Fixed->Dropped)
-    Err << "devport: warning: " << R.File->path() << ":" << D.At.Line << ":" << D.At.Column
-        << ": " << D.RuleId << ": " << D.Reason << "\n";
+    Err << "devport: warning: " << printable(R.File->path()) << ":" << D.At.Line << ":"
+        << D.At.Column << ": " << D.RuleId << ": " << printable(D.Reason) << "\n";
   if (!R.Fixed->Converged)
-    Err << "devport: warning: " << R.File->path()
+    Err << "devport: warning: " << printable(R.File->path())
         << ": fixes did not converge; run `devport fix` again\n";
 }
 
@@ -35,7 +37,7 @@ TextReporter::TextReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, Repor
 
 void TextReporter::file(const FileReport &R) {
   if (!R.Error.empty())
-    Err << "devport: error: " << R.Error << "\n";
+    Err << "devport: error: " << printable(R.Error, /*KeepNewlines=*/true) << "\n";
   if (!R.File)
     return;
   renderFixWarnings(Err, R);
@@ -141,6 +143,73 @@ JsonReporter::JsonReporter(llvm::raw_ostream &Out, llvm::raw_ostream &Err, Repor
 }
 JsonReporter::~JsonReporter() = default;
 
+/// S as a JSON string literal that keeps every byte: a byte that is not
+/// UTF-8 becomes a lone surrogate `\udcXX` (Python's surrogateescape:
+/// `os.fsencode(json.load(f)[...]["path"])` gives back the name's bytes),
+/// where llvm::json would put U+FFFD (and assert in a debug build).
+static std::string jsonLiteral(llvm::StringRef S) {
+  static const char Hex[] = "0123456789abcdef";
+  std::string Out = "\"";
+  for (size_t I = 0; I < S.size();) {
+    auto C = static_cast<unsigned char>(S[I]);
+    if (C < 0x80) {
+      if (C == '"' || C == '\\') {
+        Out += '\\';
+        Out += static_cast<char>(C);
+      } else if (C < 0x20 || C == 0x7f) {
+        Out += "\\u00";
+        Out += Hex[C >> 4];
+        Out += Hex[C & 15];
+      } else {
+        Out += static_cast<char>(C);
+      }
+      ++I;
+      continue;
+    }
+    unsigned N = llvm::getNumBytesForUTF8(C);
+    const auto *P = reinterpret_cast<const llvm::UTF8 *>(S.data() + I);
+    if (N <= S.size() - I && llvm::isLegalUTF8Sequence(P, P + N)) {
+      Out.append(S.data() + I, N);
+      I += N;
+      continue;
+    }
+    Out += "\\udc";
+    Out += Hex[C >> 4];
+    Out += Hex[C & 15];
+    ++I;
+  }
+  return Out + "\"";
+}
+
+/// Writes O as OStream::value would (keys sorted), but the strings of the
+/// keys in Raw, and those of arrays under them, as jsonLiteral() gives them.
+static void writeObject(llvm::json::OStream &J, llvm::json::Object &O,
+                        const llvm::StringMap<std::vector<std::string>> &Raw) {
+  std::vector<std::string> Keys;
+  for (auto &KV : O)
+    Keys.push_back(KV.first.str());
+  llvm::sort(Keys);
+  J.objectBegin();
+  for (const std::string &K : Keys) {
+    auto It = Raw.find(K);
+    if (It == Raw.end()) {
+      J.attribute(K, std::move(*O.get(K)));
+      continue;
+    }
+    J.attributeBegin(K);
+    if (O.get(K)->kind() == llvm::json::Value::Array) {
+      J.arrayBegin();
+      for (const std::string &S : It->second)
+        J.rawValue(jsonLiteral(S));
+      J.arrayEnd();
+    } else {
+      J.rawValue(jsonLiteral(It->second.front()));
+    }
+    J.attributeEnd();
+  }
+  J.objectEnd();
+}
+
 // The document is written as llvm::json would print it whole (keys sorted,
 // two-space indent), but the diagnostics go out file by file.
 void JsonReporter::start() {
@@ -163,7 +232,7 @@ void JsonReporter::file(const FileReport &R) {
     Stats->add(R);
   if (Opts.ShowKept)
     for (const Diagnostic &K : R.Kept)
-      Kept.push_back(diagnosticToJSON(*R.File, K));
+      Kept.push_back({diagnosticToJSON(*R.File, K), R.File->path()});
   // Each finding's fingerprint (report/Baseline.h), for `--baseline`.
   std::vector<std::string> FPs;
   size_t I = 0;
@@ -172,7 +241,7 @@ void JsonReporter::file(const FileReport &R) {
       FPs = fingerprints(F, R.Findings);
     llvm::json::Value V = diagnosticToJSON(F, D);
     (*V.getAsObject())["fingerprint"] = FPs[I++];
-    J->value(std::move(V));
+    writeObject(*J, *V.getAsObject(), {{"path", {F.path()}}});
   });
 }
 
@@ -180,15 +249,21 @@ void JsonReporter::finish(const Summary &S) {
   start();
   J->arrayEnd();
   J->attributeEnd();
-  if (Opts.ShowKept)
-    J->attribute("kept", std::move(Kept));
+  if (Opts.ShowKept) {
+    J->attributeBegin("kept");
+    J->arrayBegin();
+    for (auto &[V, Path] : Kept)
+      writeObject(*J, *V.getAsObject(), {{"path", {Path}}});
+    J->arrayEnd();
+    J->attributeEnd();
+  }
   if (Stats)
     J->attribute("statistics", Stats->toJSON());
   llvm::json::Object Sum{{"files", static_cast<int64_t>(S.Files)},
                          {"findings", static_cast<int64_t>(S.Findings)},
                          {"fixable", static_cast<int64_t>(S.Fixable)},
                          {"unsafe_fixable", static_cast<int64_t>(S.UnsafeFixable)},
-                         {"errors", std::move(Errors)},
+                         {"errors", llvm::json::Array()},
                          {"kept", static_cast<int64_t>(S.Kept)},
                          {"target_torch", S.Target.str()}};
   // The first file's target, as "target_torch" is; "targets" lists them all
@@ -212,7 +287,9 @@ void JsonReporter::finish(const Summary &S) {
     Sum["files_changed"] = static_cast<int64_t>(S.Changed);
     Sum["files_not_written"] = static_cast<int64_t>(S.NotWritten);
   }
-  J->attribute("summary", std::move(Sum));
+  J->attributeBegin("summary");
+  writeObject(*J, Sum, {{"errors", Errors}}); // may name files that are not UTF-8
+  J->attributeEnd();
   J->objectEnd();
   J.reset();
   Out << "\n";

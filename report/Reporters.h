@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace devport {
@@ -70,7 +71,9 @@ private:
   llvm::raw_ostream &Out, &Err;
   ReportOptions Opts;
   std::unique_ptr<llvm::json::OStream> J;
-  llvm::json::Array Errors, Kept;
+  std::vector<std::string> Errors;
+  /// --show-kept: each kept place and the path of its file.
+  std::vector<std::pair<llvm::json::Value, std::string>> Kept;
   std::optional<Statistics> Stats;
 };
 

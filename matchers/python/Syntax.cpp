@@ -6,6 +6,7 @@
 
 #include "matchers/python/Syntax.h"
 
+#include <string>
 #include <vector>
 
 #include <cassert>
@@ -21,7 +22,27 @@ Parser::Parser() : P(ts_parser_new()) {
 
 Parser::~Parser() { ts_parser_delete(P); }
 
+/// Whether T has a CR that is not part of a CRLF.
+static bool hasLoneCR(llvm::StringRef T) {
+  for (size_t I = T.find('\r'); I != llvm::StringRef::npos; I = T.find('\r', I + 1))
+    if (I + 1 == T.size() || T[I + 1] != '\n')
+      return true;
+  return false;
+}
+
 TreePtr Parser::parse(llvm::StringRef Text, const TSTree *Old) {
+  if (hasLoneCR(Text)) {
+    // Python ends a line at a lone CR (old Mac files); tree-sitter-python
+    // takes it for whitespace. Parse a copy where it is a LF: the same
+    // length, so every node has the offsets it has in Text.
+    std::string Copy = Text.str();
+    for (size_t I = 0; I < Copy.size(); ++I)
+      if (Copy[I] == '\r' && (I + 1 == Copy.size() || Copy[I + 1] != '\n'))
+        Copy[I] = '\n';
+    return TreePtr(ts_parser_parse_string_encoding(P, Old, Copy.data(),
+                                                   static_cast<uint32_t>(Copy.size()),
+                                                   TSInputEncodingUTF8));
+  }
   return TreePtr(ts_parser_parse_string_encoding(P, Old, Text.data(),
                                                  static_cast<uint32_t>(Text.size()),
                                                  TSInputEncodingUTF8));

@@ -232,7 +232,14 @@ bool parseValueOption(OptionReader &R, Options &O, std::string &Err) {
       return false;
     }
   } else if (Name == "--select" || Name == "--ignore") {
-    splitList(V, Name == "--select" ? O.Select : O.Ignore);
+    std::vector<std::string> &L = Name == "--select" ? O.Select : O.Ignore;
+    size_t Before = L.size();
+    splitList(V, L);
+    if (L.size() == Before) {
+      // An empty list would silently mean "all rules" for --select.
+      Err = "option '" + Name.str() + "' needs at least one rule id or category";
+      return false;
+    }
   } else if (Name == "--exclude") {
     O.Excludes.push_back(V);
   } else if (Name == "--target-torch") {
@@ -450,7 +457,7 @@ public:
     if (!Files)
       return usageError(Files.takeError());
     for (const std::string &W : Files->Warnings)
-      IO.Err << "devport: warning: " << W << "\n";
+      IO.Err << "devport: warning: " << printable(W, true) << "\n";
     WalkErrors = std::move(Files->Errors);
     removeTempFiles(Files->TempFiles);
     if (writes())
@@ -549,7 +556,7 @@ private:
   }
 
   int usageError(llvm::Error E) {
-    IO.Err << "devport: error: " << llvm::toString(std::move(E)) << "\n";
+    IO.Err << "devport: error: " << printable(llvm::toString(std::move(E)), true) << "\n";
     return ExitUsage;
   }
 
@@ -583,9 +590,9 @@ private:
     for (const std::string &T : Temps) {
       auto Removed = removeStaleTempFile(T);
       if (!Removed)
-        IO.Err << "devport: warning: " << llvm::toString(Removed.takeError()) << "\n";
+        IO.Err << "devport: warning: " << printable(llvm::toString(Removed.takeError()), true) << "\n";
       else if (*Removed && !O.Quiet)
-        IO.Err << "devport: removed " << T
+        IO.Err << "devport: removed " << printable(T)
                << ", a temporary file left by an interrupted `devport fix`\n";
     }
   }
@@ -645,38 +652,71 @@ private:
     auto Target = Proj->targetFor(O.StdinFilename);
     if (!Target)
       return usageError(Target.takeError());
+    // `fix -` is a filter (editors, formatter pipelines): standard output
+    // carries code only, the fixed text or else the input unchanged, and the
+    // report goes to standard error in the format asked for.
+    bool Filter = O.Cmd == Command::Fix && !O.Diff;
+    if (Filter && O.Fmt != Format::Text && O.Fmt != Format::Json) {
+      IO.Err << "devport: error: `fix -` writes code to standard output; its report is text "
+                "or json (on standard error), not "
+             << (O.Fmt == Format::Sarif ? "sarif" : "github") << "\n";
+      return ExitUsage;
+    }
     BatchMode Mode = O.Cmd == Command::Fix ? BatchMode::Fix : BatchMode::Check;
     FileReport R;
     R.Path = O.StdinFilename;
+    std::optional<std::string> Input;
     auto Bytes = IO.ReadStdin();
     if (!Bytes) {
       R.Error = O.StdinFilename + ": cannot read standard input: " +
                 llvm::toString(Bytes.takeError());
-    } else if (auto F = SourceFile::fromBytes(O.StdinFilename, std::move(*Bytes))) {
-      R = processBuffer(Eng, std::move(*F), Mode, Target->floorBelowTarget());
     } else {
-      R.Error = llvm::toString(F.takeError());
+      if (Filter)
+        Input = *Bytes; // given back unchanged if it cannot be checked
+      if (auto F = SourceFile::fromBytes(O.StdinFilename, std::move(*Bytes)))
+        R = processBuffer(Eng, std::move(*F), Mode, Target->floorBelowTarget());
+      else
+        R.Error = llvm::toString(F.takeError());
     }
     size_t Known = Base ? Base->removeKnown(R) : 0;
-    if (O.Cmd == Command::Fix && !O.Diff && R.File && R.Fixed) {
-      // Filter mode: the fixed text goes to stdout, the report to stderr.
-      IO.Out << R.Fixed->Text;
-      for (const Diagnostic &D : R.Findings)
-        renderText(IO.Err, *R.File, D);
-      return R.Findings.empty() ? ExitClean : ExitFindings;
+    if (Filter) {
+      if (R.File)
+        IO.Out << (R.Fixed ? llvm::StringRef(R.Fixed->Text) : R.File->text());
+      else if (Input)
+        IO.Out << *Input;
+      IO.Out.flush();
+      if (!R.File) {
+        // Not a finding: the input could not be checked at all.
+        IO.Err << "devport: error: " << printable(R.Error, true) << "\n";
+        return ExitUsage;
+      }
     }
-    if (auto E = checkRoot({O.StdinFilename}))
-      return usageError(std::move(E));
+    if (!Filter)
+      if (auto E = checkRoot({O.StdinFilename}))
+        return usageError(std::move(E));
     BatchOptions B = batchOptions();
     Summary S;
     S.Files = 1;
     S.Target = Eng.options().Target;
     addToSummary(S, R, Eng, B, *Target);
-    std::unique_ptr<Reporter> Rep = reporter();
+    std::unique_ptr<Reporter> Rep = Filter ? filterReporter() : reporter();
     Rep->file(R);
     Rep->finish(S);
     noteBaseline(Known);
     return exitCode(S);
+  }
+
+  /// The report of `fix -`, on standard error: the findings left and the
+  /// summary, as text or JSON.
+  std::unique_ptr<Reporter> filterReporter() {
+    ReportOptions R;
+    R.Fix = true;
+    R.ShowKept = O.ShowKept;
+    R.Statistics = O.Statistics;
+    R.Rules = &Proj->rules();
+    if (O.Fmt == Format::Json)
+      return std::make_unique<JsonReporter>(IO.Err, IO.Err, R);
+    return std::make_unique<TextReporter>(IO.Err, IO.Err, R);
   }
 
   int listOrExplain() {
