@@ -173,15 +173,27 @@ public:
   /// The node the path leads to.
   TSNode node() const { return Path.back(); }
   /// The parent of X, which must be on the path; null for the root.
+  /// Walking up one parent at a time costs O(1) a step: the last answer's
+  /// place is remembered (a scan from the end each time made a walk up a
+  /// 2,000-deep `a() + a() + ...` quadratic, per finding).
   TSNode parent(TSNode X) const {
+    if (Last < Path.size() && sameNode(Path[Last], X)) {
+      if (Last == 0)
+        return TSNode{};
+      --Last;
+      return Path[Last];
+    }
     for (size_t I = Path.size(); I-- > 1;)
-      if (sameNode(Path[I], X))
+      if (sameNode(Path[I], X)) {
+        Last = I - 1;
         return Path[I - 1];
+      }
     return TSNode{};
   }
 
 private:
   std::vector<TSNode> Path;
+  mutable size_t Last = ~size_t(0); ///< Index of the last parent() returned.
 };
 
 /// A string that names a CUDA-only thing as data: a package, a provider, a
