@@ -17,6 +17,10 @@ CompiledRules::~CompiledRules() = default;
 
 void ParsedFile::setMarks(std::vector<uint32_t>) {}
 
+std::optional<RegionText> CompiledRules::regionMarks(llvm::StringRef Text) const {
+  return regionText(Text);
+}
+
 std::optional<RegionText> CompiledRules::regionText(llvm::StringRef) const {
   return std::nullopt;
 }

@@ -153,6 +153,10 @@ public:
   /// with the same findings and fixes; nullopt to parse Text itself. The
   /// default never masks.
   virtual std::optional<RegionText> regionText(llvm::StringRef Text) const;
+  /// What an incremental check of a whole tree needs of regionText(): the
+  /// Marks (where the matcher must look) and NothingToMatch, without the
+  /// masked text. The default calls regionText().
+  virtual std::optional<RegionText> regionMarks(llvm::StringRef Text) const;
 };
 
 /// What buildFix is asked for.

@@ -421,7 +421,7 @@ CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Prev
   // The whole text is parsed (incrementally), but only what holds a mark of
   // its regions needs matching.
   if (!Opts.WholeFiles)
-    if (std::optional<RegionText> R = L.Rules->regionText(F.text())) {
+    if (std::optional<RegionText> R = L.Rules->regionMarks(F.text())) {
       if (R->NothingToMatch)
         return {};
       Parsed->setMarks(std::move(R->Marks));

@@ -116,6 +116,14 @@ bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
 }
 
 std::optional<RegionText> PythonMatcher::regionText(llvm::StringRef Text) const {
+  return regions(Text, /*MarksOnly=*/false);
+}
+
+std::optional<RegionText> PythonMatcher::regionMarks(llvm::StringRef Text) const {
+  return regions(Text, /*MarksOnly=*/true);
+}
+
+std::optional<RegionText> PythonMatcher::regions(llvm::StringRef Text, bool MarksOnly) const {
   std::vector<LiteralSet::Occurrence> All;
   Literals.findAll(Text, All);
   std::vector<uint32_t> Count(Literals.size(), 0);
@@ -137,7 +145,7 @@ std::optional<RegionText> PythonMatcher::regionText(llvm::StringRef Text) const 
   for (const LiteralSet::Occurrence &O : All)
     if (Anchor[O.Word])
       Offsets.push_back(O.Offset);
-  return maskRegions(Text, Offsets, Regions);
+  return maskRegions(Text, Offsets, Regions, MarksOnly);
 }
 
 std::string PythonMatcher::objectAnchorOf(TSNode N, llvm::StringRef Src,

@@ -56,6 +56,7 @@ public:
   /// can match (every required word is there), the word with the fewest
   /// occurrences.
   std::optional<RegionText> regionText(llvm::StringRef Text) const override;
+  std::optional<RegionText> regionMarks(llvm::StringRef Text) const override;
 
   /// Runs every rule over a PythonParsedFile in one traversal; also collects
   /// the comments, the `devport:` directives and the doctests.
@@ -100,6 +101,8 @@ private:
   /// `devport:`, a word of Literals: a doctest with a directive is checked
   /// even where no rule can match, so its string is always kept.
   unsigned Directive = 0;
+  /// regionText() and regionMarks().
+  std::optional<RegionText> regions(llvm::StringRef Text, bool MarksOnly) const;
   RegionRules Regions; ///< What regionText() needs beside the words.
   std::vector<Slot> Table; ///< Indexed by TSSymbol.
   WhereConstraints Constraints;

@@ -521,7 +521,8 @@ public:
         Keep(this->Ls.size(), false), Hit(this->Ls.size(), false),
         Skeleton(this->Ls.size(), false) {}
 
-  std::optional<RegionText> run(llvm::ArrayRef<uint32_t> Anchors, const RegionRules &Rules) {
+  std::optional<RegionText> run(llvm::ArrayRef<uint32_t> Anchors, const RegionRules &Rules,
+                                bool MarksOnly) {
     int32_t N = static_cast<int32_t>(Ls.size());
     for (uint32_t A : Anchors)
       markHit(A);
@@ -584,6 +585,8 @@ public:
 
     // Nothing can match: the rules' words are only in comments.
     NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !T.contains("devport:");
+    if (MarksOnly)
+      return marked();
     for (int32_t I = 0; I < N; ++I) {
       if (!Hit[I])
         continue;
@@ -737,6 +740,19 @@ private:
                                        : static_cast<uint32_t>(E + 1)};
   }
 
+  /// A RegionText with no text: NothingToMatch, and the marks (the anchors,
+  /// the names they bring, and the comments), sorted.
+  RegionText marked() const {
+    RegionText R;
+    R.NothingToMatch = NothingToMatch;
+    R.Marks = Marks;
+    for (const Range &Cm : Comments)
+      R.Marks.push_back(Cm.first);
+    llvm::sort(R.Marks);
+    R.Marks.erase(std::unique(R.Marks.begin(), R.Marks.end()), R.Marks.end());
+    return R;
+  }
+
   std::optional<RegionText> mask() const {
     size_t N = Ls.size();
     // A kept header whose block keeps nothing gets a `0` statement: the
@@ -746,13 +762,7 @@ private:
       KeptBefore[I + 1] = KeptBefore[I] + Keep[I];
     if (KeptBefore[N] == N && !NothingToMatch)
       return std::nullopt; // nothing to leave out
-    RegionText R;
-    R.NothingToMatch = NothingToMatch;
-    R.Marks = Marks;
-    for (const Range &Cm : Comments)
-      R.Marks.push_back(Cm.first);
-    llvm::sort(R.Marks);
-    R.Marks.erase(std::unique(R.Marks.begin(), R.Marks.end()), R.Marks.end());
+    RegionText R = marked();
     std::string &Out = R.Text;
     Out = T.str();
     std::vector<uint32_t> Fillers;
@@ -842,7 +852,7 @@ private:
 } // namespace
 
 std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
-                                     const RegionRules &Rules) {
+                                     const RegionRules &Rules, bool MarksOnly) {
   std::vector<Line> Lines;
   std::vector<Range> Comments;
   if (!scanLines(Text, Lines, Comments))
@@ -850,7 +860,8 @@ std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint3
   Structure S;
   if (!buildStructure(Lines, S))
     return std::nullopt;
-  return Masker(Text, std::move(Lines), std::move(Comments), std::move(S)).run(Anchors, Rules);
+  return Masker(Text, std::move(Lines), std::move(Comments), std::move(S))
+      .run(Anchors, Rules, MarksOnly);
 }
 
 } // namespace devport::python

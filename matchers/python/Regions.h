@@ -85,9 +85,10 @@ struct RegionRules {
 /// offsets (sorted) where the rules' anchor words occur (those inside
 /// comments or naming a `def` or `class` are ignored); nullopt when the
 /// whole file must be parsed: its layout is ambiguous, or nothing can be
-/// left out.
+/// left out. With MarksOnly, only Marks and NothingToMatch, and whatever can
+/// be left out (the incremental check of an editor's whole tree).
 std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
-                                     const RegionRules &Rules);
+                                     const RegionRules &Rules, bool MarksOnly = false);
 
 } // namespace devport::python
 
