@@ -226,10 +226,8 @@ llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit
     Got += static_cast<size_t>(N);
   }
   Bytes.resize(Got);
-  if (Stamp) {
-    *Stamp = stampOf(St);
-    Stamp->ContentHash = hashContent(Bytes);
-  }
+  if (Stamp)
+    *Stamp = stampOf(St); // no content hash: a writer takes it of the text it read
   return Bytes;
 }
 

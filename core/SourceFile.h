@@ -39,9 +39,10 @@ struct FileStamp {
   uint64_t Inode = 0;
   uint64_t Device = 0;
   uint32_t Mode = 0; ///< Permission bits when read.
-  /// hashContent() of the bytes read (SourceFile::read() sets it): a writer
-  /// that changes the file within one tick of the clock leaves size and
-  /// mtime alone, but not this.
+  /// hashContent() of the bytes read, set by whoever writes the file back
+  /// (engine/BatchRun.cpp, before writeFileAtomically): a writer that changes
+  /// the file within one tick of the clock leaves size and mtime alone, but
+  /// not this.
   std::optional<uint64_t> ContentHash;
 
   friend bool operator==(const FileStamp &A, const FileStamp &B) {
@@ -65,7 +66,8 @@ constexpr uint64_t MaxSourceFileBytes = uint64_t(64) << 20;
 /// or a device is refused without being waited on or read, a file that grows
 /// past Limit while read is refused too. Errors name the path and the reason
 /// ("is a directory", "not a regular file (a FIFO)", "too large (N bytes; the
-/// limit is 4 MiB)"). Stamp, if given, gets the file's stamp and content hash.
+/// limit is 4 MiB)"). Stamp, if given, gets the file's stamp (without the
+/// content hash, which only a writer needs: hashContent() of the bytes).
 /// For every file that comes with a checked tree (sources, configuration,
 /// rule files, ignore files, packaging files).
 llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit,
@@ -109,8 +111,8 @@ public:
   /// cannot be read, is not a regular file (a directory, a FIFO, a device:
   /// never opened for reading, so never waited on), is larger than
   /// MaxSourceFileBytes, is binary, or is not valid UTF-8 (with the line and
-  /// column of the first bad byte). The stamp is the opened file's, with the
-  /// hash of the bytes read.
+  /// column of the first bad byte). The stamp is the opened file's (no content
+  /// hash: see FileStamp::ContentHash).
   static llvm::Expected<SourceFile> read(llvm::StringRef Path);
 
   /// Checks Bytes as read() does and wraps them; for stdin and LSP buffers.

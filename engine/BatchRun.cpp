@@ -113,8 +113,14 @@ void writeFixed(const Engine &E, FileReport &R, const std::string &Path, const B
                                   "%s: a symbolic link to %s, outside the paths given; not "
                                   "written (name it on the command line to fix it)",
                                   Path.c_str(), Real.c_str());
-  else
-    Err = writeFileAtomically(Path, R.Fixed->Text, R.File->stamp());
+  else {
+    // The hash of what was read, taken only now: a check never needs it (it
+    // was a tenth of the lexical C++ engine's time).
+    FileStamp Stamp = R.File->stamp();
+    if (Stamp.Valid && !Stamp.ContentHash)
+      Stamp.ContentHash = hashContent(R.File->text());
+    Err = writeFileAtomically(Path, R.Fixed->Text, Stamp);
+  }
   if (!Err) {
     R.Written = true;
     return;
