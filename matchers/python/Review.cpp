@@ -110,14 +110,86 @@ struct ScopeIndex {
   llvm::StringMap<std::vector<TSNode>> Assignments;
 };
 
+/// Diagnostics by where they begin, to find those that hold a range (or lie
+/// in one) without reading them all: once per guard and per CUDA-looking
+/// node, that was quadratic in a large file.
+struct RangeIndex {
+  const std::vector<Diagnostic> *Of = nullptr;
+  size_t Size = 0;                ///< Of->size() when indexed; later ones are read one by one.
+  std::vector<size_t> Order;      ///< Indices into *Of, by Range.Begin then index.
+  std::vector<uint32_t> Begins;   ///< Range.Begin, in that order.
+  std::vector<uint32_t> MaxEnd;   ///< The largest Range.End of Order[0..J].
+
+  void build(const std::vector<Diagnostic> &V) {
+    Of = &V;
+    Size = V.size();
+    Order.resize(Size);
+    for (size_t I = 0; I < Size; ++I)
+      Order[I] = I;
+    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      return std::make_pair(V[A].Range.Begin, A) < std::make_pair(V[B].Range.Begin, B);
+    });
+    Begins.resize(Size);
+    MaxEnd.resize(Size);
+    uint32_t M = 0;
+    for (size_t J = 0; J < Size; ++J) {
+      Begins[J] = V[Order[J]].Range.Begin;
+      M = std::max(M, V[Order[J]].Range.End);
+      MaxEnd[J] = M;
+    }
+  }
+
+  /// Calls Fn(I) for each diagnostic I whose range holds R (Holding) or lies
+  /// in R (Inside), until Fn returns true.
+  template <typename F> void forEach(ByteRange R, bool Holding, bool Inside, F &&Fn) const {
+    const std::vector<Diagnostic> &V = *Of;
+    if (Holding) {
+      size_t P = std::upper_bound(Begins.begin(), Begins.end(), R.Begin) - Begins.begin();
+      for (size_t J = P; J-- > 0;) {
+        if (MaxEnd[J] < R.End)
+          break; // nothing before reaches R's end
+        if (V[Order[J]].Range.contains(R) && Fn(Order[J]))
+          return;
+      }
+    }
+    if (Inside) {
+      size_t J = std::lower_bound(Begins.begin(), Begins.end(), R.Begin) - Begins.begin();
+      for (; J < Size && Begins[J] <= R.End; ++J)
+        if (R.contains(V[Order[J]].Range) && Fn(Order[J]))
+          return;
+    }
+    for (size_t I = Size; I < V.size(); ++I) // added since the index was built
+      if (((Holding && V[I].Range.contains(R)) || (Inside && R.contains(V[I].Range))) && Fn(I))
+        return;
+  }
+};
+
 struct TopLevel {
   TSNode Root;
   std::vector<TSNode> Children;
   std::vector<uint32_t> Ends; ///< Their end bytes (not decreasing).
+  RangeIndex Findings, Kept;  ///< Of reviewFixes()'s findings and kept places.
+  /// cudaOnlyCode(): the names the module imports from torch.cuda, anywhere.
+  mutable std::optional<llvm::SmallVector<std::string, 4>> FromCuda;
   /// By scope node (the root, a function or a class), built when first asked.
   mutable llvm::DenseMap<const void *, std::unique_ptr<ScopeIndex>> Scopes;
 };
 thread_local const TopLevel *CurrentTopLevel = nullptr;
+
+/// ts_node_descendant_for_byte_range(Root, B, E): when Root is the review's
+/// root, the child of the root that tree-sitter would descend into is found
+/// by binary search (the first whose end reaches E and passes B) instead of
+/// by reading the root's children from the first, for every call.
+TSNode descendantFor(TSNode Root, uint32_t B, uint32_t E) {
+  const TopLevel *T = CurrentTopLevel;
+  if (!T || !sameNode(T->Root, Root) || T->Children.empty())
+    return ts_node_descendant_for_byte_range(Root, B, E);
+  uint32_t Key = std::max(E, B + 1);
+  size_t I = std::lower_bound(T->Ends.begin(), T->Ends.end(), Key) - T->Ends.begin();
+  if (I == T->Children.size() || B < ts_node_start_byte(T->Children[I]))
+    return Root;
+  return ts_node_descendant_for_byte_range(T->Children[I], B, E);
+}
 
 /// The nodes of V (in document order) that start at or after After.
 llvm::ArrayRef<TSNode> startingFrom(const std::vector<TSNode> &V, uint32_t After) {
@@ -131,7 +203,7 @@ class Ancestors {
 public:
   /// The path from Root down to the smallest node that spans R.
   Ancestors(TSNode Root, ByteRange R)
-      : Ancestors(Root, ts_node_descendant_for_byte_range(Root, R.Begin, R.End)) {}
+      : Ancestors(Root, descendantFor(Root, R.Begin, R.End)) {}
   /// The path from Root down to N.
   Ancestors(TSNode Root, TSNode N) {
     Path.push_back(Root);
@@ -634,40 +706,84 @@ bool hasFix(const Diagnostic &D, Level L) {
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L) {
+  const TopLevel *T = CurrentTopLevel;
+  bool Indexed = T && sameNode(T->Root, Root) && T->Findings.Of == &Findings &&
+                 T->Kept.Of == &Kept && T->Findings.Size == Findings.size();
   auto Covered = [&](ByteRange R) {
-    for (size_t I = 0; I < Findings.size(); ++I)
-      if (I != G.Finding && Findings[I].Range.contains(R) && hasFix(Findings[I], L))
-        return true;
-    return false;
+    bool Yes = false;
+    auto Test = [&](size_t I) {
+      Yes = I != G.Finding && Findings[I].Range.contains(R) && hasFix(Findings[I], L);
+      return Yes;
+    };
+    if (Indexed)
+      T->Findings.forEach(R, /*Holding=*/true, /*Inside=*/false, Test);
+    else
+      for (size_t I = 0; I < Findings.size() && !Test(I); ++I)
+        ;
+    return Yes;
   };
   for (ByteRange Region : G.Regions) {
-    for (const Diagnostic &K : Kept)
-      if ((Region.contains(K.Range) || K.Range.contains(Region)) &&
-          !llvm::is_contained(HarmlessKeeps, K.RuleId)) {
-        TSNode KN = ts_node_descendant_for_byte_range(Root, K.Range.Begin, K.Range.End);
-        return "`" + snippet(KN, Text) + "` (line " +
-               std::to_string(lineOf(Text, K.Range.Begin)) + ", kept as CUDA-only by " +
-               K.RuleId + ")";
-      }
-    TSNode Top = ts_node_descendant_for_byte_range(Root, Region.Begin, Region.End);
+    // The first kept place (in Kept's order) in the region or holding it.
+    size_t First = Kept.size();
+    auto Consider = [&](size_t I) {
+      if (I < First && !llvm::is_contained(HarmlessKeeps, Kept[I].RuleId))
+        First = I;
+      return false;
+    };
+    if (Indexed)
+      T->Kept.forEach(Region, /*Holding=*/true, /*Inside=*/true, Consider);
+    else
+      for (size_t I = 0; I < Kept.size(); ++I)
+        if (Region.contains(Kept[I].Range) || Kept[I].Range.contains(Region))
+          Consider(I);
+    if (First < Kept.size()) {
+      const Diagnostic &K = Kept[First];
+      TSNode KN = descendantFor(Root, K.Range.Begin, K.Range.End);
+      return "`" + snippet(KN, Text) + "` (line " + std::to_string(lineOf(Text, K.Range.Begin)) +
+             ", kept as CUDA-only by " + K.RuleId + ")";
+    }
+    TSNode Top = descendantFor(Root, Region.Begin, Region.End);
+    // The subtrees to read: Top, or, when the region spans statements of the
+    // module, only those (reading the module from its start for each guard
+    // was quadratic in a large file).
+    llvm::SmallVector<TSNode, 4> Tops{Top};
+    bool WholeModule = Indexed && sameNode(Top, Root);
+    if (WholeModule) {
+      Tops.clear();
+      size_t I = std::upper_bound(T->Ends.begin(), T->Ends.end(), Region.Begin) - T->Ends.begin();
+      for (; I < T->Children.size() && ts_node_start_byte(T->Children[I]) < Region.End; ++I)
+        Tops.push_back(T->Children[I]);
+    }
     std::optional<TSNode> Found;
     bool MpsOnly = false;
-    // Names the region imports from torch.cuda: their uses are CUDA code.
+    // Names imported from torch.cuda under Top: their uses are CUDA code.
     llvm::SmallVector<std::string, 4> FromCuda;
-    preorder(Top, [&](TSNode N, TSTreeCursor *) {
-      if (is(N, "import_from_statement") &&
-          textOf(field(N, "module_name"), Text).startswith("torch.cuda")) {
-        forEachChild(N, [&](TSNode Item) {
-          TSNode Name = is(Item, "aliased_import") ? field(Item, "alias") : Item;
-          if ((is(Name, "identifier") || is(Name, "dotted_name")) &&
-              !sameNode(Item, field(N, "module_name")))
-            FromCuda.push_back(textOf(Name, Text).str());
-        });
-        return false;
+    auto CollectFromCuda = [&](TSNode From) {
+      preorder(From, [&](TSNode N, TSTreeCursor *) {
+        if (is(N, "import_from_statement") &&
+            textOf(field(N, "module_name"), Text).startswith("torch.cuda")) {
+          forEachChild(N, [&](TSNode Item) {
+            TSNode Name = is(Item, "aliased_import") ? field(Item, "alias") : Item;
+            if ((is(Name, "identifier") || is(Name, "dotted_name")) &&
+                !sameNode(Item, field(N, "module_name")))
+              FromCuda.push_back(textOf(Name, Text).str());
+          });
+          return false;
+        }
+        return !is(N, "string") && !is(N, "comment");
+      });
+    };
+    if (WholeModule) {
+      // Top is the module: its imports from torch.cuda, read once a review.
+      if (!T->FromCuda) {
+        CollectFromCuda(Root);
+        T->FromCuda = FromCuda;
       }
-      return !is(N, "string") && !is(N, "comment");
-    });
-    preorder(Top, [&](TSNode N, TSTreeCursor *) {
+      FromCuda = *T->FromCuda;
+    } else {
+      CollectFromCuda(Top);
+    }
+    auto Look = [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
       ByteRange NR = rangeOf(N);
@@ -696,7 +812,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       if (Cuda && Region.contains(NR) && !Covered(NR))
         Found = N;
       return !is(N, "string") && !is(N, "comment");
-    });
+    };
+    for (TSNode From : Tops)
+      if (!Found)
+        preorder(From, Look);
     if (Found)
       return "`" + snippet(expressionOf(Root, *Found), Text) + "` (line " +
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
@@ -893,6 +1012,8 @@ void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Fin
     Top.Children.push_back(C);
     Top.Ends.push_back(ts_node_end_byte(C));
   });
+  Top.Findings.build(Findings);
+  Top.Kept.build(Kept);
   CurrentTopLevel = &Top;
   auto Reset = llvm::make_scope_exit([] { CurrentTopLevel = nullptr; });
   // Evaluation context first: a guard counts the fixes it leaves safe.
