@@ -58,6 +58,24 @@ std::vector<std::string> metavariablesIn(llvm::StringRef Text) {
   return Out;
 }
 
+size_t bracketExpressionEnd(llvm::StringRef Re, size_t Open) {
+  size_t J = Open + 1;
+  if (J < Re.size() && Re[J] == '^')
+    ++J;
+  if (J < Re.size() && Re[J] == ']')
+    ++J;
+  while (J < Re.size() && Re[J] != ']') {
+    if (Re[J] == '[' && J + 1 < Re.size() &&
+        (Re[J + 1] == ':' || Re[J + 1] == '.' || Re[J + 1] == '=')) {
+      size_t E = Re.find(std::string{Re[J + 1], ']'}, J + 2);
+      J = E == llvm::StringRef::npos ? Re.size() : E + 2;
+      continue;
+    }
+    ++J;
+  }
+  return J;
+}
+
 std::string requiredLiteral(llvm::StringRef Re) {
   std::string Best, Cur;
   int Depth = 0;
@@ -78,20 +96,7 @@ std::string requiredLiteral(llvm::StringRef Re) {
         continue;
       }
       Flush();
-      size_t J = I + 1;
-      if (J < Re.size() && Re[J] == '^')
-        ++J;
-      if (J < Re.size() && Re[J] == ']')
-        ++J;
-      while (J < Re.size() && Re[J] != ']') {
-        if (Re[J] == '[' && J + 1 < Re.size() && (Re[J + 1] == ':' || Re[J + 1] == '.')) {
-          size_t E = Re.find(std::string(1, Re[J + 1]) + "]", J + 2);
-          J = E == llvm::StringRef::npos ? Re.size() : E + 2;
-          continue;
-        }
-        ++J;
-      }
-      I = J;
+      I = bracketExpressionEnd(Re, I);
       // A quantifier after the class applies to the class, not to Cur.
       continue;
     }

@@ -90,6 +90,11 @@ std::vector<std::string> metavariablesIn(llvm::StringRef Text);
 /// let `where` constraints feed the prefilter.
 std::string requiredLiteral(llvm::StringRef Re);
 
+/// The index of the `]` that closes the POSIX bracket expression opening at
+/// Re[Open] (`[]a]`, `[^]a]` and `[[:alpha:]]` included), or Re.size() if
+/// it is not closed.
+size_t bracketExpressionEnd(llvm::StringRef Re, size_t Open);
+
 } // namespace devport
 
 #endif

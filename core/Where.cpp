@@ -6,6 +6,8 @@
 
 #include "core/Where.h"
 
+#include "core/Metavariable.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -35,22 +37,7 @@ std::string regexComplexityProblem(llvm::StringRef Re) {
       ++I;
       Add(1);
     } else if (C == '[') {
-      // A bracket expression is one atom: `[]a]` and `[^]a]` start with a ].
-      size_t J = I + 1;
-      if (J < Re.size() && Re[J] == '^')
-        ++J;
-      if (J < Re.size() && Re[J] == ']')
-        ++J;
-      while (J < Re.size() && Re[J] != ']') {
-        if (Re[J] == '[' && J + 1 < Re.size() && (Re[J + 1] == ':' || Re[J + 1] == '.' ||
-                                                  Re[J + 1] == '=')) {
-          size_t E = Re.find(std::string{Re[J + 1], ']'}, J + 2);
-          J = E == llvm::StringRef::npos ? Re.size() : E + 2;
-          continue;
-        }
-        ++J;
-      }
-      I = J;
+      I = bracketExpressionEnd(Re, I); // a bracket expression is one atom
       Add(1);
     } else if (C == '(') {
       Stack.emplace_back();
