@@ -5,14 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Config.h"
-#include "core/SourceFile.h"
 
+#include "core/SourceFile.h"
 #include "core/Workspace.h"
 #include "core/YamlReader.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace devport {
@@ -58,7 +57,8 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
         if (auto S = Y.scalar(V, Key)) {
           C.Target = TorchVersion::parse(*S);
           if (!C.Target)
-            Y.addError(Y.loc(V), "invalid target-torch '" + YamlReader::excerpt(*S) + "' (expected MAJOR.MINOR, e.g. \"2.7\")");
+            Y.addError(Y.loc(V), "invalid target-torch '" + YamlReader::excerpt(*S) +
+                                     "' (expected MAJOR.MINOR, e.g. \"2.7\")");
         }
       } else if (Key == "select") {
         C.Select = Values(V, Key);
@@ -77,7 +77,8 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
           if (*S == "fix")
             C.FixDocstrings = true;
           else if (*S != "report")
-            Y.addError(Y.loc(V), "invalid docstrings '" + YamlReader::excerpt(*S) + "' (expected report or fix)");
+            Y.addError(Y.loc(V), "invalid docstrings '" + YamlReader::excerpt(*S) +
+                                     "' (expected report or fix)");
         }
       } else if (Key == "rules") {
         for (auto &[Text, L] : Y.scalarList(V, Key)) {

@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/ProjectRequirements.h"
+
 #include "core/SourceFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -21,7 +21,6 @@ namespace devport {
 
 namespace {
 
-/// Packaging files larger than this are not read (a note says so).
 /// Arrays and inline tables nested deeper than this make a TOML file malformed.
 constexpr unsigned MaxDepth = 64;
 
@@ -733,7 +732,7 @@ bool isCloseBracket(const PyToken &K) {
 bool readText(llvm::StringRef Path, std::string &Out, std::string &Why) {
   auto Text = readRegularFile(Path, MaxConfigFileBytes);
   if (!Text) {
-    Why = readFailureReason(Text.takeError(), Path); // the caller puts the path in front
+    Why = takeReadFailure(Text.takeError(), Path).Reason; // the caller puts the path in front
     return false;
   }
   Out = std::move(*Text);

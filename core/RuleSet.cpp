@@ -14,8 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Rule.h"
-#include "core/SourceFile.h"
+
 #include "core/Metavariable.h"
+#include "core/SourceFile.h"
 #include "core/Where.h"
 #include "core/YamlReader.h"
 
@@ -166,11 +167,9 @@ std::string foldBlockScalar(llvm::StringRef Text) {
 }
 
 /// The first YAML syntax error of Yaml as "file:line:col: yaml syntax error:
-/// reason", or "" if it parses. The parser's own messages are capitalized
-/// and end in '!'; they are rewritten to our style.
+/// reason" (or its nesting past MaxYamlDepth), or "" if it parses. The parser's own messages are
+/// capitalized and end in '!'; they are rewritten to our style.
 std::string yamlSyntaxError(llvm::StringRef FileName, llvm::StringRef Yaml) {
-  if (auto At = yamlTooDeep(Yaml))
-    return yamlDepthMessage(FileName, *At);
   struct Captured {
     std::string Text;
   } C;
@@ -196,17 +195,22 @@ std::string yamlSyntaxError(llvm::StringRef FileName, llvm::StringRef Yaml) {
       &C);
   auto Buf = llvm::MemoryBuffer::getMemBuffer(Yaml, FileName, /*RequiresNullTerminator=*/false);
   llvm::yaml::Stream S(Buf->getMemBufferRef(), SM, /*ShowColors=*/false);
-  if (!S.validate() && C.Text.empty())
+  // One walk checks the syntax and the depth (Stream::validate() would recurse).
+  if (auto At = walkYaml(S, SM))
+    return yamlDepthMessage(FileName, *At);
+  if (S.failed() && C.Text.empty())
     C.Text = RuleLoc{FileName.str(), 1, 1}.str() + ": yaml syntax error";
   return C.Text;
 }
 
 /// Parses one rule file with the YAML node API and validates it, collecting
-/// every problem with its place. One per file; not thread-safe.
+/// every problem with its place. One per file; not thread-safe. The text has
+/// passed yamlSyntaxError() (loadBuffer), which checked its depth.
 class RuleParser {
 public:
   RuleParser(llvm::StringRef FileName, bool CheckStem, llvm::StringRef Yaml)
-      : Y(FileName, Yaml), FileName(FileName.str()), CheckStem(CheckStem), Source(Yaml) {}
+      : Y(FileName, Yaml, /*DepthChecked=*/true), FileName(FileName.str()), CheckStem(CheckStem),
+        Source(Yaml) {}
 
   /// The rule, or nullopt with errors() saying why.
   std::optional<Rule> parse() {
@@ -483,7 +487,8 @@ private:
     F.consume_front("$");
     Seen.FocusLoc = VL;
     if (!isMetavarName(F))
-      error(VL, "invalid metavariable '" + YamlReader::excerpt(*S) + "' in 'focus' ($NAME, NAME in [A-Z_][A-Z0-9_]*)");
+      error(VL, "invalid metavariable '" + YamlReader::excerpt(*S) +
+                    "' in 'focus' ($NAME, NAME in [A-Z_][A-Z0-9_]*)");
     else
       R.Focus = F.str();
   }
@@ -528,7 +533,8 @@ private:
     } else if (Key == "language") {
       R.Language = *S;
       if (*S != "python" && *S != "cpp")
-        error(VL, "unsupported language '" + YamlReader::excerpt(*S) + "' (expected python or cpp)");
+        error(VL,
+              "unsupported language '" + YamlReader::excerpt(*S) + "' (expected python or cpp)");
     } else if (Key == "category") {
       R.Category = *S;
       if (!isKebab(*S))
@@ -538,7 +544,8 @@ private:
       if (auto Sev = parseSeverity(*S))
         R.Sev = *Sev;
       else
-        error(VL, "invalid severity '" + YamlReader::excerpt(*S) + "' (expected error, warning, info or hint)");
+        error(VL, "invalid severity '" + YamlReader::excerpt(*S) +
+                      "' (expected error, warning, info or hint)");
     }
   }
 
@@ -685,7 +692,8 @@ private:
                          llvm::StringRef CN(*Cap);
                          CN.consume_front("$");
                          if (!isMetavarName(CN))
-                           error(Y.loc(&Item), "invalid capture name '" + YamlReader::excerpt(*Cap) +
+                           error(Y.loc(&Item), "invalid capture name '" +
+                                                   YamlReader::excerpt(*Cap) +
                                                    "' ($NAME, NAME in [A-Z_][A-Z0-9_]*)");
                          else
                            MC.Captures.push_back(CN.str());
@@ -697,7 +705,8 @@ private:
                        return;
                      std::string Why = regexComplexityProblem(*S);
                      if (!Why.empty() || !llvm::Regex(*S).isValid(Why)) {
-                       error(loc(V, CKL), "invalid regex '" + YamlReader::excerpt(*S) + "': " + Why);
+                       error(loc(V, CKL),
+                             "invalid regex '" + YamlReader::excerpt(*S) + "': " + Why);
                        return;
                      }
                      (Key == "regex" ? MC.Regex : MC.NotRegex) = *S;
@@ -741,7 +750,8 @@ private:
               F.Since = *Ver;
               Info.SinceValid = true;
             } else {
-              error(VL, "invalid 'since' '" + YamlReader::excerpt(*S) + "' (expected MAJOR.MINOR, e.g. \"2.7\")");
+              error(VL, "invalid 'since' '" + YamlReader::excerpt(*S) +
+                            "' (expected MAJOR.MINOR, e.g. \"2.7\")");
             }
           } else if (Key == "template") {
             Info.TemplateLoc = VL;
@@ -761,8 +771,8 @@ private:
             else if (*S == "display-only")
               F.App = Applicability::DisplayOnly;
             else
-              error(VL,
-                    "invalid applicability '" + YamlReader::excerpt(*S) + "' (expected safe, unsafe or display-only)");
+              error(VL, "invalid applicability '" + YamlReader::excerpt(*S) +
+                            "' (expected safe, unsafe or display-only)");
           } else if (Key == "title") {
             F.Title = *S;
           } else if (Key == "note") {
@@ -884,8 +894,8 @@ llvm::Expected<RuleSet> RuleSet::loadFiles(llvm::ArrayRef<std::string> Files) {
   for (const std::string &F : Files) {
     auto Text = readRegularFile(F, MaxConfigFileBytes);
     if (!Text) {
-      Problems.push_back(F + ": cannot read the rule file: " +
-                         readFailureReason(Text.takeError(), F));
+      Problems.push_back(
+          F + ": cannot read the rule file: " + takeReadFailure(Text.takeError(), F).Reason);
       continue;
     }
     auto One = loadBuffer(F, *Text);

@@ -92,6 +92,13 @@ static unsigned utf8SequenceLength(const unsigned char *P, const unsigned char *
   return Len;
 }
 
+unsigned utf8SequenceLength(llvm::StringRef S) {
+  if (S.empty())
+    return 0;
+  const auto *P = reinterpret_cast<const unsigned char *>(S.data());
+  return utf8SequenceLength(P, P + S.size());
+}
+
 ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset) {
   size_t Nul = Bytes.find('\0');
   if (Nul != llvm::StringRef::npos) {
@@ -199,7 +206,7 @@ llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit
     return Fail(EINVAL, std::string("not a regular file (") + fileKind(St.st_mode) + ")");
   auto TooLarge = [&](uint64_t Size) {
     std::string L = Limit >= (uint64_t(1) << 20) ? std::to_string(Limit >> 20) + " MiB"
-                                                  : std::to_string(Limit >> 10) + " KiB";
+                                                 : std::to_string(Limit >> 10) + " KiB";
     return Fail(EFBIG, "too large (" + std::to_string(Size) + " bytes; the limit is " + L + ")");
   };
   uint64_t Size = static_cast<uint64_t>(St.st_size);
@@ -231,22 +238,19 @@ llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit
   return Bytes;
 }
 
-std::pair<std::string, std::error_code> takeReadError(llvm::Error E) {
-  std::pair<std::string, std::error_code> Out;
+ReadFailure takeReadFailure(llvm::Error E, llvm::StringRef Path) {
+  ReadFailure Out;
   llvm::handleAllErrors(std::move(E), [&](const llvm::ErrorInfoBase &Info) {
-    Out = {Info.message(), Info.convertToErrorCode()};
+    Out.Message = Info.message();
+    Out.Code = Info.convertToErrorCode();
   });
+  llvm::StringRef R(Out.Message);
+  if (R.startswith(Path) && R.drop_front(Path.size()).startswith(": "))
+    R = R.drop_front(Path.size() + 2);
+  if (!R.consume_front("cannot stat: "))
+    R.consume_front("cannot read: ");
+  Out.Reason = R.str();
   return Out;
-}
-
-std::string readFailureReason(llvm::Error E, llvm::StringRef Path) {
-  std::string Msg = llvm::toString(std::move(E));
-  llvm::StringRef M(Msg);
-  if (M.startswith(Path) && M.drop_front(Path.size()).startswith(": "))
-    M = M.drop_front(Path.size() + 2);
-  if (!M.consume_front("cannot stat: "))
-    M.consume_front("cannot read: ");
-  return M.str();
 }
 
 llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
@@ -254,10 +258,10 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
   auto Bytes = readRegularFile(Path, MaxSourceFileBytes, &Stamp);
   if (!Bytes) {
     // A file that is not a regular one, or too large, is skipped, not fatal.
-    auto [Msg, EC] = takeReadError(Bytes.takeError());
-    if (EC == std::errc::invalid_argument || EC == std::errc::file_too_large)
-      Msg += "; skipped";
-    return llvm::createStringError(EC, "%s", Msg.c_str());
+    ReadFailure Why = takeReadFailure(Bytes.takeError(), Path);
+    if (Why.Code == std::errc::invalid_argument || Why.Code == std::errc::file_too_large)
+      Why.Message += "; skipped";
+    return llvm::createStringError(Why.Code, "%s", Why.Message.c_str());
   }
   return fromBytes(Path.str(), std::move(*Bytes), Stamp);
 }
@@ -333,12 +337,8 @@ static uint32_t advanceUnits(const SourceFile &F, unsigned Line, unsigned Want,
                              bool Utf16) {
   if (Line >= F.lineCount())
     return static_cast<uint32_t>(F.text().size());
-  llvm::StringRef LT = F.lineText(Line);
-  uint32_t Start = F.lineStart(Line);
-  if (Line == 0 && F.hasBOM()) {
-    LT = LT.drop_front(3);
-    Start += 3;
-  }
+  uint32_t Start = F.columnStart(Line);
+  llvm::StringRef LT = F.lineText(Line).drop_front(Start - F.lineStart(Line));
   unsigned Units = 0;
   size_t I = 0;
   while (I < LT.size() && Units < Want) {

@@ -25,7 +25,6 @@
 #include <optional>
 #include <string>
 #include <system_error>
-#include <utility>
 #include <vector>
 
 namespace devport {
@@ -73,16 +72,21 @@ constexpr uint64_t MaxSourceFileBytes = uint64_t(64) << 20;
 llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit,
                                             FileStamp *Stamp = nullptr);
 
-/// The message and error code of a readRegularFile() error (consumes E).
-std::pair<std::string, std::error_code> takeReadError(llvm::Error E);
-
-/// The reason in a readRegularFile() error, without the path in front nor a
-/// "cannot stat: " / "cannot read: " (for "PATH: cannot read the rule file:
-/// REASON"). Consumes E.
-std::string readFailureReason(llvm::Error E, llvm::StringRef Path);
+/// A readRegularFile() error of Path, taken apart.
+struct ReadFailure {
+  std::string Message; ///< "PATH: cannot stat: No such file or directory"
+  std::string Reason;  ///< "No such file or directory": no path, no "cannot stat: "
+                       ///< or "cannot read: " (for "PATH: cannot read the rule file: REASON")
+  std::error_code Code;
+};
+ReadFailure takeReadFailure(llvm::Error E, llvm::StringRef Path);
 
 /// The largest configuration, rule or packaging file devport reads: 4 MiB.
 constexpr uint64_t MaxConfigFileBytes = uint64_t(4) << 20;
+
+/// The length (1 to 4) of the well-formed UTF-8 sequence that S starts with
+/// (overlongs and surrogates are not), or 0.
+unsigned utf8SequenceLength(llvm::StringRef S);
 
 /// Why a file's content cannot be checked.
 enum class ContentProblem { None, Binary, InvalidUtf8 };
@@ -155,10 +159,11 @@ public:
   /// line's end.
   uint32_t offsetFromLineColumn(unsigned Line, unsigned Column) const;
 
-private:
-  /// Offset of column 1 of the 0-based Line (after a BOM on the first line).
+  /// Offset of column 1 of the 0-based Line: its start, or on the first
+  /// line the byte after a byte order mark.
   uint32_t columnStart(unsigned Line) const;
 
+private:
   std::string Path;
   std::string Text;
   FileStamp Stamp;

@@ -89,14 +89,6 @@ void WhereConstraints::add(const Rule &R, llvm::ArrayRef<std::string> Bound,
       continue;
     }
     Constraint C;
-    bool TooComplex = false;
-    for (const std::string *Re : {&W.second.Regex, &W.second.NotRegex})
-      if (std::string Why = regexComplexityProblem(*Re); !Why.empty()) {
-        Fail(W.second.Loc, "regex of $" + W.first + " refused: " + Why);
-        TooComplex = true;
-      }
-    if (TooComplex)
-      continue;
     if (!W.second.Regex.empty())
       C.Must = std::make_unique<llvm::Regex>(W.second.Regex);
     if (!W.second.NotRegex.empty())

@@ -37,7 +37,8 @@ constexpr uint64_t MaxRegexSize = 10000;
 /// Why Re is refused before it is compiled (its counted repetitions expand
 /// past MaxRegexSize, or it is longer than 1,000 bytes), or "" when it may be
 /// compiled. The estimate counts each atom once per copy that a repetition
-/// makes.
+/// makes. The rule loader asks it of every `regex` and `not-regex` (with
+/// llvm::Regex::isValid), so WhereConstraints compiles only what passed.
 std::string regexComplexityProblem(llvm::StringRef Re);
 
 class WhereConstraints {

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/Workspace.h"
+
 #include "core/SourceFile.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -452,9 +453,9 @@ private:
   void push(llvm::StringRef File, llvm::StringRef Dir) {
     auto Bytes = readRegularFile(File, MaxConfigFileBytes);
     if (!Bytes) {
-      auto [Msg, EC] = takeReadError(Bytes.takeError());
-      if (EC != std::errc::no_such_file_or_directory)
-        Warnings.push_back(Msg + "; its patterns are not used");
+      ReadFailure Why = takeReadFailure(Bytes.takeError(), File);
+      if (Why.Code != std::errc::no_such_file_or_directory)
+        Warnings.push_back(Why.Message + "; its patterns are not used");
       return;
     }
     auto F = std::make_unique<IgnoreFile>();

@@ -6,6 +6,8 @@
 
 #include "core/YamlReader.h"
 
+#include "core/SourceFile.h"
+
 #include "llvm/ADT/SmallString.h"
 
 #include <algorithm>
@@ -13,12 +15,16 @@
 
 namespace devport {
 
-std::optional<std::pair<unsigned, unsigned>> yamlTooDeep(llvm::StringRef Yaml,
-                                                         unsigned MaxDepth) {
+std::optional<std::pair<unsigned, unsigned>> yamlTooDeep(llvm::StringRef Yaml, unsigned MaxDepth) {
   llvm::SourceMgr SM;
   SM.setDiagHandler([](const llvm::SMDiagnostic &, void *) {}, nullptr);
   auto Buf = llvm::MemoryBuffer::getMemBuffer(Yaml, "", /*RequiresNullTerminator=*/false);
   llvm::yaml::Stream S(Buf->getMemBufferRef(), SM);
+  return walkYaml(S, SM, MaxDepth);
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+walkYaml(llvm::yaml::Stream &S, const llvm::SourceMgr &SM, unsigned MaxDepth) {
   // Each collection is read to its end before its parent moves on, so that
   // LLVM's skip() (which recurses) finds nothing left to skip.
   struct Frame {
@@ -97,7 +103,7 @@ std::string yamlDepthMessage(llvm::StringRef FileName, std::pair<unsigned, unsig
          std::to_string(MaxYamlDepth) + " levels (the limit for devport's YAML files); not read";
 }
 
-YamlReader::YamlReader(llvm::StringRef FileName, llvm::StringRef Yaml)
+YamlReader::YamlReader(llvm::StringRef FileName, llvm::StringRef Yaml, bool DepthChecked)
     : FileName(FileName.str()) {
   Buffer = llvm::MemoryBuffer::getMemBuffer(Yaml, FileName, /*RequiresNullTerminator=*/false);
   SM.setDiagHandler(
@@ -109,6 +115,8 @@ YamlReader::YamlReader(llvm::StringRef FileName, llvm::StringRef Yaml)
       },
       this);
   Stream = std::make_unique<llvm::yaml::Stream>(Buffer->getMemBufferRef(), SM);
+  if (DepthChecked)
+    return;
   if (auto At = yamlTooDeep(Yaml)) {
     TooDeep = true;
     Errors = yamlDepthMessage(FileName, *At);
@@ -121,8 +129,7 @@ std::string YamlReader::excerpt(llvm::StringRef S) {
   size_t I = 0;
   for (size_t Chars = 0; I < S.size() && Chars < Max; ++Chars) {
     auto C = static_cast<unsigned char>(S[I]);
-    size_t Len = C < 0x80 ? 1 : C >= 0xF0 ? 4 : C >= 0xE0 ? 3 : 2;
-    Len = std::min(Len, S.size() - I);
+    size_t Len = std::max(1u, utf8SequenceLength(S.drop_front(I)));
     if (C < 0x20 || C == 0x7f)
       Out += '?';
     else
@@ -173,7 +180,6 @@ RuleLoc YamlReader::loc(llvm::yaml::Node *N) const {
   llvm::SMLoc L = N->getSourceRange().Start;
   if (auto *A = llvm::dyn_cast<llvm::yaml::AliasNode>(N))
     L = llvm::SMLoc::getFromPointer(A->getName().data() - 1); // its range is not set: the '*'
-
   if (!L.isValid())
     return {FileName, 0, 0};
   auto [Line, Col] = SM.getLineAndColumn(L);
@@ -236,8 +242,8 @@ void YamlReader::forEachKey(llvm::yaml::MappingNode &M, llvm::ArrayRef<llvm::Str
       std::string List;
       for (llvm::StringRef A : Allowed)
         List += (List.empty() ? "" : ", ") + A.str();
-      addError(loc(K), "unknown key '" + excerpt(Key) + "' in " + What.str() + " (expected one of: " +
-                           List + ")");
+      addError(loc(K), "unknown key '" + excerpt(Key) + "' in " + What.str() +
+                           " (expected one of: " + List + ")");
       continue;
     }
     if (!Seen.insert(Key).second) {

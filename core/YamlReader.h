@@ -26,10 +26,10 @@
 #include "llvm/Support/YAMLParser.h"
 
 #include <functional>
-#include <utility>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace devport {
 
@@ -40,10 +40,16 @@ namespace devport {
 /// mapping did).
 constexpr unsigned MaxYamlDepth = 64;
 
-/// The 1-based line and column of the first collection in Yaml that is
-/// nested deeper than MaxDepth, or nullopt. Walks every node of every
-/// document with an explicit stack (it never recurses), and says nothing of
-/// syntax errors: the parse that follows reports them.
+/// Reads every node of every document of S with an explicit stack (it never
+/// recurses), as Stream::validate() does, and gives the 1-based line and
+/// column of the first collection nested deeper than MaxDepth, or nullopt.
+/// Syntax errors go to SM's handler as the parse meets them (S.failed()
+/// says whether there was one); past a too deep collection nothing is read.
+std::optional<std::pair<unsigned, unsigned>>
+walkYaml(llvm::yaml::Stream &S, const llvm::SourceMgr &SM, unsigned MaxDepth = MaxYamlDepth);
+
+/// walkYaml() over Yaml, its syntax errors left unsaid (the parse that
+/// follows reports them).
 std::optional<std::pair<unsigned, unsigned>> yamlTooDeep(llvm::StringRef Yaml,
                                                          unsigned MaxDepth = MaxYamlDepth);
 
@@ -52,7 +58,10 @@ std::string yamlDepthMessage(llvm::StringRef FileName, std::pair<unsigned, unsig
 
 class YamlReader {
 public:
-  YamlReader(llvm::StringRef FileName, llvm::StringRef Yaml);
+  /// DepthChecked: the caller walked Yaml with walkYaml() already (as
+  /// RuleSet::loadBuffer does, for its syntax check), so it is not walked
+  /// again here.
+  YamlReader(llvm::StringRef FileName, llvm::StringRef Yaml, bool DepthChecked = false);
   YamlReader(const YamlReader &) = delete;
   YamlReader &operator=(const YamlReader &) = delete;
 

@@ -100,31 +100,33 @@ llvm::Expected<const RuleSet *> Project::rulesFor(const Config &Cfg) {
     // The same file or directory named twice (`rules: [r, ./r]`, or a file
     // inside a directory also named) is read once, not reported as a
     // duplicate of itself.
-    std::vector<std::string> Files, Dirs;
-    llvm::StringSet<> Seen;
-    auto Real = [](const std::string &F) {
-      llvm::SmallString<256> R;
-      if (llvm::sys::fs::real_path(F, R))
-        return F;
-      return std::string(R.str());
+    struct Entry {
+      const std::string *Path;
+      std::string Real; ///< Resolved; a directory's ends in '/'.
+      bool IsDir;
     };
-    for (const std::string &F : Cfg.RuleFiles)
-      if (llvm::sys::fs::is_directory(F))
-        Dirs.push_back(Real(F) + "/");
+    std::vector<Entry> Entries;
     for (const std::string &F : Cfg.RuleFiles) {
-      std::string R = Real(F);
-      if (!Seen.insert(R).second)
+      llvm::SmallString<256> R;
+      bool IsDir = llvm::sys::fs::is_directory(F);
+      std::string Real = llvm::sys::fs::real_path(F, R) ? F : std::string(R.str());
+      Entries.push_back({&F, IsDir ? Real + "/" : Real, IsDir});
+    }
+    std::vector<std::string> Files;
+    llvm::StringSet<> Seen;
+    for (const Entry &E : Entries) {
+      if (!Seen.insert(E.Real).second)
         continue;
-      bool Inside = llvm::any_of(Dirs, [&](const std::string &D) {
-        return llvm::StringRef(R).startswith(D) && R.size() >= D.size(); // under D (D ends in /)
+      bool Inside = llvm::any_of(Entries, [&](const Entry &D) {
+        return D.IsDir && D.Real != E.Real && llvm::StringRef(E.Real).startswith(D.Real);
       });
-      if (!llvm::sys::fs::is_directory(F)) {
-        if (!Inside)
-          Files.push_back(F);
+      if (Inside)
+        continue; // read with the directory above it
+      if (!E.IsDir) {
+        Files.push_back(*E.Path);
         continue;
       }
-      if (Inside)
-        continue; // a directory below another one named: read with it
+      const std::string &F = *E.Path;
       auto Dir = RuleSet::loadDirectory(F);
       if (!Dir)
         return Dir.takeError();

@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "report/Baseline.h"
+
 #include "core/SourceFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
@@ -72,7 +72,7 @@ std::string baselinePath(llvm::StringRef Path) {
 llvm::Expected<Baseline> Baseline::load(llvm::StringRef File) {
   auto Text = readRegularFile(File, MaxSourceFileBytes);
   if (!Text)
-    return fail(File, "cannot read: " + readFailureReason(Text.takeError(), File));
+    return fail(File, "cannot read: " + takeReadFailure(Text.takeError(), File).Reason);
   return parse(*Text, File);
 }
 

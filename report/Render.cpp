@@ -9,7 +9,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -27,9 +26,8 @@ static void classify(llvm::StringRef S, bool KeepNewlines, std::string &Escape, 
       Escape = {'\\', 'x', Hex[C >> 4], Hex[C & 15]};
     return;
   }
-  unsigned N = llvm::getNumBytesForUTF8(C);
-  const auto *P = reinterpret_cast<const llvm::UTF8 *>(S.data());
-  if (N > S.size() || !llvm::isLegalUTF8Sequence(P, P + N)) {
+  unsigned N = utf8SequenceLength(S);
+  if (N == 0) {
     Escape = {'\\', 'x', Hex[C >> 4], Hex[C & 15]};
     return;
   }
@@ -193,16 +191,11 @@ static std::string keepText(const SourceFile &F, const KeptFinding &K) {
 
 void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D) {
   LineColumn LC = F.lineColumn(D.Range.Begin);
-  OS << printable(F.path()) << ":" << LC.Line << ":" << LC.Column << ": "
-     << severityName(D.Sev) << ": " << printable(D.Message, /*KeepNewlines=*/true) << " ["
-     << D.RuleId << "]\n";
+  OS << printable(F.path()) << ":" << LC.Line << ":" << LC.Column << ": " << severityName(D.Sev)
+     << ": " << printable(D.Message, /*KeepNewlines=*/true) << " [" << D.RuleId << "]\n";
   unsigned Line0 = LC.Line - 1;
-  llvm::StringRef Src = F.lineText(Line0);
-  uint32_t LineStart = F.lineStart(Line0);
-  if (Line0 == 0 && F.hasBOM()) {
-    Src = Src.drop_front(3);
-    LineStart += 3;
-  }
+  uint32_t LineStart = F.columnStart(Line0); // a BOM is not shown
+  llvm::StringRef Src = F.lineText(Line0).drop_front(LineStart - F.lineStart(Line0));
   std::string Num = std::to_string(LC.Line);
   std::string Pad(Num.size(), ' ');
   OS << " " << Num << " | " << printable(Src) << "\n";
@@ -214,12 +207,12 @@ void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D)
   for (uint32_t I = 0; I < Src.size() && LineStart + I < std::max(End, D.Range.Begin + 1);) {
     unsigned Len;
     unsigned W = printableWidth(Src.drop_front(I), Len);
-    char Fill = I < Col ? (Src[I] == '\t' ? '\t' : ' ') : (I == Col ? '^' : '~');
-    if (I >= Col && Fill == '\t')
-      Fill = '~';
-    Marker.append(I == Col ? 1 : W, Fill);
-    if (I == Col && W > 1)
+    if (I < Col) {
+      Marker.append(W, Src[I] == '\t' ? '\t' : ' ');
+    } else {
+      Marker += I == Col ? '^' : '~';
       Marker.append(W - 1, '~');
+    }
     I += Len;
   }
   if (Col >= Src.size())

@@ -11,8 +11,6 @@
 #include "rewriters/UnifiedDiff.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/ConvertUTF.h"
 
 #include <optional>
 
@@ -166,9 +164,7 @@ static std::string jsonLiteral(llvm::StringRef S) {
       ++I;
       continue;
     }
-    unsigned N = llvm::getNumBytesForUTF8(C);
-    const auto *P = reinterpret_cast<const llvm::UTF8 *>(S.data() + I);
-    if (N <= S.size() - I && llvm::isLegalUTF8Sequence(P, P + N)) {
+    if (unsigned N = utf8SequenceLength(S.drop_front(I))) {
       Out.append(S.data() + I, N);
       I += N;
       continue;
@@ -181,29 +177,29 @@ static std::string jsonLiteral(llvm::StringRef S) {
   return Out + "\"";
 }
 
-/// Writes O as OStream::value would (keys sorted), but the strings of the
-/// keys in Raw, and those of arrays under them, as jsonLiteral() gives them.
-static void writeObject(llvm::json::OStream &J, llvm::json::Object &O,
-                        const llvm::StringMap<std::vector<std::string>> &Raw) {
-  std::vector<std::string> Keys;
+/// Writes O as OStream::value would (keys sorted), but the value of RawKey
+/// as Raw's strings given by jsonLiteral(): one string, or an array of them
+/// where O holds an array.
+static void writeObject(llvm::json::OStream &J, llvm::json::Object &O, llvm::StringRef RawKey,
+                        llvm::ArrayRef<std::string> Raw) {
+  std::vector<llvm::StringRef> Keys;
   for (auto &KV : O)
-    Keys.push_back(KV.first.str());
+    Keys.push_back(KV.first);
   llvm::sort(Keys);
   J.objectBegin();
-  for (const std::string &K : Keys) {
-    auto It = Raw.find(K);
-    if (It == Raw.end()) {
+  for (llvm::StringRef K : Keys) {
+    if (K != RawKey) {
       J.attribute(K, std::move(*O.get(K)));
       continue;
     }
     J.attributeBegin(K);
     if (O.get(K)->kind() == llvm::json::Value::Array) {
       J.arrayBegin();
-      for (const std::string &S : It->second)
+      for (const std::string &S : Raw)
         J.rawValue(jsonLiteral(S));
       J.arrayEnd();
     } else {
-      J.rawValue(jsonLiteral(It->second.front()));
+      J.rawValue(jsonLiteral(Raw.front()));
     }
     J.attributeEnd();
   }
@@ -241,7 +237,7 @@ void JsonReporter::file(const FileReport &R) {
       FPs = fingerprints(F, R.Findings);
     llvm::json::Value V = diagnosticToJSON(F, D);
     (*V.getAsObject())["fingerprint"] = FPs[I++];
-    writeObject(*J, *V.getAsObject(), {{"path", {F.path()}}});
+    writeObject(*J, *V.getAsObject(), "path", F.path());
   });
 }
 
@@ -253,7 +249,7 @@ void JsonReporter::finish(const Summary &S) {
     J->attributeBegin("kept");
     J->arrayBegin();
     for (auto &[V, Path] : Kept)
-      writeObject(*J, *V.getAsObject(), {{"path", {Path}}});
+      writeObject(*J, *V.getAsObject(), "path", Path);
     J->arrayEnd();
     J->attributeEnd();
   }
@@ -288,7 +284,7 @@ void JsonReporter::finish(const Summary &S) {
     Sum["files_not_written"] = static_cast<int64_t>(S.NotWritten);
   }
   J->attributeBegin("summary");
-  writeObject(*J, Sum, {{"errors", Errors}}); // may name files that are not UTF-8
+  writeObject(*J, Sum, "errors", Errors); // may name files that are not UTF-8
   J->attributeEnd();
   J->objectEnd();
   J.reset();

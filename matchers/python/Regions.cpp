@@ -852,7 +852,7 @@ private:
 } // namespace
 
 std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
-                                     const RegionRules &Rules, bool MarksOnly) {
+                                      const RegionRules &Rules, bool MarksOnly) {
   std::vector<Line> Lines;
   std::vector<Range> Comments;
   if (!scanLines(Text, Lines, Comments))

@@ -88,7 +88,7 @@ struct RegionRules {
 /// left out. With MarksOnly, only Marks and NothingToMatch, and whatever can
 /// be left out (the incremental check of an editor's whole tree).
 std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
-                                     const RegionRules &Rules, bool MarksOnly = false);
+                                      const RegionRules &Rules, bool MarksOnly = false);
 
 } // namespace devport::python
 

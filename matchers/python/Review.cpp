@@ -115,10 +115,10 @@ struct ScopeIndex {
 /// node, that was quadratic in a large file.
 struct RangeIndex {
   const std::vector<Diagnostic> *Of = nullptr;
-  size_t Size = 0;                ///< Of->size() when indexed; later ones are read one by one.
-  std::vector<size_t> Order;      ///< Indices into *Of, by Range.Begin then index.
-  std::vector<uint32_t> Begins;   ///< Range.Begin, in that order.
-  std::vector<uint32_t> MaxEnd;   ///< The largest Range.End of Order[0..J].
+  size_t Size = 0;              ///< Of->size() when indexed; later ones are read one by one.
+  std::vector<size_t> Order;    ///< Indices into *Of, by Range.Begin then index.
+  std::vector<uint32_t> Begins; ///< Range.Begin, in that order.
+  std::vector<uint32_t> MaxEnd; ///< The largest Range.End of Order[0..J].
 
   void build(const std::vector<Diagnostic> &V) {
     Of = &V;
@@ -193,17 +193,15 @@ TSNode descendantFor(TSNode Root, uint32_t B, uint32_t E) {
 
 /// The nodes of V (in document order) that start at or after After.
 llvm::ArrayRef<TSNode> startingFrom(const std::vector<TSNode> &V, uint32_t After) {
-  auto It = std::lower_bound(V.begin(), V.end(), After, [](TSNode N, uint32_t B) {
-    return ts_node_start_byte(N) < B;
-  });
+  auto It = std::lower_bound(V.begin(), V.end(), After,
+                             [](TSNode N, uint32_t B) { return ts_node_start_byte(N) < B; });
   return llvm::makeArrayRef(V).drop_front(It - V.begin());
 }
 
 class Ancestors {
 public:
   /// The path from Root down to the smallest node that spans R.
-  Ancestors(TSNode Root, ByteRange R)
-      : Ancestors(Root, descendantFor(Root, R.Begin, R.End)) {}
+  Ancestors(TSNode Root, ByteRange R) : Ancestors(Root, descendantFor(Root, R.Begin, R.End)) {}
   /// The path from Root down to N.
   Ancestors(TSNode Root, TSNode N) {
     Path.push_back(Root);

@@ -31,17 +31,16 @@ static bool hasLoneCR(llvm::StringRef T) {
 }
 
 TreePtr Parser::parse(llvm::StringRef Text, const TSTree *Old) {
+  std::string Copy;
   if (hasLoneCR(Text)) {
     // Python ends a line at a lone CR (old Mac files); tree-sitter-python
     // takes it for whitespace. Parse a copy where it is a LF: the same
     // length, so every node has the offsets it has in Text.
-    std::string Copy = Text.str();
+    Copy = Text.str();
     for (size_t I = 0; I < Copy.size(); ++I)
       if (Copy[I] == '\r' && (I + 1 == Copy.size() || Copy[I + 1] != '\n'))
         Copy[I] = '\n';
-    return TreePtr(ts_parser_parse_string_encoding(P, Old, Copy.data(),
-                                                   static_cast<uint32_t>(Copy.size()),
-                                                   TSInputEncodingUTF8));
+    Text = Copy;
   }
   return TreePtr(ts_parser_parse_string_encoding(P, Old, Text.data(),
                                                  static_cast<uint32_t>(Text.size()),

@@ -457,7 +457,7 @@ public:
     if (!Files)
       return usageError(Files.takeError());
     for (const std::string &W : Files->Warnings)
-      IO.Err << "devport: warning: " << printable(W, true) << "\n";
+      IO.Err << "devport: warning: " << printable(W, /*KeepNewlines=*/true) << "\n";
     WalkErrors = std::move(Files->Errors);
     removeTempFiles(Files->TempFiles);
     if (writes())
@@ -556,7 +556,8 @@ private:
   }
 
   int usageError(llvm::Error E) {
-    IO.Err << "devport: error: " << printable(llvm::toString(std::move(E)), true) << "\n";
+    IO.Err << "devport: error: " << printable(llvm::toString(std::move(E)), /*KeepNewlines=*/true)
+           << "\n";
     return ExitUsage;
   }
 
@@ -590,7 +591,8 @@ private:
     for (const std::string &T : Temps) {
       auto Removed = removeStaleTempFile(T);
       if (!Removed)
-        IO.Err << "devport: warning: " << printable(llvm::toString(Removed.takeError()), true) << "\n";
+        IO.Err << "devport: warning: "
+               << printable(llvm::toString(Removed.takeError()), /*KeepNewlines=*/true) << "\n";
       else if (*Removed && !O.Quiet)
         IO.Err << "devport: removed " << printable(T)
                << ", a temporary file left by an interrupted `devport fix`\n";
@@ -615,7 +617,11 @@ private:
     return llvm::Error::success();
   }
 
-  std::unique_ptr<Reporter> reporter() {
+  std::unique_ptr<Reporter> reporter() { return reporter(out(), err()); }
+
+  /// The reporter of the chosen format; text and JSON write to TextOut and
+  /// TextErr (`fix -` sends its report to standard error: both are IO.Err).
+  std::unique_ptr<Reporter> reporter(llvm::raw_ostream &TextOut, llvm::raw_ostream &TextErr) {
     ReportOptions R;
     R.Fix = O.Cmd == Command::Fix;
     R.Diff = O.Diff;
@@ -635,8 +641,8 @@ private:
     if (O.Fmt == Format::Github)
       return std::make_unique<GithubReporter>(IO.Out, IO.Err, *Root);
     if (O.Fmt == Format::Json)
-      return std::make_unique<JsonReporter>(out(), err(), R);
-    return std::make_unique<TextReporter>(out(), err(), R);
+      return std::make_unique<JsonReporter>(TextOut, TextErr, R);
+    return std::make_unique<TextReporter>(TextOut, TextErr, R);
   }
 
   static int exitCode(const Summary &S) {
@@ -668,8 +674,8 @@ private:
     std::optional<std::string> Input;
     auto Bytes = IO.ReadStdin();
     if (!Bytes) {
-      R.Error = O.StdinFilename + ": cannot read standard input: " +
-                llvm::toString(Bytes.takeError());
+      R.Error =
+          O.StdinFilename + ": cannot read standard input: " + llvm::toString(Bytes.takeError());
     } else {
       if (Filter)
         Input = *Bytes; // given back unchanged if it cannot be checked
@@ -687,7 +693,7 @@ private:
       IO.Out.flush();
       if (!R.File) {
         // Not a finding: the input could not be checked at all.
-        IO.Err << "devport: error: " << printable(R.Error, true) << "\n";
+        IO.Err << "devport: error: " << printable(R.Error, /*KeepNewlines=*/true) << "\n";
         return ExitUsage;
       }
     }
@@ -699,24 +705,11 @@ private:
     S.Files = 1;
     S.Target = Eng.options().Target;
     addToSummary(S, R, Eng, B, *Target);
-    std::unique_ptr<Reporter> Rep = Filter ? filterReporter() : reporter();
+    std::unique_ptr<Reporter> Rep = Filter ? reporter(IO.Err, IO.Err) : reporter();
     Rep->file(R);
     Rep->finish(S);
     noteBaseline(Known);
     return exitCode(S);
-  }
-
-  /// The report of `fix -`, on standard error: the findings left and the
-  /// summary, as text or JSON.
-  std::unique_ptr<Reporter> filterReporter() {
-    ReportOptions R;
-    R.Fix = true;
-    R.ShowKept = O.ShowKept;
-    R.Statistics = O.Statistics;
-    R.Rules = &Proj->rules();
-    if (O.Fmt == Format::Json)
-      return std::make_unique<JsonReporter>(IO.Err, IO.Err, R);
-    return std::make_unique<TextReporter>(IO.Err, IO.Err, R);
   }
 
   int listOrExplain() {

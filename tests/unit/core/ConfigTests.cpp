@@ -148,8 +148,9 @@ TEST(Config, MessagesQuoteShortExcerpts) {
   std::string Msg = llvm::toString(C.takeError());
   EXPECT_NE(std::string::npos, Msg.find("unknown key '" + std::string(40, 'k') + "...'"));
   EXPECT_EQ(std::string::npos, Msg.find(std::string(41, 'k')));
-  EXPECT_EQ("a?b" + std::string(37, 'c') + "...",
-            YamlReader::excerpt("a\x1b" "b" + std::string(60, 'c')));
+  EXPECT_EQ("a?b" + std::string(37, 'c') + "...", YamlReader::excerpt("a\x1b"
+                                                                      "b" +
+                                                                      std::string(60, 'c')));
 }
 
 } // namespace

@@ -18,9 +18,9 @@ namespace devport {
 namespace {
 
 TEST(WhereRegex, OrdinaryRegexesPass) {
-  for (const char *Re : {"^\"cuda:([0-9]+)\"$", "^[uU]?([\"']{1,3})cuda:([0-9]+)[\"']{1,3}$",
-                         "(a|aa)*b", "^None$", "[[:alpha:]_]+", "x{1000}", "(ab){50}c{10}",
-                         "[]{}]{3}", "\\{{5}"})
+  for (const char *Re :
+       {"^\"cuda:([0-9]+)\"$", "^[uU]?([\"']{1,3})cuda:([0-9]+)[\"']{1,3}$", "(a|aa)*b", "^None$",
+        "[[:alpha:]_]+", "x{1000}", "(ab){50}c{10}", "[]{}]{3}", "\\{{5}"})
     EXPECT_EQ("", regexComplexityProblem(Re)) << Re;
 }
 

@@ -33,14 +33,16 @@ std::string rendered(const SourceFile &F, ByteRange R) {
 }
 
 TEST(Printable, EscapesWhatATerminalActsOn) {
-  EXPECT_EQ("plain text \xc3\xa9 \xe2\x82\xac\tx", printable("plain text \xc3\xa9 \xe2\x82\xac\tx"));
+  EXPECT_EQ("plain text \xc3\xa9 \xe2\x82\xac\tx",
+            printable("plain text \xc3\xa9 \xe2\x82\xac\tx"));
   EXPECT_EQ("a\\x1b[31mb", printable("a\x1b[31mb"));
   EXPECT_EQ("a\\x0ab", printable("a\nb"));
   EXPECT_EQ("a\nb", printable("a\nb", /*KeepNewlines=*/true));
   EXPECT_EQ("\\x0d\\x07\\x7f", printable("\r\a\x7f"));
-  EXPECT_EQ("\\u009b2J", printable("\xc2\x9b" "2J")); // C1 CSI
-  EXPECT_EQ("n\\xe9.py", printable("n\xe9.py"));      // Latin-1, not UTF-8
-  EXPECT_EQ("\\xe2\\x82", printable("\xe2\x82"));     // cut sequence
+  EXPECT_EQ("\\u009b2J", printable("\xc2\x9b"
+                                   "2J"));        // C1 CSI
+  EXPECT_EQ("n\\xe9.py", printable("n\xe9.py"));  // Latin-1, not UTF-8
+  EXPECT_EQ("\\xe2\\x82", printable("\xe2\x82")); // cut sequence
 }
 
 TEST(Printable, CaretLineKeepsItsPlace) {
