@@ -16,6 +16,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <cassert>
+#include <vector>
 
 namespace devport {
 
@@ -78,7 +79,9 @@ size_t bracketExpressionEnd(llvm::StringRef Re, size_t Open) {
 
 std::string requiredLiteral(llvm::StringRef Re) {
   std::string Best, Cur;
-  int Depth = 0;
+  // Best as it was at each open group: a group that a quantifier makes
+  // optional (`(abc)?`, `(abc)*`, `(abc){0,2}`) gives back what it found.
+  std::vector<std::string> AtOpen;
   auto Flush = [&] {
     if (Cur.size() > Best.size())
       Best = Cur;
@@ -100,9 +103,19 @@ std::string requiredLiteral(llvm::StringRef Re) {
       // A quantifier after the class applies to the class, not to Cur.
       continue;
     }
-    if (C == '(' || C == ')') {
-      Depth += C == '(' ? 1 : -1;
+    if (C == '(') {
       Flush();
+      AtOpen.push_back(Best);
+      continue;
+    }
+    if (C == ')') {
+      Flush();
+      if (!AtOpen.empty()) {
+        char Q = I + 1 < Re.size() ? Re[I + 1] : '\0';
+        if (Q == '?' || Q == '*' || Q == '{') // `{1,}` too: erring on the safe side
+          Best = AtOpen.back();
+        AtOpen.pop_back();
+      }
       continue;
     }
     if (C == '?' || C == '*' || C == '{') {
@@ -135,7 +148,6 @@ std::string requiredLiteral(llvm::StringRef Re) {
     Cur += C;
   }
   Flush();
-  (void)Depth;
   return Best;
 }
 

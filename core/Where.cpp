@@ -81,6 +81,59 @@ std::string regexComplexityProblem(llvm::StringRef Re) {
   return "";
 }
 
+namespace {
+
+bool isRegexOperator(char C) { return llvm::StringRef(".[]()*+?{}|^$\\").contains(C); }
+
+} // namespace
+
+std::optional<std::vector<std::string>> exactWords(llvm::StringRef Re) {
+  if (!Re.consume_front("^") || !Re.consume_back("$") || Re.endswith("\\"))
+    return std::nullopt;
+  // `^a|b$` is "starts with a or ends with b": alternatives only in a group.
+  bool Group = Re.startswith("(") && Re.endswith(")");
+  if (Group)
+    Re = Re.drop_front().drop_back();
+  std::vector<std::string> Words;
+  llvm::SmallVector<llvm::StringRef, 16> Alts;
+  if (Group)
+    Re.split(Alts, '|');
+  else
+    Alts.push_back(Re);
+  for (llvm::StringRef A : Alts) {
+    if (llvm::any_of(A, isRegexOperator))
+      return std::nullopt;
+    Words.push_back(A.str());
+  }
+  return Words;
+}
+
+WhereConstraints::Test WhereConstraints::compile(const std::string &Re, bool WantGroups) {
+  Test T;
+  T.Re = std::make_unique<llvm::Regex>(Re);
+  T.Needed = requiredLiteral(Re);
+  if (!WantGroups) {
+    if (std::optional<std::vector<std::string>> Words = exactWords(Re)) {
+      T.Exact.emplace();
+      for (const std::string &W : *Words)
+        T.Exact->insert(W);
+    }
+    T.Plain = !Re.empty() && T.Needed == Re && !llvm::any_of(Re, isRegexOperator);
+  }
+  return T;
+}
+
+bool WhereConstraints::Test::matches(llvm::StringRef T,
+                                     llvm::SmallVectorImpl<llvm::StringRef> *Groups) const {
+  if (Exact)
+    return Exact->contains(T);
+  if (!Needed.empty() && !T.contains(Needed))
+    return false;
+  if (Plain)
+    return true;
+  return Re->match(T, Groups);
+}
+
 void WhereConstraints::add(const Rule &R, llvm::ArrayRef<std::string> Bound,
                            llvm::function_ref<void(const RuleLoc &, const std::string &)> Fail) {
   for (const auto &W : R.Where) {
@@ -89,11 +142,11 @@ void WhereConstraints::add(const Rule &R, llvm::ArrayRef<std::string> Bound,
       continue;
     }
     Constraint C;
-    if (!W.second.Regex.empty())
-      C.Must = std::make_unique<llvm::Regex>(W.second.Regex);
-    if (!W.second.NotRegex.empty())
-      C.MustNot = std::make_unique<llvm::Regex>(W.second.NotRegex);
     C.Captures = W.second.Captures;
+    if (!W.second.Regex.empty())
+      C.Must = compile(W.second.Regex, !C.Captures.empty());
+    if (!W.second.NotRegex.empty())
+      C.MustNot = compile(W.second.NotRegex, false);
     ByRule[R.Id][W.first] = std::move(C);
   }
 }
@@ -111,9 +164,11 @@ bool WhereConstraints::hold(const Rule &R, llvm::SmallVectorImpl<BoundVar> &B,
     const Constraint &K = CIt->second;
     llvm::StringRef T = Src.slice(B[I].Range.Begin, B[I].Range.End);
     llvm::SmallVector<llvm::StringRef, 4> Groups;
-    if (K.Must && !K.Must->match(T, &Groups))
+    // Groups only when captures bind them: without, LLVM's engine skips
+    // its slowest part.
+    if (K.Must && !K.Must->matches(T, K.Captures.empty() ? nullptr : &Groups))
       return false;
-    if (K.MustNot && K.MustNot->match(T))
+    if (K.MustNot && K.MustNot->matches(T, nullptr))
       return false;
     for (size_t G = 0; G < K.Captures.size() && G + 1 < Groups.size(); ++G) {
       llvm::StringRef Sub = Groups[G + 1];

@@ -20,9 +20,11 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,11 @@ constexpr uint64_t MaxRegexSize = 10000;
 /// llvm::Regex::isValid), so WhereConstraints compiles only what passed.
 std::string regexComplexityProblem(llvm::StringRef Re);
 
+/// The words of a regex that is `^word$`, `^(word)$` or `^(w1|w2|...)$`
+/// with no operator in any word: a text matches it exactly when it is one
+/// of them. Nothing for any other regex.
+std::optional<std::vector<std::string>> exactWords(llvm::StringRef Re);
+
 class WhereConstraints {
 public:
   /// Compiles R's `where` entries. An entry for a metavariable that is not
@@ -54,8 +61,20 @@ public:
   bool hold(const Rule &R, llvm::SmallVectorImpl<BoundVar> &B, llvm::StringRef Src) const;
 
 private:
+  /// One regex and what can answer for it without running it (LLVM's
+  /// engine takes microseconds per call, and C++ rules try theirs at every
+  /// string literal and `#if`).
+  struct Test {
+    std::unique_ptr<llvm::Regex> Re;
+    std::string Needed; ///< A literal that every match contains ("" if none).
+    /// `^(A|B)$` of plain words: the words; the regex is not run.
+    std::optional<llvm::StringSet<>> Exact;
+    bool Plain = false; ///< The regex is a plain word: Needed alone answers.
+    bool matches(llvm::StringRef T, llvm::SmallVectorImpl<llvm::StringRef> *Groups) const;
+  };
+  static Test compile(const std::string &Re, bool WantGroups);
   struct Constraint {
-    std::unique_ptr<llvm::Regex> Must, MustNot;
+    std::optional<Test> Must, MustNot;
     std::vector<std::string> Captures;
   };
   llvm::StringMap<llvm::StringMap<Constraint>> ByRule; ///< rule id -> metavariable -> regexes

@@ -6,11 +6,17 @@
 ///
 /// \file
 /// regexComplexityProblem(): what a user rule's `where` regex may cost before
-/// LLVM's engine compiles it (nested counted repetitions are copied).
+/// LLVM's engine compiles it (nested counted repetitions are copied); and
+/// WhereConstraints::hold(), whose shortcuts (a required literal, a set of
+/// exact words) must answer as the regex does.
 ///
 //===----------------------------------------------------------------------===//
 
 #include "core/Where.h"
+
+#include "core/Metavariable.h"
+
+#include "llvm/Support/Regex.h"
 
 #include <gtest/gtest.h>
 
@@ -31,6 +37,79 @@ TEST(WhereRegex, NestedCountedRepetitionIsRefused) {
   EXPECT_NE("", regexComplexityProblem(std::string(1001, 'a')));
   EXPECT_NE(std::string::npos,
             regexComplexityProblem("(a{255}){255}").find("more than 10000 positions"));
+}
+
+TEST(WhereRegex, RequiredLiteralSkipsOptionalGroups) {
+  // A group that may be absent requires nothing it contains.
+  EXPECT_EQ("x", requiredLiteral("x(abcd)?y"));
+  EXPECT_EQ("ab", requiredLiteral("ab(cdef)*"));
+  EXPECT_EQ("k", requiredLiteral("(((cuda)))?k"));
+  EXPECT_EQ("", requiredLiteral("(cuda){0,2}"));
+  EXPECT_EQ("\"cuda", requiredLiteral("^\"cuda(:[0-9]+)?\"$"));
+  // Groups that must be there still do.
+  EXPECT_EQ("abcd", requiredLiteral("x(abcd)y"));
+  EXPECT_EQ("cuda", requiredLiteral("(cuda)+"));
+  EXPECT_EQ("cuda", requiredLiteral("((cu)da)?x(cuda)"));
+}
+
+/// hold() on one metavariable bound to Text, for a rule with that regex.
+bool holds(llvm::StringRef Re, llvm::StringRef Text, bool Not = false,
+           std::vector<std::string> Captures = {}) {
+  Rule R;
+  R.Id = "r";
+  MetavarConstraint C;
+  (Not ? C.NotRegex : C.Regex) = Re.str();
+  C.Captures = std::move(Captures);
+  R.Where["X"] = C;
+  WhereConstraints W;
+  W.add(R, {"X"}, [](const RuleLoc &, const std::string &) { ADD_FAILURE(); });
+  llvm::SmallVector<BoundVar, 4> B{{"X", {0, static_cast<uint32_t>(Text.size())}}};
+  return W.hold(R, B, Text);
+}
+
+TEST(WhereRegex, ShortcutsAnswerAsTheRegex) {
+  const char *Res[] = {"^(USE_CUDA|WITH_CUDA|__CUDACC__)$",
+                       "^(CPU|CUDA|TPU)$",
+                       "^CUDA$",
+                       "^(CUDA)$",
+                       "CUDA",
+                       "^\"cuda(:[0-9]+)?\"$",
+                       "^\"[A-Z]+\"$",
+                       "([dD]evice\\(\\)|[dD]evice|[dD]ev)$",
+                       "^(a.b|c)$",
+                       "^a|c$",
+                       "^(a)|(c)$",
+                       "x(abcd)?y",
+                       "^$"};
+  const char *Texts[] = {"USE_CUDA", "USE_CUDAX", "XUSE_CUDA", "WITH_CUDA", "__CUDACC__", "CUDA",
+                         "CUDA_", "cuda", "TPU", "CPU", "\"cuda\"", "\"cuda:0\"",
+                         "\"cuda:\"", "\"TPU\"", "x.device()", "dev", "a", "", "axb",
+                         "c", "ac", "ca", "xy", "xabcdy", "xabcy", "USE_CUDA|WITH_CUDA"};
+  for (const char *Re : Res) {
+    llvm::Regex Ref(Re);
+    ASSERT_TRUE(Ref.isValid()) << Re;
+    for (const char *T : Texts) {
+      EXPECT_EQ(Ref.match(T), holds(Re, T)) << Re << " on " << T;
+      EXPECT_EQ(!Ref.match(T), holds(Re, T, /*Not=*/true)) << Re << " on " << T;
+    }
+  }
+}
+
+TEST(WhereRegex, CapturesStillBind) {
+  Rule R;
+  R.Id = "r";
+  MetavarConstraint C;
+  C.Regex = "^\"cuda:([0-9]+)\"$";
+  C.Captures = {"I"};
+  R.Where["S"] = C;
+  WhereConstraints W;
+  W.add(R, {"S"}, [](const RuleLoc &, const std::string &) { ADD_FAILURE(); });
+  llvm::StringRef Src = "f(\"cuda:12\")";
+  llvm::SmallVector<BoundVar, 4> B{{"S", {2, 11}}};
+  ASSERT_TRUE(W.hold(R, B, Src));
+  ASSERT_EQ(2u, B.size());
+  EXPECT_EQ("I", B[1].Name);
+  EXPECT_EQ("12", Src.slice(B[1].Range.Begin, B[1].Range.End));
 }
 
 } // namespace
