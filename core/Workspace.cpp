@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -356,9 +357,24 @@ std::string childPath(llvm::StringRef Dir, llvm::StringRef Name) {
   return P;
 }
 
-std::string absolute(llvm::StringRef P) {
-  llvm::SmallString<256> A(P);
+/// The current directory, absolute, without a trailing '/'.
+std::string currentDirectory() {
+  llvm::SmallString<256> A(".");
   llvm::sys::fs::make_absolute(A);
+  llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+  while (A.size() > 1 && A.back() == '/')
+    A.pop_back();
+  return std::string(A.str());
+}
+
+/// P made absolute against Cwd (which must be absolute), `.` and `..`
+/// removed as text, no trailing '/'. No system call.
+std::string absoluteFrom(llvm::StringRef Cwd, llvm::StringRef P) {
+  llvm::SmallString<256> A(P);
+  if (!llvm::sys::path::is_absolute(A)) {
+    A = Cwd;
+    llvm::sys::path::append(A, P);
+  }
   llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
   while (A.size() > 1 && A.back() == '/')
     A.pop_back();
@@ -383,9 +399,10 @@ std::string realPathOr(llvm::StringRef P, llvm::StringRef Fallback) {
 
 class Walker {
 public:
-  Walker(const WorkspaceOptions &O, std::vector<Found> &Files, WorkspaceFiles &Out)
+  Walker(const WorkspaceOptions &O, std::vector<Found> &Files, WorkspaceFiles &Out,
+         llvm::StringRef Cwd)
       : O(O), Files(Files), Warnings(Out.Warnings), Errors(Out.Errors), Temps(Out.TempFiles),
-        Cwd(absolute(".")) {
+        Cwd(Cwd.str()) {
     for (const std::string &E : O.Excludes) {
       llvm::StringRef G = E;
       while (G.consume_front("./")) {
@@ -702,15 +719,22 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
                                             const WorkspaceOptions &Opts) {
   WorkspaceFiles Out;
   std::vector<Found> Files;
-  Walker W(Opts, Files, Out);
+  std::string Cwd = currentDirectory();
+  Walker W(Opts, Files, Out, Cwd);
   std::vector<std::string> FileDirs; // of the files named, for FindTempFiles
+  // Real paths of the named files' directories, by their spelling: a long
+  // file list (a pre-commit hook's) costs one lstat per file, not a
+  // realpath(3) of every path component.
+  llvm::StringMap<std::string> RealDirs;
   for (const std::string &P : Paths) {
     llvm::sys::fs::file_status St;
-    if (std::error_code EC = llvm::sys::fs::status(P, St, /*follow=*/true)) {
+    std::error_code EC = llvm::sys::fs::status(P, St, /*follow=*/false);
+    bool IsLink = !EC && St.type() == llvm::sys::fs::file_type::symlink_file;
+    if (IsLink)
+      EC = llvm::sys::fs::status(P, St, /*follow=*/true);
+    if (EC) {
       if (EC == std::errc::no_such_file_or_directory) {
-        llvm::sys::fs::file_status Link;
-        if (!llvm::sys::fs::status(P, Link, /*follow=*/false) &&
-            Link.type() == llvm::sys::fs::file_type::symlink_file) {
+        if (IsLink) {
           char To[4096];
           ssize_t N = ::readlink(P.c_str(), To, sizeof(To) - 1);
           To[N > 0 ? N : 0] = '\0';
@@ -721,11 +745,24 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
       }
       return llvm::createStringError(EC, "%s: %s", P.c_str(), describe(EC).c_str());
     }
-    std::string Abs = absolute(P);
+    std::string Abs = absoluteFrom(Cwd, P);
     if (St.type() != llvm::sys::fs::file_type::directory_file) {
       // Named explicitly: kept whatever its extension or .gitignore say.
       if (!W.excludedPath(Abs, false)) {
-        Files.push_back({P, realPathOr(P, Abs), llvm::sys::fs::is_symlink_file(P)});
+        std::string Id;
+        if (IsLink) {
+          Id = realPathOr(P, Abs);
+        } else {
+          // Its directory as spelled (`a/..` resolved as the system does).
+          llvm::StringRef Dir = llvm::sys::path::parent_path(P);
+          if (Dir.empty())
+            Dir = ".";
+          auto It = RealDirs.find(Dir);
+          if (It == RealDirs.end())
+            It = RealDirs.insert({Dir, realPathOr(Dir, absoluteFrom(Cwd, Dir))}).first;
+          Id = childPath(It->second, llvm::sys::path::filename(P));
+        }
+        Files.push_back({P, std::move(Id), IsLink});
         if (Opts.FindTempFiles)
           FileDirs.push_back(llvm::sys::path::parent_path(P).str());
       }

@@ -9,6 +9,7 @@
 #include "engine/EmbeddedRules.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -38,8 +39,25 @@ llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable() {
 Project::Project(RuleSet Rules, ProjectOptions Opts)
     : Opts(std::move(Opts)), BaseRules(std::move(Rules)),
       Configs(std::make_unique<ConfigCache>(this->Opts.ConfigFile)),
-      Requirements(std::make_unique<RequirementsCache>()) {}
+      Requirements(std::make_unique<RequirementsCache>()) {
+  llvm::SmallString<256> D;
+  if (!llvm::sys::fs::current_path(D))
+    Cwd = std::string(D.str());
+}
 Project::~Project() = default;
+
+std::string Project::absolute(llvm::StringRef Path) const {
+  llvm::SmallString<256> A(Path);
+  if (!llvm::sys::path::is_absolute(A)) {
+    if (Cwd.empty())
+      llvm::sys::fs::make_absolute(A);
+    else {
+      A = Cwd;
+      llvm::sys::path::append(A, Path);
+    }
+  }
+  return std::string(A.str());
+}
 
 llvm::Expected<std::unique_ptr<Project>> Project::load(ProjectOptions Opts) {
   auto Rules = Opts.RulesDir.empty() ? loadEmbeddedRules() : RuleSet::loadDirectory(Opts.RulesDir);
@@ -77,8 +95,9 @@ llvm::Expected<std::shared_ptr<const Engine>> Project::engineFor(llvm::StringRef
   return engineForLocked(Path, HonourExcludes);
 }
 
-llvm::Expected<TorchTarget> Project::targetFor(llvm::StringRef Path) {
+llvm::Expected<TorchTarget> Project::targetFor(llvm::StringRef P) {
   std::lock_guard<std::mutex> Lock(M);
+  std::string Path = absolute(P);
   auto C = Configs->forFile(Path);
   if (!C)
     return C.takeError();
@@ -171,8 +190,11 @@ EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All,
   return EO;
 }
 
-llvm::Expected<std::shared_ptr<const Engine>> Project::engineForLocked(llvm::StringRef Path,
+llvm::Expected<std::shared_ptr<const Engine>> Project::engineForLocked(llvm::StringRef P,
                                                                        bool HonourExcludes) {
+  // Absolute once: each lookup below would ask the system for the current
+  // directory again (two stat calls each), for every file of a run.
+  std::string Path = absolute(P);
   auto C = Configs->forFile(Path);
   if (!C)
     return C.takeError();

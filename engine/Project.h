@@ -90,6 +90,9 @@ public:
   const RuleSet &rules() const { return BaseRules; }
   const ProjectOptions &options() const { return Opts; }
 
+  /// A relative Path is taken from the directory that was current when the
+  /// project was created (devport never changes it).
+  ///
   /// The engine for Path under its configuration; null when the
   /// configuration excludes Path and HonourExcludes is set. Fails when the
   /// configuration, its rule files or its rule names are invalid (with the
@@ -122,8 +125,11 @@ private:
                               const TorchTarget &Target) const;
   TorchTarget targetForLocked(llvm::StringRef Path, const Config &Cfg);
   bool dependsOn(llvm::StringRef Path) const;
+  /// Path made absolute against Cwd: no system call per file.
+  std::string absolute(llvm::StringRef Path) const;
 
   ProjectOptions Opts;
+  std::string Cwd; ///< The current directory at creation ("" if unknown).
   RuleSet BaseRules;
   std::mutex M;
   std::unique_ptr<ConfigCache> Configs;
