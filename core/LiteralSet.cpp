@@ -39,6 +39,9 @@ void LiteralSet::freeze() {
     ++Start[Key + 1];
   for (size_t K = 1; K < Start.size(); ++K)
     Start[K] += Start[K - 1];
+  KeyBits.assign(KeyWords, 0);
+  for (const auto &[Key, I] : ByPrefix)
+    KeyBits[Key >> 6] |= uint64_t(1) << (Key & 63);
 }
 
 std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
@@ -54,8 +57,15 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
   assert(!Start.empty() && "scan() before freeze()");
   const char *Data = Text.data();
   size_t N = Text.size();
+  // The keys that may still start a word not found yet: 8 KiB, in L1, where
+  // Start (256 KiB) is not; a key whose words are all found leaves it.
+  uint64_t Live[KeyWords];
+  std::memcpy(Live, KeyBits.data(), sizeof(Live));
   for (size_t At = 0; At + 1 < N; ++At) {
     uint16_t K = keyAt(Data + At);
+    if (!((Live[K >> 6] >> (K & 63)) & 1))
+      continue;
+    bool KeyDone = true;
     for (uint32_t J = Start[K], E = Start[K + 1]; J < E; ++J) {
       unsigned I = ByPrefix[J].second;
       if (Found[I])
@@ -65,8 +75,12 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
         Found[I] = true;
         if (--Left == 0)
           return Found;
+      } else {
+        KeyDone = false;
       }
     }
+    if (KeyDone)
+      Live[K >> 6] &= ~(uint64_t(1) << (K & 63));
   }
   return Found;
 }
@@ -82,6 +96,8 @@ void LiteralSet::findAll(llvm::StringRef Text, std::vector<Occurrence> &Out) con
     if (At + 1 >= N)
       break;
     uint16_t K = keyAt(Data + At);
+    if (!((KeyBits[K >> 6] >> (K & 63)) & 1))
+      continue;
     for (uint32_t J = Start[K], E = Start[K + 1]; J < E; ++J) {
       unsigned I = ByPrefix[J].second;
       const std::string &W = Words[I];

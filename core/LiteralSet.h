@@ -56,6 +56,8 @@ private:
   /// Where each key's run starts in ByPrefix: 65,537 entries after freeze().
   std::vector<uint32_t> Start;
   std::vector<unsigned> OneByte; ///< Words of one byte.
+  static constexpr size_t KeyWords = 65536 / 64;
+  std::vector<uint64_t> KeyBits; ///< Bit K: ByPrefix has key K (after freeze()).
 };
 
 } // namespace devport

@@ -108,6 +108,12 @@ ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset) {
   const auto *Begin = reinterpret_cast<const unsigned char *>(Bytes.data());
   const auto *End = Begin + Bytes.size();
   for (const unsigned char *P = Begin; P < End;) {
+    // Eight ASCII bytes at a time: most source text is ASCII.
+    uint64_t W;
+    if (End - P >= 8 && (std::memcpy(&W, P, 8), (W & 0x8080808080808080ULL) == 0)) {
+      P += 8;
+      continue;
+    }
     if (*P < 0x80) {
       ++P;
       continue;
@@ -125,7 +131,17 @@ ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset) {
 SourceFile::SourceFile(std::string Path, std::string Text, FileStamp Stamp)
     : Path(std::move(Path)), Text(std::move(Text)), Stamp(Stamp) {
   LineStarts.push_back(0);
-  for (size_t I = 0, N = this->Text.size(); I < N; ++I) {
+  const char *B = this->Text.data();
+  size_t N = this->Text.size();
+  if (!std::memchr(B, '\r', N)) {
+    // No CR (most files): memchr finds the line ends.
+    for (const char *P = B; (P = static_cast<const char *>(std::memchr(P, '\n', B + N - P)));) {
+      ++P;
+      LineStarts.push_back(static_cast<uint32_t>(P - B));
+    }
+    return;
+  }
+  for (size_t I = 0; I < N; ++I) {
     char C = this->Text[I];
     if (C == '\n') {
       LineStarts.push_back(static_cast<uint32_t>(I + 1));
