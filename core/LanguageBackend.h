@@ -147,6 +147,12 @@ public:
   virtual ~CompiledRules();
   /// False when no rule can match Text, which then need not be parsed.
   virtual bool mayMatch(llvm::StringRef Text) const = 0;
+  /// The same for the file at Path, for rules that look at the path too (a
+  /// C++ file that is CUDA by design is kept whatever its text holds).
+  virtual bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const {
+    (void)Path;
+    return mayMatch(Text);
+  }
   /// Runs every rule over P in one traversal.
   virtual MatchResults match(const ParsedFile &P) const = 0;
   /// Region parsing (batch runs): what to parse and match in Text's place,

@@ -130,12 +130,12 @@ struct Engine::Embedded {
   MatchResults Found;
 };
 
-bool Engine::skips(const Language &L, llvm::StringRef Text) const {
+bool Engine::skips(const Language &L, llvm::StringRef Path, llvm::StringRef Text) const {
   if (hasSkipFileDirective(Text, L.Backend->commentMarker()))
     return true;
   // A `devport:` comment is checked even where no rule can match: an
   // unknown rule id in it is a finding.
-  return Opts.Prefilter && !L.Rules->mayMatch(Text) && !Text.contains("devport:");
+  return Opts.Prefilter && !L.Rules->mayMatchFile(Path, Text) && !Text.contains("devport:");
 }
 
 CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
@@ -396,7 +396,7 @@ std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::String
 
 CheckResult Engine::checkAll(const SourceFile &F) const {
   const Language &L = languageFor(F.path());
-  if (skips(L, F.text()))
+  if (skips(L, F.path(), F.text()))
     return {};
   RegionText Regions;
   std::unique_ptr<ParsedFile> P =
@@ -410,7 +410,7 @@ CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Prev
                                      llvm::ArrayRef<Edit> Edits,
                                      std::unique_ptr<ParsedFile> &Parsed) const {
   const Language &L = languageFor(F.path());
-  bool Skip = skips(L, F.text());
+  bool Skip = skips(L, F.path(), F.text());
   if (Skip && !Previous) {
     Parsed.reset();
     return {};
@@ -447,7 +447,7 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
   FixOutcome Out;
   const Language &L = languageFor(F.path());
   const LanguageBackend &B = *L.Backend;
-  if (skips(L, F.text())) {
+  if (skips(L, F.path(), F.text())) {
     Out.Text = F.text().str();
     return Out;
   }
@@ -478,7 +478,7 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
   auto CurFile = [&]() -> const SourceFile & { return Cur ? Cur->File : F; };
   // The findings of a new version: none if nothing can match any more.
   auto CheckVersion = [&](const Version &V) {
-    if (!V.Parsed || skips(L, V.File.text()))
+    if (!V.Parsed || skips(L, V.File.path(), V.File.text()))
       return std::vector<Diagnostic>();
     return checkParsed(V.File, L, *V.Parsed).Findings;
   };

@@ -141,7 +141,7 @@ private:
   Engine(RuleSet Rules, EngineOptions Opts);
   const Language &languageFor(llvm::StringRef Path) const;
   /// Whether F needs no parse: a skip-file directive, or nothing to match.
-  bool skips(const Language &L, llvm::StringRef Text) const;
+  bool skips(const Language &L, llvm::StringRef Path, llvm::StringRef Text) const;
   /// The parse that check() and fix() match: of the regions of Text that
   /// the rules can need, kept in Regions, or of Text itself (Regions.Text
   /// empty) with WholeFiles, where the backend has no regions for it, or

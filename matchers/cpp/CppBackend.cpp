@@ -70,6 +70,13 @@ public:
   BackendOptions Opts;
 
   bool mayMatch(llvm::StringRef Text) const override { return Lexical->mayMatch(Text); }
+  bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const override {
+    // A file of the CUDA role is listed as kept (`--show-kept`), whatever
+    // its text holds.
+    if (Lexical->hasRoles() && !Path.empty() && isCudaRole(Path))
+      return true;
+    return Lexical->mayMatch(Text);
+  }
 
   MatchResults match(const ParsedFile &P) const override {
     const auto &C = static_cast<const CppParsedFile &>(P);

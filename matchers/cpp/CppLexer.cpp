@@ -36,8 +36,13 @@ char openerOf(char Closer) { return Closer == ')' ? '(' : Closer == ']' ? '[' : 
 } // namespace
 
 LexedFile::LexedFile(llvm::StringRef Text) : Text(Text) {
-  // The raw lexer needs a NUL after the buffer.
-  std::string Buf = Text.str();
+  // The raw lexer needs a NUL after the buffer: a copy, in a buffer that
+  // each thread keeps for its next file (fresh pages cost a fault each).
+  thread_local std::string Buf;
+  if (Buf.capacity() > (size_t(16) << 20) && Text.size() < (size_t(1) << 20))
+    std::string().swap(Buf); // a big file's buffer does not stay
+  Buf.assign(Text.data(), Text.size());
+  Toks.reserve(Text.size() / 5);
   static const clang::LangOptions LO = cppLangOptions();
   clang::SourceLocation Base = clang::SourceLocation::getFromRawEncoding(1);
   clang::Lexer L(Base, LO, Buf.data(), Buf.data(), Buf.data() + Buf.size());

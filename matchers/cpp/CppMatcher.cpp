@@ -213,14 +213,21 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
           return (E.K == PatternElem::Var && E.Text == W.first) ||
                  (E.K == PatternElem::Name && E.Comps.back() == "$" + W.first);
         });
-        if (Binds && Lit.size() >= 3)
+        if (!Binds)
+          continue;
+        if (Lit.size() >= 3) {
           (*P)->Words.push_back(Lit);
+          continue;
+        }
+        std::optional<std::vector<std::string>> Alts = exactWords(W.second.Regex);
+        if (Alts && llvm::all_of(*Alts, [](const std::string &A) { return A.size() >= 3; }))
+          (*P)->AnyOf.push_back(std::move(*Alts));
       }
       // A directive pattern whose `where` names no literal waits for its
       // directive's name.
       if ((*P)->Directive && (*P)->Words.empty())
         (*P)->Words.push_back((*P)->Elems[1].Comps[0]);
-      if ((*P)->Role.empty() && (*P)->Words.empty()) {
+      if ((*P)->Role.empty() && (*P)->Words.empty() && (*P)->AnyOf.empty()) {
         Fail(RP.Loc, "pattern `" + RP.Text +
                          "` has no literal for the prefilter (a name, a string of 3 or more "
                          "characters, or a `where` regex with such a literal)");
@@ -229,6 +236,11 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
       CppPattern *Raw = P->get();
       for (const std::string &W : Raw->Words)
         Raw->WordIds.push_back(M->Literals.add(W));
+      for (const std::vector<std::string> &G : Raw->AnyOf) {
+        Raw->AnyOfIds.emplace_back();
+        for (const std::string &W : G)
+          Raw->AnyOfIds.back().push_back(M->Literals.add(W));
+      }
       if (!Raw->Role.empty()) {
         M->Roles.push_back(Raw);
       } else {
@@ -238,10 +250,12 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
           for (auto It = A.Comps.rbegin(); It != A.Comps.rend(); ++It)
             if (!llvm::StringRef(*It).startswith("$")) {
               M->ByName[*It].push_back(Raw);
+              M->NameFilter.add(*It);
               break;
             }
         } else {
           M->ByTok[A.Text].push_back(Raw);
+          M->TokFilter.add(A.Text);
         }
       }
       M->Patterns.push_back(std::move(*P));
@@ -256,8 +270,10 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
 
 bool CppMatcher::mayMatch(llvm::StringRef Text) const {
   std::vector<bool> Found = Literals.scan(Text);
+  auto IsFound = [&](unsigned I) { return Found[I]; };
   for (const auto &P : Patterns)
-    if (P->Role.empty() && llvm::all_of(P->WordIds, [&](unsigned I) { return Found[I]; }))
+    if (P->Role.empty() && llvm::all_of(P->WordIds, IsFound) &&
+        llvm::all_of(P->AnyOfIds, [&](const auto &G) { return llvm::any_of(G, IsFound); }))
       return true;
   // Only role patterns (a keep-only selection): they need the path.
   return Roles.size() == Patterns.size() && !Roles.empty();
@@ -333,6 +349,17 @@ private:
       return false;
     llvm::StringRef S = F.spelling(T);
     return Toks[T].Kind == TokKind::Punct && (S == "(" || S == "[" || S == "{") && Partner[T] != T;
+  }
+  /// Whether a component of the qualified name from identifier I on may
+  /// be a ByName key (M.NameFilter).
+  bool mayNameAnchor(size_t I) const {
+    size_t Hi = SegHi[I];
+    for (size_t J = I;; J += 2) {
+      if (M.NameFilter.mayContain(F.spelling(J)))
+        return true;
+      if (!(J + 2 < Hi && isPunct(F, J + 1, "::") && isIdent(F, J + 2)))
+        return false;
+    }
   }
   bool isClose(size_t T) const {
     if (T >= Toks.size())
@@ -441,6 +468,8 @@ std::vector<Match> MatchPass::run(llvm::ArrayRef<std::string> Roles,
     const Token &T = Toks[I];
     if (T.Kind == TokKind::Identifier || (T.Kind == TokKind::Punct && F.spelling(I) == "::")) {
       bool Continues = I > 0 && isPunct(F, I - 1, "::") && T.Kind == TokKind::Identifier;
+      if (!Continues && T.Kind == TokKind::Identifier && !mayNameAnchor(I))
+        continue; // its unit (there is one) has no anchor component
       if (!Continues)
         if (auto U = unitAt(F, I, SegHi[I])) {
           tryAt(I, &*U, Only);
@@ -489,6 +518,8 @@ void MatchPass::tryAt(size_t I, const Unit *U, const std::vector<const Rule *> *
   if (U) {
     llvm::SmallVector<const CppPattern *, 8> Seen;
     for (llvm::StringRef C : U->C) {
+      if (!M.NameFilter.mayContain(C))
+        continue;
       auto It = M.ByName.find(C);
       if (It == M.ByName.end())
         continue;
@@ -500,6 +531,8 @@ void MatchPass::tryAt(size_t I, const Unit *U, const std::vector<const Rule *> *
     }
     return;
   }
+  if (!M.TokFilter.mayContain(F.spelling(I)))
+    return;
   auto It = M.ByTok.find(F.spelling(I));
   if (It != M.ByTok.end())
     for (const CppPattern *Pat : It->second)

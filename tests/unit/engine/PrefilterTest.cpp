@@ -607,6 +607,41 @@ TEST(Prefilter, ChangesNothingOnFixturesAndAGeneratedCorpus) {
   EXPECT_GT(Torch.Skipped + Generated.Skipped, 0u);
 }
 
+TEST(Prefilter, CppGuardMacrosAndRoleFiles) {
+  RuleSet Rules = shippedRules();
+  EnginePair P(Rules, EngineOptions::forTest());
+  ASSERT_TRUE(P.On && P.Off);
+  auto Cpp = compiledFor(*P.On, "t.cpp");
+  ASSERT_TRUE(Cpp);
+  auto Same = [&](const std::string &Path, const std::string &Text) {
+    SourceFile F(Path, Text);
+    EXPECT_EQ(describe(P.Off->checkAll(F)), describe(P.On->checkAll(F))) << Path;
+  };
+  // A `#if` is not enough: the build-guard rule's `where` lists its macros,
+  // one of which must occur.
+  std::string Other = "#ifdef HAVE_FOO\nint x;\n#endif\n";
+  std::string Rocm = "#ifdef USE_ROCM\nint x;\n#endif\n";
+  EXPECT_FALSE(Cpp->mayMatch(Other));
+  EXPECT_TRUE(Cpp->mayMatch(Rocm));
+  CheckResult R = P.On->checkAll(SourceFile("src/guard.cpp", Rocm));
+  ASSERT_EQ(1u, R.Kept.size());
+  EXPECT_EQ("keep-cuda-build-guard", R.Kept[0].RuleId);
+  Same("src/guard.cpp", Rocm);
+  Same("src/guard.cpp", Other);
+  // A file of the CUDA role is kept whatever its text holds (--show-kept
+  // lists it), and only a file of that role.
+  std::string Plain = "int helper();\n";
+  EXPECT_FALSE(Cpp->mayMatch(Plain));
+  EXPECT_TRUE(Cpp->mayMatchFile("src/cuda/helper.h", Plain));
+  EXPECT_TRUE(Cpp->mayMatchFile("src/helper.cu", Plain));
+  EXPECT_FALSE(Cpp->mayMatchFile("src/helper.h", Plain));
+  R = P.On->checkAll(SourceFile("src/cuda/helper.h", Plain));
+  ASSERT_EQ(1u, R.Kept.size());
+  EXPECT_EQ("keep-cuda-role-file", R.Kept[0].RuleId);
+  Same("src/cuda/helper.h", Plain);
+  Same("src/helper.h", Plain);
+}
+
 /// Region parsing (EngineOptions::WholeFiles off, the default) and the marks
 /// it gives the matcher change nothing: checkAll, fix and checkIncremental
 /// (what the language server calls: a whole parse, matched where the marks
