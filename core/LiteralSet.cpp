@@ -44,7 +44,8 @@ void LiteralSet::freeze() {
     KeyBits[Key >> 6] |= uint64_t(1) << (Key & 63);
 }
 
-std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
+std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
+                                   llvm::function_ref<bool(const std::vector<bool> &)> Enough) const {
   std::vector<bool> Found(Words.size(), false);
   unsigned Left = static_cast<unsigned>(Words.size());
   for (unsigned I : OneByte)
@@ -52,6 +53,8 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
       Found[I] = true;
       --Left;
     }
+  if (Enough && Left < Words.size() && Enough(Found))
+    return Found;
   if (Left == 0 || ByPrefix.empty() || Text.size() < 2)
     return Found;
   assert(!Start.empty() && "scan() before freeze()");
@@ -73,7 +76,7 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text) const {
       const std::string &W = Words[I];
       if (W.size() <= N - At && std::memcmp(Data + At, W.data(), W.size()) == 0) {
         Found[I] = true;
-        if (--Left == 0)
+        if (--Left == 0 || (Enough && Enough(Found)))
           return Found;
       } else {
         KeyDone = false;

@@ -18,6 +18,7 @@
 #define DEVPORT_CORE_LITERALSET_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -36,8 +37,11 @@ public:
   unsigned size() const { return static_cast<unsigned>(Words.size()); }
 
   /// Found[I] tells whether word I occurs in Text. Read-only: may run on
-  /// many threads.
-  std::vector<bool> scan(llvm::StringRef Text) const;
+  /// many threads. With Enough, the scan stops as soon as Enough(Found)
+  /// holds (asked each time a word is found): Found is then partial.
+  std::vector<bool>
+  scan(llvm::StringRef Text,
+       llvm::function_ref<bool(const std::vector<bool> &)> Enough = nullptr) const;
 
   /// Where a word occurs.
   struct Occurrence {

@@ -269,12 +269,16 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
 }
 
 bool CppMatcher::mayMatch(llvm::StringRef Text) const {
-  std::vector<bool> Found = Literals.scan(Text);
-  auto IsFound = [&](unsigned I) { return Found[I]; };
-  for (const auto &P : Patterns)
-    if (P->Role.empty() && llvm::all_of(P->WordIds, IsFound) &&
-        llvm::all_of(P->AnyOfIds, [&](const auto &G) { return llvm::any_of(G, IsFound); }))
-      return true;
+  auto Satisfied = [&](const std::vector<bool> &Found) {
+    auto IsFound = [&](unsigned I) { return Found[I]; };
+    return llvm::any_of(Patterns, [&](const auto &P) {
+      return P->Role.empty() && llvm::all_of(P->WordIds, IsFound) &&
+             llvm::all_of(P->AnyOfIds, [&](const auto &G) { return llvm::any_of(G, IsFound); });
+    });
+  };
+  // The scan stops at the first pattern whose words are all there.
+  if (Satisfied(Literals.scan(Text, Satisfied)))
+    return true;
   // Only role patterns (a keep-only selection): they need the path.
   return Roles.size() == Patterns.size() && !Roles.empty();
 }

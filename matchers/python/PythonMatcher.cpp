@@ -108,11 +108,13 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
 }
 
 bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
-  std::vector<bool> Found = Literals.scan(Text);
-  for (const auto &C : Patterns)
-    if (llvm::all_of(C->WordIds, [&](unsigned I) { return Found[I]; }))
-      return true;
-  return false;
+  auto Satisfied = [&](const std::vector<bool> &Found) {
+    return llvm::any_of(Patterns, [&](const auto &C) {
+      return llvm::all_of(C->WordIds, [&](unsigned I) { return Found[I]; });
+    });
+  };
+  // The scan stops at the first pattern whose words are all there.
+  return Satisfied(Literals.scan(Text, Satisfied));
 }
 
 std::optional<RegionText> PythonMatcher::regionText(llvm::StringRef Text) const {

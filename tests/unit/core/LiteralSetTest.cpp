@@ -64,5 +64,24 @@ TEST(LiteralSet, FindAllGivesEveryOccurrenceInOrder) {
                      {0, 0}, {2, 1}, {5, 2}, {7, 0}, {9, 1}, {11, 2}}));
 }
 
+TEST(LiteralSet, ScanStopsWhenEnough) {
+  LiteralSet S;
+  unsigned Ab = S.add("ab"), Cd = S.add("cd"), Ef = S.add("ef");
+  S.freeze();
+  std::string Text = "xx ab yy cd zz ab ef";
+  unsigned Asked = 0;
+  std::vector<bool> Found = S.scan(Text, [&](const std::vector<bool> &F) {
+    ++Asked;
+    return F[Cd];
+  });
+  EXPECT_TRUE(Found[Ab] && Found[Cd]);
+  EXPECT_FALSE(Found[Ef]); // after the stop
+  EXPECT_EQ(2u, Asked);    // once per word found
+  // Never enough: every word, as without the predicate.
+  Found = S.scan(Text, [](const std::vector<bool> &) { return false; });
+  EXPECT_TRUE(Found[Ab] && Found[Cd] && Found[Ef]);
+  EXPECT_EQ(Found, S.scan(Text));
+}
+
 } // namespace
 } // namespace devport
