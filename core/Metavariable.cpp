@@ -80,8 +80,13 @@ size_t bracketExpressionEnd(llvm::StringRef Re, size_t Open) {
 std::string requiredLiteral(llvm::StringRef Re) {
   std::string Best, Cur;
   // Best as it was at each open group: a group that a quantifier makes
-  // optional (`(abc)?`, `(abc)*`, `(abc){0,2}`) gives back what it found.
-  std::vector<std::string> AtOpen;
+  // optional (`(abc)?`, `(abc)*`, `(abc){0,2}`), or that holds alternatives
+  // (`(abc|de)`), gives back what it found.
+  struct Open {
+    std::string Best;
+    bool Alternatives = false;
+  };
+  std::vector<Open> AtOpen;
   auto Flush = [&] {
     if (Cur.size() > Best.size())
       Best = Cur;
@@ -89,8 +94,13 @@ std::string requiredLiteral(llvm::StringRef Re) {
   };
   for (size_t I = 0; I < Re.size(); ++I) {
     char C = Re[I];
-    if (C == '|' )
-      return ""; // an alternative may avoid any literal
+    if (C == '|') {
+      if (AtOpen.empty())
+        return ""; // an alternative of the whole may avoid any literal
+      AtOpen.back().Alternatives = true;
+      Flush();
+      continue;
+    }
     if (C == '[') {
       // A class of one character (`[.]`) is that character.
       if (I + 2 < Re.size() && Re[I + 2] == ']' && Re[I + 1] != '^' && Re[I + 1] != '[') {
@@ -105,15 +115,16 @@ std::string requiredLiteral(llvm::StringRef Re) {
     }
     if (C == '(') {
       Flush();
-      AtOpen.push_back(Best);
+      AtOpen.push_back({Best});
       continue;
     }
     if (C == ')') {
       Flush();
       if (!AtOpen.empty()) {
         char Q = I + 1 < Re.size() ? Re[I + 1] : '\0';
-        if (Q == '?' || Q == '*' || Q == '{') // `{1,}` too: erring on the safe side
-          Best = AtOpen.back();
+        // `{1,}` too: erring on the safe side.
+        if (AtOpen.back().Alternatives || Q == '?' || Q == '*' || Q == '{')
+          Best = AtOpen.back().Best;
         AtOpen.pop_back();
       }
       continue;

@@ -85,9 +85,10 @@ template <typename F> void forEachMetavariable(llvm::StringRef Text, F &&Fn) {
 std::vector<std::string> metavariablesIn(llvm::StringRef Text);
 
 /// A literal that every text matched by the POSIX regex Re contains (the
-/// longest run of plain characters that no operator makes optional), or ""
-/// when there is none (alternation, or only classes and wildcards). Used to
-/// let `where` constraints feed the prefilter.
+/// longest run of plain characters that no operator makes optional, outside
+/// any group with alternatives), or "" when there is none (alternatives of
+/// the whole regex, or only classes and wildcards). Used to let `where`
+/// constraints feed the prefilter.
 std::string requiredLiteral(llvm::StringRef Re);
 
 /// The index of the `]` that closes the POSIX bracket expression opening at

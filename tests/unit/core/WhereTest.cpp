@@ -52,6 +52,44 @@ TEST(WhereRegex, RequiredLiteralSkipsOptionalGroups) {
   EXPECT_EQ("cuda", requiredLiteral("((cu)da)?x(cuda)"));
 }
 
+TEST(WhereRegex, RequiredLiteralAroundAlternatives) {
+  // An alternative gives up only what its group holds.
+  EXPECT_EQ("torch.cuda.",
+            requiredLiteral("^([uU]?[\"'])([A-Za-z0-9_.]*)torch[.]cuda[.](memory[.]|random[.])?"
+                            "(is_available|device_count)([\"'])$"));
+  EXPECT_EQ("cuda", requiredLiteral("(a|b)cuda"));
+  EXPECT_EQ("x", requiredLiteral("x(abc|de)"));
+  EXPECT_EQ("ab", requiredLiteral("(ab(cdef|gh)ij)"));
+  EXPECT_EQ("", requiredLiteral("(cuda|xpu)"));
+  EXPECT_EQ("", requiredLiteral("^(cuda|xpu)$"));
+  EXPECT_EQ("", requiredLiteral("cuda|xpu"));
+  EXPECT_EQ("", requiredLiteral("(cuda)|xpu"));
+  EXPECT_EQ("a|b", requiredLiteral("a\\|b")); // an escaped bar is a character
+}
+
+TEST(WhereRegex, RequiredLiteralIsInEveryMatch) {
+  // On texts that match, the literal is there.
+  struct Case {
+    const char *Re;
+    std::vector<const char *> Matching;
+  } Cases[] = {
+      {"x(abcd)?y", {"xy", "xabcdy"}},
+      {"(a|b)cuda", {"acuda", "bcuda"}},
+      {"x(abc|de)", {"xabc", "xde"}},
+      {"(ab(cdef|gh)ij)", {"abcdefij", "abghij"}},
+      {"^\"torch[.]cuda[.](memory[.]|random[.])?(seed|init)\"$",
+       {"\"torch.cuda.seed\"", "\"torch.cuda.memory.init\""}},
+  };
+  for (const Case &K : Cases) {
+    std::string Lit = requiredLiteral(K.Re);
+    llvm::Regex R(K.Re);
+    for (const char *T : K.Matching) {
+      ASSERT_TRUE(R.match(T)) << K.Re << " on " << T;
+      EXPECT_NE(std::string::npos, std::string(T).find(Lit)) << K.Re << ": " << Lit << " in " << T;
+    }
+  }
+}
+
 /// hold() on one metavariable bound to Text, for a rule with that regex.
 bool holds(llvm::StringRef Re, llvm::StringRef Text, bool Not = false,
            std::vector<std::string> Captures = {}) {
