@@ -57,7 +57,9 @@ struct BatchOptions {
   /// Source bytes checked at once, whatever the thread count: a file that
   /// would go over waits for others to finish (one larger than this runs
   /// alone). A file being fixed takes some 60 times its size (texts, trees,
-  /// findings), so this bounds the run's memory.
+  /// findings), so this bounds the run's memory. Finished files that wait
+  /// for an earlier one to be reported (their texts and findings) hold at
+  /// most 16 times as many source bytes.
   uint64_t MaxBytesInFlight = 1u << 20;
   /// check: keeps only the findings for which this returns true (those on
   /// lines changed since a git revision: `check --diff-base`); the others
