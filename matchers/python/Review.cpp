@@ -32,9 +32,7 @@ TSNode field(TSNode N, const char *Name) {
   return ts_node_child_by_field_name(N, Name, static_cast<uint32_t>(std::strlen(Name)));
 }
 
-unsigned lineOf(llvm::StringRef Text, uint32_t Offset) {
-  return static_cast<unsigned>(Text.take_front(Offset).count('\n')) + 1;
-}
+unsigned lineOf(llvm::StringRef Text, uint32_t Offset);
 
 /// The first line of N's text, shortened, for a note.
 std::string snippet(TSNode N, llvm::StringRef Text) {
@@ -173,8 +171,29 @@ struct TopLevel {
   mutable std::optional<llvm::SmallVector<std::string, 4>> FromCuda;
   /// By scope node (the root, a function or a class), built when first asked.
   mutable llvm::DenseMap<const void *, std::unique_ptr<ScopeIndex>> Scopes;
+  /// lineOf(): the offsets of the text's '\n's, and that text, built when
+  /// first asked (counting from the start for each note was quadratic in a
+  /// large file).
+  mutable std::vector<uint32_t> Newlines;
+  mutable llvm::StringRef NewlinesOf;
 };
 thread_local const TopLevel *CurrentTopLevel = nullptr;
+
+/// The 1-based line of Offset ('\n' ends a line).
+unsigned lineOf(llvm::StringRef Text, uint32_t Offset) {
+  const TopLevel *T = CurrentTopLevel;
+  if (!T)
+    return static_cast<unsigned>(Text.take_front(Offset).count('\n')) + 1;
+  if (T->NewlinesOf.data() != Text.data() || T->NewlinesOf.size() != Text.size()) {
+    T->Newlines.clear();
+    for (size_t At = Text.find('\n'); At != llvm::StringRef::npos; At = Text.find('\n', At + 1))
+      T->Newlines.push_back(static_cast<uint32_t>(At));
+    T->NewlinesOf = Text;
+  }
+  return static_cast<unsigned>(std::lower_bound(T->Newlines.begin(), T->Newlines.end(), Offset) -
+                               T->Newlines.begin()) +
+         1;
+}
 
 /// ts_node_descendant_for_byte_range(Root, B, E): when Root is the review's
 /// root, the child of the root that tree-sitter would descend into is found
