@@ -35,6 +35,7 @@ public:
   /// Indexes the words; call once, after the last add() and before scan().
   void freeze();
   unsigned size() const { return static_cast<unsigned>(Words.size()); }
+  llvm::StringRef word(unsigned I) const { return Words[I]; }
 
   /// Found[I] tells whether word I occurs in Text. Read-only: may run on
   /// many threads. With Enough, the scan stops as soon as Enough(Found)

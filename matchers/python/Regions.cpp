@@ -6,6 +6,8 @@
 
 #include "matchers/python/Regions.h"
 
+#include "core/LiteralSet.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -532,8 +534,21 @@ public:
     for (int32_t I = 0; I < N; ++I)
       if (Ls[I].K == Key::Import || Ls[I].K == Key::From)
         importedNames(T, Ls[I], Rules, Aliases);
-    for (const auto &A : Aliases)
-      markUses(A.getKey(), 0, T.size(), &Marks);
+    if (T.size() >= (1u << 20) && Aliases.size() > 1) {
+      // One pass for all the names: a pass per name was quadratic in a large
+      // file, whose imports bring more names.
+      LiteralSet Names;
+      for (const auto &A : Aliases)
+        Names.add(A.getKey());
+      Names.freeze();
+      std::vector<LiteralSet::Occurrence> Found;
+      Names.findAll(T, Found);
+      for (const LiteralSet::Occurrence &O : Found)
+        markUse(Names.word(O.Word), O.Offset, &Marks);
+    } else {
+      for (const auto &A : Aliases)
+        markUses(A.getKey(), 0, T.size(), &Marks);
+    }
     // Names that anchored statements assign: their later uses in the same
     // function (class, for `self.NAME`).
     std::vector<std::pair<int32_t, Assigned>> Names;
@@ -715,14 +730,18 @@ private:
                 std::vector<uint32_t> *Offsets = nullptr) {
     llvm::StringRef Where = T.take_front(To);
     for (size_t At = Where.find(Name, From); At != llvm::StringRef::npos;
-         At = Where.find(Name, At + 1)) {
-      size_t After = At + Name.size();
-      if ((At > 0 && identChar(T[At - 1])) || (After < T.size() && identChar(T[After])))
-        continue;
-      markHit(static_cast<uint32_t>(At));
-      if (Offsets)
-        Offsets->push_back(static_cast<uint32_t>(At));
-    }
+         At = Where.find(Name, At + 1))
+      markUse(Name, static_cast<uint32_t>(At), Offsets);
+  }
+
+  /// Marks the line of Name at At if it is a whole word there.
+  void markUse(llvm::StringRef Name, uint32_t At, std::vector<uint32_t> *Offsets) {
+    size_t After = At + Name.size();
+    if ((At > 0 && identChar(T[At - 1])) || (After < T.size() && identChar(T[After])))
+      return;
+    markHit(At);
+    if (Offsets)
+      Offsets->push_back(At);
   }
 
   void keepLines(int32_t From, int32_t To) {

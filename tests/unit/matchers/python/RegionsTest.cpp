@@ -137,6 +137,41 @@ TEST(Regions, ANameImportedForAPatternIsAnAnchorEverywhere) {
   EXPECT_EQ("kkkkkbb", shape(Text, {}));
 }
 
+TEST(Regions, ImportedNamesAreFoundInAFileOfMegabytesToo) {
+  // Over 1 MiB, the names are looked for in one pass (LiteralSet) instead
+  // of one pass each: the same whole-word uses, and nothing else, are marked.
+  std::string Text = "import torch.cuda as tc\nimport torch.cuda as cu\n";
+  std::string Block = "def f():\n"
+                      "    a = tc.device_count()\n"
+                      "    b = xtc.device_count() + tc_x + cux\n"
+                      "    c = cu.is_available() if tc else cu\n"
+                      "    d = 1\n";
+  while (Text.size() < (size_t(3) << 19))
+    Text += Block;
+  std::optional<RegionText> R = maskRegions(Text, {}, torchRules(), /*MarksOnly=*/true);
+  ASSERT_TRUE(R);
+  std::vector<uint32_t> Want;
+  auto Ident = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (llvm::StringRef W : {"tc", "cu"})
+    for (size_t At = Text.find(W.str()); At != std::string::npos; At = Text.find(W.str(), At + 1))
+      if ((At == 0 || !Ident(Text[At - 1])) &&
+          (At + W.size() >= Text.size() || !Ident(Text[At + W.size()])))
+        Want.push_back(static_cast<uint32_t>(At));
+  llvm::sort(Want);
+  EXPECT_GT(Want.size(), 40000u);
+  EXPECT_EQ(Want, R->Marks);
+  // A block is masked as in a small file.
+  std::string Header = "import torch.cuda as tc\nimport torch.cuda as cu\n";
+  std::string Small = Header + Block + Block;
+  std::optional<RegionText> MB = maskRegions(Text, {}, torchRules());
+  std::optional<RegionText> MS = maskRegions(Small, {}, torchRules());
+  ASSERT_TRUE(MB && MS);
+  size_t Second = Header.size() + Block.size();
+  llvm::StringRef Want2 = llvm::StringRef(MS->Text).substr(Second, Block.size());
+  EXPECT_EQ(Want2.str(), llvm::StringRef(MB->Text).substr(Second, Block.size()).str());
+  EXPECT_TRUE(Want2.contains("tc.device_count()") && !Want2.contains("xtc"));
+}
+
 TEST(Regions, NamesImportedFromTorchCudaAreAnchorsForTheImportCleanUp) {
   const char *Text = "from torch.cuda import device_of\n"
                      "x = 1\n"
