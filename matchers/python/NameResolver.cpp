@@ -6,6 +6,8 @@
 
 #include "matchers/python/NameResolver.h"
 
+#include <algorithm>
+
 namespace devport::python {
 
 /// The text of a dotted_name with any whitespace or comments between its
@@ -79,6 +81,18 @@ NameResolver::NameResolver(TSNode Root, llvm::StringRef Src) : Src(Src) {
 }
 
 void NameResolver::collect(TSNode Root, const void *RootScope, bool) {
+  // Every import statement spells `import`: a statement whose text has none
+  // holds no import, and is not read (reading every statement of a large
+  // file was a fifth of the language server's work per edit).
+  std::vector<uint32_t> ImportWords;
+  for (size_t At = Src.find("import"); At != llvm::StringRef::npos; At = Src.find("import", At + 1))
+    ImportWords.push_back(static_cast<uint32_t>(At));
+  if (ImportWords.empty())
+    return;
+  auto MayHoldImport = [&](TSNode N) {
+    auto It = std::lower_bound(ImportWords.begin(), ImportWords.end(), ts_node_start_byte(N));
+    return It != ImportWords.end() && *It < ts_node_end_byte(N);
+  };
   // Iterative over the statement structure: nesting can be arbitrarily deep.
   const Grammar &G = Grammar::get();
   std::vector<std::pair<TSNode, const void *>> Work{{Root, RootScope}};
@@ -88,7 +102,7 @@ void NameResolver::collect(TSNode Root, const void *RootScope, bool) {
     Work.pop_back();
     std::vector<std::pair<TSNode, const void *>> Children;
     forEachChild(N, [&](TSNode C) {
-      if (!ts_node_is_named(C))
+      if (!ts_node_is_named(C) || !MayHoldImport(C))
         return;
       TSSymbol S = ts_node_symbol(C);
       if (S == G.ImportStatement) {
