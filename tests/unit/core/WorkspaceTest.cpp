@@ -403,6 +403,22 @@ TEST(WorkspaceTest, EachRealFileIsListedOnce) {
   EXPECT_EQ((Paths{"alias/real.py"}), collectIn(D, {"lib", "alias"}).Files);
 }
 
+TEST(WorkspaceTest, NamedFilesAreOneFileWhateverTheDirectorySpelling) {
+  // A named file's identity is its directory's real path and its name: a
+  // symlinked directory, and `..` after one (resolved as the system does,
+  // not as text), name the same file.
+  test::TempDir D;
+  touch(D, {"lib/real.py", "lib/sub/x.py", "b.py", "lib/b.py"});
+  D.symlink("lib", "alias");
+  D.symlink("lib/sub", "sublink");
+  EXPECT_EQ((Paths{"alias/real.py"}), collectIn(D, {"alias/real.py", "lib/real.py"}).Files);
+  // sublink/.. is lib/, not the directory that holds sublink.
+  EXPECT_EQ((Paths{"lib/b.py"}), collectIn(D, {"sublink/../b.py", "lib/b.py"}).Files);
+  EXPECT_EQ((Paths{"b.py", "lib/b.py"}), collectIn(D, {"b.py", "lib/b.py"}).Files);
+  // A file named twice, and through ./
+  EXPECT_EQ((Paths{"./b.py"}), collectIn(D, {"b.py", "./b.py"}).Files);
+}
+
 TEST(WorkspaceTest, SymlinkedRootDirectoryIsWalked) {
   test::TempDir D;
   touch(D, {"real/a.py"});
