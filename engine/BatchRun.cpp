@@ -226,18 +226,16 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
   std::vector<TorchTarget> Targets;
   std::vector<unsigned> TargetOf;
   for (const std::string &Path : Paths) {
-    auto E = P.engineFor(Path);
+    TorchTarget T;
+    auto E = P.engineFor(Path, /*HonourExcludes=*/true, &T);
     if (!E)
       return E.takeError();
     if (!*E)
       continue; // excluded by its configuration
-    auto T = P.targetFor(Path);
-    if (!T)
-      return T.takeError();
-    auto Known = llvm::find(Targets, *T);
+    auto Known = llvm::find(Targets, T);
     TargetOf.push_back(static_cast<unsigned>(Known - Targets.begin()));
     if (Known == Targets.end())
-      Targets.push_back(std::move(*T));
+      Targets.push_back(std::move(T));
     Files.push_back(Path);
     Engines.push_back(std::move(*E));
   }

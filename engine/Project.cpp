@@ -89,10 +89,10 @@ std::unique_ptr<Project> Project::withRules(RuleSet Rules, ProjectOptions Opts) 
   return std::unique_ptr<Project>(new Project(std::move(Rules), std::move(Opts)));
 }
 
-llvm::Expected<std::shared_ptr<const Engine>> Project::engineFor(llvm::StringRef Path,
-                                                                 bool HonourExcludes) {
+llvm::Expected<std::shared_ptr<const Engine>>
+Project::engineFor(llvm::StringRef Path, bool HonourExcludes, TorchTarget *Target) {
   std::lock_guard<std::mutex> Lock(M);
-  return engineForLocked(Path, HonourExcludes);
+  return engineForLocked(Path, HonourExcludes, Target);
 }
 
 llvm::Expected<TorchTarget> Project::targetFor(llvm::StringRef P) {
@@ -190,8 +190,8 @@ EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All,
   return EO;
 }
 
-llvm::Expected<std::shared_ptr<const Engine>> Project::engineForLocked(llvm::StringRef P,
-                                                                       bool HonourExcludes) {
+llvm::Expected<std::shared_ptr<const Engine>>
+Project::engineForLocked(llvm::StringRef P, bool HonourExcludes, TorchTarget *TargetOut) {
   // Absolute once: each lookup below would ask the system for the current
   // directory again (two stat calls each), for every file of a run.
   std::string Path = absolute(P);
@@ -203,6 +203,8 @@ llvm::Expected<std::shared_ptr<const Engine>> Project::engineForLocked(llvm::Str
     return nullptr;
   std::vector<std::string> FileIgnores = Cfg.ignoredFor(Path);
   TorchTarget Target = targetForLocked(Path, Cfg);
+  if (TargetOut)
+    *TargetOut = Target;
   std::string Key =
       Cfg.Path + "\n" + llvm::join(FileIgnores, ",") + "\n" + Target.Release.str();
   auto It = Engines.find(Key);

@@ -97,8 +97,10 @@ public:
   /// configuration excludes Path and HonourExcludes is set. Fails when the
   /// configuration, its rule files or its rule names are invalid (with the
   /// file, line and column).
-  llvm::Expected<std::shared_ptr<const Engine>> engineFor(llvm::StringRef Path,
-                                                          bool HonourExcludes = true);
+  /// With Target, it also gets what targetFor(Path) gives (for a file that
+  /// is not excluded), in the same lookup.
+  llvm::Expected<std::shared_ptr<const Engine>>
+  engineFor(llvm::StringRef Path, bool HonourExcludes = true, TorchTarget *Target = nullptr);
 
   /// The target release of Path's engine, and where it came from. Fails when
   /// Path's configuration cannot be loaded.
@@ -116,8 +118,8 @@ public:
 
 private:
   Project(RuleSet Rules, ProjectOptions Opts);
-  llvm::Expected<std::shared_ptr<const Engine>> engineForLocked(llvm::StringRef Path,
-                                                                bool HonourExcludes);
+  llvm::Expected<std::shared_ptr<const Engine>>
+  engineForLocked(llvm::StringRef Path, bool HonourExcludes, TorchTarget *Target = nullptr);
   /// The base rules plus a configuration's extra rule files, checked against
   /// its rule names.
   llvm::Expected<const RuleSet *> rulesFor(const Config &Cfg);
