@@ -8,8 +8,10 @@
 /// The end-to-end invariants the Python and C++ engine fuzz targets assert
 /// on one input, checked as the file Path with the embedded rule database and
 /// `--unsafe-fixes`:
-///   - check() and fix() give the same findings, keep matches and fixed text
-///     with region parsing (the default) and with EngineOptions::WholeFiles;
+///   - fix() gives the same fixed text with region parsing (the default) and
+///     with EngineOptions::WholeFiles, and so does check() its findings, keep
+///     matches and suppressed findings where the whole file parses (a syntax
+///     error that the regions leave out is not seen by check(), by design);
 ///   - the fixed text parses with no more syntax errors than the input;
 ///   - a second fix() of the fixed text applies nothing (when the first one
 ///     converged).
