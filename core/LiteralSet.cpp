@@ -6,6 +6,8 @@
 
 #include "core/LiteralSet.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -45,16 +47,16 @@ void LiteralSet::freeze() {
 }
 
 std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
-                                   llvm::function_ref<bool(const std::vector<bool> &)> Enough) const {
+                                   llvm::function_ref<bool(unsigned)> OnFound) const {
   std::vector<bool> Found(Words.size(), false);
   unsigned Left = static_cast<unsigned>(Words.size());
   for (unsigned I : OneByte)
     if (Text.contains(Words[I][0])) {
       Found[I] = true;
       --Left;
+      if (OnFound && OnFound(I))
+        return Found;
     }
-  if (Enough && Left < Words.size() && Enough(Found))
-    return Found;
   if (Left == 0 || ByPrefix.empty() || Text.size() < 2)
     return Found;
   assert(!Start.empty() && "scan() before freeze()");
@@ -76,7 +78,7 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
       const std::string &W = Words[I];
       if (W.size() <= N - At && std::memcmp(Data + At, W.data(), W.size()) == 0) {
         Found[I] = true;
-        if (--Left == 0 || (Enough && Enough(Found)))
+        if ((OnFound && OnFound(I)) || --Left == 0)
           return Found;
       } else {
         KeyDone = false;
@@ -86,6 +88,57 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
       Live[K >> 6] &= ~(uint64_t(1) << (K & 63));
   }
   return Found;
+}
+
+unsigned WordRequirements::add(llvm::ArrayRef<unsigned> AllOf,
+                               llvm::ArrayRef<std::vector<unsigned>> AnyOf) {
+  unsigned R = static_cast<unsigned>(Need.size());
+  auto UseOf = [&](unsigned W, int Group) {
+    if (Uses.size() <= W)
+      Uses.resize(W + 1);
+    Uses[W].push_back({R, Group});
+  };
+  std::vector<unsigned> All(AllOf.begin(), AllOf.end());
+  std::sort(All.begin(), All.end());
+  All.erase(std::unique(All.begin(), All.end()), All.end());
+  for (unsigned W : All)
+    UseOf(W, -1);
+  for (const std::vector<unsigned> &G : AnyOf) {
+    assert(!G.empty() && "an empty group is never met");
+    std::vector<unsigned> Ws(G.begin(), G.end());
+    std::sort(Ws.begin(), Ws.end());
+    Ws.erase(std::unique(Ws.begin(), Ws.end()), Ws.end());
+    for (unsigned W : Ws)
+      UseOf(W, static_cast<int>(Groups));
+    ++Groups;
+  }
+  Need.push_back(static_cast<unsigned>(All.size() + AnyOf.size()));
+  return R;
+}
+
+bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text) const {
+  if (llvm::is_contained(Need, 0u))
+    return true;
+  if (Need.empty())
+    return false;
+  std::vector<unsigned> Left = Need;
+  std::vector<bool> GroupMet(Groups, false);
+  bool Met = false;
+  S.scan(Text, [&](unsigned W) {
+    if (W >= Uses.size())
+      return false;
+    for (const Use &U : Uses[W]) {
+      if (U.Group >= 0) {
+        if (GroupMet[U.Group])
+          continue;
+        GroupMet[U.Group] = true;
+      }
+      if (--Left[U.Requirement] == 0)
+        return Met = true;
+    }
+    return false;
+  });
+  return Met;
 }
 
 void LiteralSet::findAll(llvm::StringRef Text, std::vector<Occurrence> &Out) const {

@@ -38,11 +38,10 @@ public:
   llvm::StringRef word(unsigned I) const { return Words[I]; }
 
   /// Found[I] tells whether word I occurs in Text. Read-only: may run on
-  /// many threads. With Enough, the scan stops as soon as Enough(Found)
-  /// holds (asked each time a word is found): Found is then partial.
-  std::vector<bool>
-  scan(llvm::StringRef Text,
-       llvm::function_ref<bool(const std::vector<bool> &)> Enough = nullptr) const;
+  /// many threads. With OnFound, OnFound(I) is called once for each word I
+  /// found, and the scan stops when it returns true: Found is then partial.
+  std::vector<bool> scan(llvm::StringRef Text,
+                         llvm::function_ref<bool(unsigned)> OnFound = nullptr) const;
 
   /// Where a word occurs.
   struct Occurrence {
@@ -63,6 +62,29 @@ private:
   std::vector<unsigned> OneByte; ///< Words of one byte.
   static constexpr size_t KeyWords = 65536 / 64;
   std::vector<uint64_t> KeyBits; ///< Bit K: ByPrefix has key K (after freeze()).
+};
+
+/// Requirements on the words of a LiteralSet, each all of some words and one
+/// of each of some groups (a prefilter's patterns): met() tells whether a
+/// text meets one, counting as the scan finds words (re-reading every
+/// requirement for each word found was a tenth of a run over small files).
+class WordRequirements {
+public:
+  /// Adds a requirement: every word of AllOf, and one word of each group of
+  /// AnyOf (none empty). Returns its index.
+  unsigned add(llvm::ArrayRef<unsigned> AllOf, llvm::ArrayRef<std::vector<unsigned>> AnyOf = {});
+  size_t size() const { return Need.size(); }
+  /// Whether Text meets some requirement; the scan stops at the first met.
+  bool met(const LiteralSet &S, llvm::StringRef Text) const;
+
+private:
+  struct Use {
+    unsigned Requirement;
+    int Group; ///< Index into the groups, or -1 for an AllOf word.
+  };
+  std::vector<unsigned> Need;         ///< Per requirement: its words and groups.
+  std::vector<std::vector<Use>> Uses; ///< Per word: where it counts.
+  unsigned Groups = 0;
 };
 
 } // namespace devport

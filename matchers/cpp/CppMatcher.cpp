@@ -241,6 +241,8 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
         for (const std::string &W : G)
           Raw->AnyOfIds.back().push_back(M->Literals.add(W));
       }
+      if (Raw->Role.empty())
+        M->Needs.add(Raw->WordIds, Raw->AnyOfIds);
       if (!Raw->Role.empty()) {
         M->Roles.push_back(Raw);
       } else {
@@ -269,15 +271,8 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
 }
 
 bool CppMatcher::mayMatch(llvm::StringRef Text) const {
-  auto Satisfied = [&](const std::vector<bool> &Found) {
-    auto IsFound = [&](unsigned I) { return Found[I]; };
-    return llvm::any_of(Patterns, [&](const auto &P) {
-      return P->Role.empty() && llvm::all_of(P->WordIds, IsFound) &&
-             llvm::all_of(P->AnyOfIds, [&](const auto &G) { return llvm::any_of(G, IsFound); });
-    });
-  };
   // The scan stops at the first pattern whose words are all there.
-  if (Satisfied(Literals.scan(Text, Satisfied)))
+  if (Needs.met(Literals, Text))
     return true;
   // Only role patterns (a keep-only selection): they need the path.
   return Roles.size() == Patterns.size() && !Roles.empty();

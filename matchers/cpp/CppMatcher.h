@@ -138,7 +138,8 @@ private:
   WordFilter NameFilter, TokFilter;                        ///< ByName's and ByTok's keys
   std::vector<const CppPattern *> Roles;
   WhereConstraints Constraints;
-  LiteralSet Literals; ///< Every pattern's prefilter words.
+  LiteralSet Literals;    ///< Every pattern's prefilter words.
+  WordRequirements Needs; ///< Each non-role pattern's WordIds and AnyOfIds, for mayMatch().
 
   friend class MatchPass;
 };

@@ -79,6 +79,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
           Compiled{R.get(), I, std::move(*P), Order++, std::move(NodeWords)});
       for (const std::string &W : C->P.RequiredWords)
         C->WordIds.push_back(M->Literals.add(W));
+      M->Needs.add(C->WordIds);
       // A name may be spelled as an identifier (after `from m import name`)
       // or as an attribute chain: a name pattern waits at both.
       std::vector<TSSymbol> Symbols{C->P.RootSymbol};
@@ -108,13 +109,8 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
 }
 
 bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
-  auto Satisfied = [&](const std::vector<bool> &Found) {
-    return llvm::any_of(Patterns, [&](const auto &C) {
-      return llvm::all_of(C->WordIds, [&](unsigned I) { return Found[I]; });
-    });
-  };
   // The scan stops at the first pattern whose words are all there.
-  return Satisfied(Literals.scan(Text, Satisfied));
+  return Needs.met(Literals, Text);
 }
 
 std::optional<RegionText> PythonMatcher::regionText(llvm::StringRef Text) const {

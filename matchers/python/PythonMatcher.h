@@ -98,6 +98,7 @@ private:
 
   std::vector<std::unique_ptr<Compiled>> Patterns;
   LiteralSet Literals; ///< Every pattern's RequiredWords, and Directive.
+  WordRequirements Needs; ///< Each pattern's WordIds, for mayMatch().
   /// `devport:`, a word of Literals: a doctest with a directive is checked
   /// even where no rule can match, so its string is always kept.
   unsigned Directive = 0;

@@ -6,7 +6,11 @@
 
 #include "core/LiteralSet.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "gtest/gtest.h"
+
+#include <random>
 
 namespace devport {
 namespace {
@@ -64,23 +68,60 @@ TEST(LiteralSet, FindAllGivesEveryOccurrenceInOrder) {
                      {0, 0}, {2, 1}, {5, 2}, {7, 0}, {9, 1}, {11, 2}}));
 }
 
-TEST(LiteralSet, ScanStopsWhenEnough) {
+TEST(LiteralSet, ScanStopsWhenAskedTo) {
   LiteralSet S;
   unsigned Ab = S.add("ab"), Cd = S.add("cd"), Ef = S.add("ef");
   S.freeze();
   std::string Text = "xx ab yy cd zz ab ef";
-  unsigned Asked = 0;
-  std::vector<bool> Found = S.scan(Text, [&](const std::vector<bool> &F) {
-    ++Asked;
-    return F[Cd];
+  std::vector<unsigned> Seen;
+  std::vector<bool> Found = S.scan(Text, [&](unsigned W) {
+    Seen.push_back(W);
+    return W == Cd;
   });
   EXPECT_TRUE(Found[Ab] && Found[Cd]);
   EXPECT_FALSE(Found[Ef]); // after the stop
-  EXPECT_EQ(2u, Asked);    // once per word found
-  // Never enough: every word, as without the predicate.
-  Found = S.scan(Text, [](const std::vector<bool> &) { return false; });
+  EXPECT_EQ((std::vector<unsigned>{Ab, Cd}), Seen); // once per word found, in order
+  // Never stopped: every word, as without the callback.
+  Found = S.scan(Text, [](unsigned) { return false; });
   EXPECT_TRUE(Found[Ab] && Found[Cd] && Found[Ef]);
   EXPECT_EQ(Found, S.scan(Text));
+}
+
+TEST(LiteralSet, RequirementsAreMetAsABruteForceSaysOnRandomTexts) {
+  LiteralSet S;
+  std::vector<std::string> Words = {"cuda", "nccl", "if", "USE_CUDA", "USE_ROCM", "x", "da"};
+  std::vector<unsigned> Id;
+  for (const std::string &W : Words)
+    Id.push_back(S.add(W));
+  S.freeze();
+  struct Req {
+    std::vector<unsigned> All;
+    std::vector<std::vector<unsigned>> Any;
+  };
+  std::vector<Req> Reqs = {{{Id[0], Id[1]}, {}},
+                           {{Id[2]}, {{Id[3], Id[4]}}},
+                           {{Id[5], Id[5]}, {{Id[6]}, {Id[1], Id[6]}}}};
+  WordRequirements R;
+  for (const Req &Q : Reqs)
+    R.add(Q.All, Q.Any);
+  std::mt19937 Rng(7);
+  const char *Pieces[] = {"cu", "da", "nc", "cl", "if", "USE_", "CUDA", "ROCM", "x", " ", "\n"};
+  for (int T = 0; T < 2000; ++T) {
+    std::string Text;
+    for (int K = Rng() % 12; K > 0; --K)
+      Text += Pieces[Rng() % (sizeof(Pieces) / sizeof(Pieces[0]))];
+    auto Has = [&](unsigned I) { return llvm::StringRef(Text).contains(Words[I]); };
+    bool Want = llvm::any_of(Reqs, [&](const Req &Q) {
+      return llvm::all_of(Q.All, Has) &&
+             llvm::all_of(Q.Any, [&](const auto &G) { return llvm::any_of(G, Has); });
+    });
+    EXPECT_EQ(Want, R.met(S, Text)) << Text;
+  }
+  // No requirement: never met; an empty one: always.
+  EXPECT_FALSE(WordRequirements().met(S, "cuda"));
+  WordRequirements Empty;
+  Empty.add({});
+  EXPECT_TRUE(Empty.met(S, ""));
 }
 
 } // namespace
