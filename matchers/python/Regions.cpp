@@ -129,6 +129,24 @@ size_t commentEnd(llvm::StringRef T, size_t I) {
   return E == llvm::StringRef::npos ? T.size() : E;
 }
 
+/// Whether S (digits, letters, `_` and `.`, as scanLines() reads a number)
+/// is one number: `0x1F`, `0o17`, `0b1`, `1_000`, `1.5e`, `2j`, `3L`; not a
+/// number followed by a name.
+bool plainNumber(llvm::StringRef S) {
+  if (S.size() > 2 && S[0] == '0' && llvm::StringRef("xXoObB").contains(S[1])) {
+    llvm::StringRef Digits = S.drop_front(2);
+    if (Digits.endswith("l") || Digits.endswith("L"))
+      Digits = Digits.drop_back();
+    return llvm::all_of(Digits, [](char C) { return llvm::isHexDigit(C) || C == '_'; });
+  }
+  llvm::StringRef Body = S;
+  if (Body.endswith("j") || Body.endswith("J") || Body.endswith("l") || Body.endswith("L"))
+    Body = Body.drop_back();
+  return llvm::all_of(Body, [](char C) {
+    return llvm::isDigit(C) || C == '_' || C == '.' || C == 'e' || C == 'E';
+  });
+}
+
 using Range = std::pair<uint32_t, uint32_t>;
 
 /// The logical lines and comments of T; false if its layout is ambiguous.
@@ -248,8 +266,14 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
           return false;
         L.StringFirst |= First;
       } else if (llvm::isDigit(Ch) || (Ch == '.' && I + 1 < N && llvm::isDigit(T[I + 1]))) {
+        size_t B = I;
         while (I < N && (identChar(T[I]) || T[I] == '.'))
           ++I;
+        // A number that runs into a name (`1if x else y`, `1from m import
+        // n`): Python's tokenizer and tree-sitter split it where this scan
+        // cannot tell, and tree-sitter may find an import there.
+        if (!plainNumber(T.slice(B, I)))
+          return false;
       } else {
         if (Ch == '(' || Ch == '[' || Ch == '{') {
           ++Depth;

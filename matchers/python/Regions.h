@@ -43,8 +43,8 @@
 /// The result must give the same findings and fixes as the whole file (the
 /// test `regions.equivalence` and tests/corpus/regions.sh check it); where the
 /// layout is not clear-cut (an unterminated string or bracket, inconsistent
-/// indentation, tabs mixed with spaces, a lone CR) there is no masked text
-/// and the caller parses the whole file.
+/// indentation, tabs mixed with spaces, a lone CR, a number that runs into a
+/// name) there is no masked text and the caller parses the whole file.
 ///
 //===----------------------------------------------------------------------===//
 

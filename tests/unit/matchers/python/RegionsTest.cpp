@@ -244,6 +244,15 @@ TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
   EXPECT_EQ("whole", shape("if a:\n        x = 1\n    y = 'cuda'\nz = 1\n", {"cuda"})); // dedent
   EXPECT_EQ("whole", shape("if a:\ny = 'cuda'\nz = 1\n", {"cuda"}));   // no block
   EXPECT_EQ("whole", shape("y = 'cuda'\nz = torch.cuda.x\n", {"cuda"})); // nothing to leave out
+  // A number that runs into a name: tree-sitter reads an import after the
+  // `1` (fuzz/regressions/python-engine/region-import-after-number-95676482).
+  EXPECT_EQ("whole",
+            shape("1from torch.cuda import nvtx\nx = 1\nnvtx.range_push('a')\n", {"range_push"}));
+  EXPECT_EQ("whole", shape("y = 1if a else 2\nx = 1\nz = 'cuda'\n", {"cuda"}));
+  // Numbers are numbers: hex, octal, binary, underscores, exponents, complex.
+  EXPECT_EQ("kbkb", shape("y = 0x1F + 0o17 + 0b1 + 1_000 + 1.5e-3 + 2j + .5E2\nx = 1\n"
+                          "z = 'cuda'\n",
+                          {"cuda"}));
 }
 
 TEST(Regions, CrlfAndTabsKeepTheirLayout) {
