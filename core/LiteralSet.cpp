@@ -6,8 +6,6 @@
 
 #include "core/LiteralSet.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 #include <algorithm>
 #include <cassert>
 #include <cstring>
@@ -113,14 +111,13 @@ unsigned WordRequirements::add(llvm::ArrayRef<unsigned> AllOf,
     ++Groups;
   }
   Need.push_back(static_cast<unsigned>(All.size() + AnyOf.size()));
+  AlwaysMet |= Need.back() == 0;
   return R;
 }
 
 bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text) const {
-  if (llvm::is_contained(Need, 0u))
-    return true;
-  if (Need.empty())
-    return false;
+  if (AlwaysMet || Need.empty())
+    return AlwaysMet;
   std::vector<unsigned> Left = Need;
   std::vector<bool> GroupMet(Groups, false);
   bool Met = false;

@@ -73,7 +73,6 @@ public:
   /// Adds a requirement: every word of AllOf, and one word of each group of
   /// AnyOf (none empty). Returns its index.
   unsigned add(llvm::ArrayRef<unsigned> AllOf, llvm::ArrayRef<std::vector<unsigned>> AnyOf = {});
-  size_t size() const { return Need.size(); }
   /// Whether Text meets some requirement; the scan stops at the first met.
   bool met(const LiteralSet &S, llvm::StringRef Text) const;
 
@@ -85,6 +84,7 @@ private:
   std::vector<unsigned> Need;         ///< Per requirement: its words and groups.
   std::vector<std::vector<Use>> Uses; ///< Per word: where it counts.
   unsigned Groups = 0;
+  bool AlwaysMet = false; ///< A requirement with no word at all.
 };
 
 } // namespace devport

@@ -118,7 +118,7 @@ WhereConstraints::Test WhereConstraints::compile(const std::string &Re, bool Wan
       for (const std::string &W : *Words)
         T.Exact->insert(W);
     }
-    T.Plain = !Re.empty() && T.Needed == Re && !llvm::any_of(Re, isRegexOperator);
+    T.Plain = !Re.empty() && llvm::none_of(Re, isRegexOperator); // then Needed == Re
   }
   return T;
 }

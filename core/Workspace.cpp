@@ -357,19 +357,9 @@ std::string childPath(llvm::StringRef Dir, llvm::StringRef Name) {
   return P;
 }
 
-/// The current directory, absolute, without a trailing '/'.
-std::string currentDirectory() {
-  llvm::SmallString<256> A(".");
-  llvm::sys::fs::make_absolute(A);
-  llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
-  while (A.size() > 1 && A.back() == '/')
-    A.pop_back();
-  return std::string(A.str());
-}
+} // namespace
 
-/// P made absolute against Cwd (which must be absolute), `.` and `..`
-/// removed as text, no trailing '/'. No system call.
-std::string absoluteFrom(llvm::StringRef Cwd, llvm::StringRef P) {
+std::string absolutePath(llvm::StringRef Cwd, llvm::StringRef P) {
   llvm::SmallString<256> A(P);
   if (!llvm::sys::path::is_absolute(A)) {
     A = Cwd;
@@ -380,6 +370,14 @@ std::string absoluteFrom(llvm::StringRef Cwd, llvm::StringRef P) {
     A.pop_back();
   return std::string(A.str());
 }
+
+std::string currentDirectory() {
+  llvm::SmallString<256> A(".");
+  llvm::sys::fs::make_absolute(A); // left "." (cleaned to "") if it fails
+  return absolutePath("", A);
+}
+
+namespace {
 
 /// A file found, as shown to the user and as the real file it is (the
 /// identity used to drop duplicates).
@@ -745,7 +743,7 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
       }
       return llvm::createStringError(EC, "%s: %s", P.c_str(), describe(EC).c_str());
     }
-    std::string Abs = absoluteFrom(Cwd, P);
+    std::string Abs = absolutePath(Cwd, P);
     if (St.type() != llvm::sys::fs::file_type::directory_file) {
       // Named explicitly: kept whatever its extension or .gitignore say.
       if (!W.excludedPath(Abs, false)) {
@@ -759,7 +757,7 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
             Dir = ".";
           auto It = RealDirs.find(Dir);
           if (It == RealDirs.end())
-            It = RealDirs.insert({Dir, realPathOr(Dir, absoluteFrom(Cwd, Dir))}).first;
+            It = RealDirs.insert({Dir, realPathOr(Dir, absolutePath(Cwd, Dir))}).first;
           Id = childPath(It->second, llvm::sys::path::filename(P));
         }
         Files.push_back({P, std::move(Id), IsLink});

@@ -77,6 +77,15 @@ struct WorkspaceFiles {
 llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
                                             const WorkspaceOptions &Opts);
 
+/// The current directory, absolute, `.` and `..` removed, no trailing '/'
+/// ("" if the system cannot tell).
+std::string currentDirectory();
+
+/// P made absolute against Cwd (an absolute directory, as
+/// currentDirectory() gives), `.` and `..` removed as text, no trailing
+/// '/'. No system call: a run asks for the current directory once.
+std::string absolutePath(llvm::StringRef Cwd, llvm::StringRef P);
+
 /// Is Name `.NAME.devport-XXXXXX` (X a letter or digit), the name of a
 /// temporary file that rewriters/AtomicWrite creates beside NAME?
 bool isTempFileName(llvm::StringRef Name);

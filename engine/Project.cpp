@@ -6,6 +6,7 @@
 
 #include "engine/Project.h"
 
+#include "core/Workspace.h"
 #include "engine/EmbeddedRules.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -39,25 +40,8 @@ llvm::Expected<std::shared_ptr<const BackendTable>> loadBackendTable() {
 Project::Project(RuleSet Rules, ProjectOptions Opts)
     : Opts(std::move(Opts)), BaseRules(std::move(Rules)),
       Configs(std::make_unique<ConfigCache>(this->Opts.ConfigFile)),
-      Requirements(std::make_unique<RequirementsCache>()) {
-  llvm::SmallString<256> D;
-  if (!llvm::sys::fs::current_path(D))
-    Cwd = std::string(D.str());
-}
+      Requirements(std::make_unique<RequirementsCache>()), Cwd(currentDirectory()) {}
 Project::~Project() = default;
-
-std::string Project::absolute(llvm::StringRef Path) const {
-  llvm::SmallString<256> A(Path);
-  if (!llvm::sys::path::is_absolute(A)) {
-    if (Cwd.empty())
-      llvm::sys::fs::make_absolute(A);
-    else {
-      A = Cwd;
-      llvm::sys::path::append(A, Path);
-    }
-  }
-  return std::string(A.str());
-}
 
 llvm::Expected<std::unique_ptr<Project>> Project::load(ProjectOptions Opts) {
   auto Rules = Opts.RulesDir.empty() ? loadEmbeddedRules() : RuleSet::loadDirectory(Opts.RulesDir);
@@ -97,7 +81,7 @@ Project::engineFor(llvm::StringRef Path, bool HonourExcludes, TorchTarget *Targe
 
 llvm::Expected<TorchTarget> Project::targetFor(llvm::StringRef P) {
   std::lock_guard<std::mutex> Lock(M);
-  std::string Path = absolute(P);
+  std::string Path = absolutePath(Cwd, P);
   auto C = Configs->forFile(Path);
   if (!C)
     return C.takeError();
@@ -194,7 +178,7 @@ llvm::Expected<std::shared_ptr<const Engine>>
 Project::engineForLocked(llvm::StringRef P, bool HonourExcludes, TorchTarget *TargetOut) {
   // Absolute once: each lookup below would ask the system for the current
   // directory again (two stat calls each), for every file of a run.
-  std::string Path = absolute(P);
+  std::string Path = absolutePath(Cwd, P);
   auto C = Configs->forFile(Path);
   if (!C)
     return C.takeError();

@@ -127,15 +127,15 @@ private:
                               const TorchTarget &Target) const;
   TorchTarget targetForLocked(llvm::StringRef Path, const Config &Cfg);
   bool dependsOn(llvm::StringRef Path) const;
-  /// Path made absolute against Cwd: no system call per file.
-  std::string absolute(llvm::StringRef Path) const;
 
   ProjectOptions Opts;
-  std::string Cwd; ///< The current directory at creation ("" if unknown).
   RuleSet BaseRules;
   std::mutex M;
   std::unique_ptr<ConfigCache> Configs;
   std::unique_ptr<RequirementsCache> Requirements;
+  /// The current directory at creation: relative paths are made absolute
+  /// against it (absolutePath()), with no system call per file.
+  std::string Cwd;
   std::map<std::string, RuleSet> RulesByConfig;          ///< Config path -> rules.
   std::map<std::string, std::vector<std::string>> RuleFilesByConfig;
   std::map<std::string, std::shared_ptr<const Engine>> Engines; ///< Setting key -> engine.

@@ -234,18 +234,19 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
         continue;
       }
       CppPattern *Raw = P->get();
-      for (const std::string &W : Raw->Words)
-        Raw->WordIds.push_back(M->Literals.add(W));
-      for (const std::vector<std::string> &G : Raw->AnyOf) {
-        Raw->AnyOfIds.emplace_back();
-        for (const std::string &W : G)
-          Raw->AnyOfIds.back().push_back(M->Literals.add(W));
-      }
-      if (Raw->Role.empty())
-        M->Needs.add(Raw->WordIds, Raw->AnyOfIds);
       if (!Raw->Role.empty()) {
         M->Roles.push_back(Raw);
       } else {
+        std::vector<unsigned> AllOf;
+        for (const std::string &W : Raw->Words)
+          AllOf.push_back(M->Literals.add(W));
+        std::vector<std::vector<unsigned>> AnyOf;
+        for (const std::vector<std::string> &G : Raw->AnyOf) {
+          AnyOf.emplace_back();
+          for (const std::string &W : G)
+            AnyOf.back().push_back(M->Literals.add(W));
+        }
+        M->Needs.add(AllOf, AnyOf);
         const PatternElem &A = Raw->Elems[Raw->Anchor];
         if (A.K == PatternElem::Name) {
           // Dispatched by its last literal component.

@@ -76,11 +76,9 @@ struct CppPattern {
   bool Branch = false;     ///< A conditional directive: the match is its branch.
   std::string Role;        ///< `@<role>-file`: the whole file of that role.
   std::vector<std::string> Words; ///< Prefilter: all must occur in the text.
-  std::vector<unsigned> WordIds;  ///< Words' indices in CppMatcher::Literals.
   /// Prefilter: one word of each group must occur (a `where` regex that is
   /// a list of words, `^(USE_CUDA|USE_ROCM|...)$`).
   std::vector<std::vector<std::string>> AnyOf;
-  std::vector<std::vector<unsigned>> AnyOfIds;
 };
 
 /// Membership pretest for a few words: never says no to an added word, and
@@ -139,7 +137,7 @@ private:
   std::vector<const CppPattern *> Roles;
   WhereConstraints Constraints;
   LiteralSet Literals;    ///< Every pattern's prefilter words.
-  WordRequirements Needs; ///< Each non-role pattern's WordIds and AnyOfIds, for mayMatch().
+  WordRequirements Needs; ///< Each non-role pattern's Words and AnyOf, for mayMatch().
 
   friend class MatchPass;
 };

@@ -558,21 +558,7 @@ public:
     for (int32_t I = 0; I < N; ++I)
       if (Ls[I].K == Key::Import || Ls[I].K == Key::From)
         importedNames(T, Ls[I], Rules, Aliases);
-    if (T.size() >= (1u << 20) && Aliases.size() > 1) {
-      // One pass for all the names: a pass per name was quadratic in a large
-      // file, whose imports bring more names.
-      LiteralSet Names;
-      for (const auto &A : Aliases)
-        Names.add(A.getKey());
-      Names.freeze();
-      std::vector<LiteralSet::Occurrence> Found;
-      Names.findAll(T, Found);
-      for (const LiteralSet::Occurrence &O : Found)
-        markUse(Names.word(O.Word), O.Offset, &Marks);
-    } else {
-      for (const auto &A : Aliases)
-        markUses(A.getKey(), 0, T.size(), &Marks);
-    }
+    markUses(Aliases);
     // Names that anchored statements assign: their later uses in the same
     // function (class, for `self.NAME`).
     std::vector<std::pair<int32_t, Assigned>> Names;
@@ -748,24 +734,34 @@ private:
       Hit[L] = true;
   }
 
-  /// Marks the lines where Name occurs as a whole word in T[From, To); adds
-  /// the offsets to Offsets, if given.
-  void markUses(llvm::StringRef Name, size_t From, size_t To,
-                std::vector<uint32_t> *Offsets = nullptr) {
-    llvm::StringRef Where = T.take_front(To);
-    for (size_t At = Where.find(Name, From); At != llvm::StringRef::npos;
-         At = Where.find(Name, At + 1))
-      markUse(Name, static_cast<uint32_t>(At), Offsets);
-  }
-
-  /// Marks the line of Name at At if it is a whole word there.
-  void markUse(llvm::StringRef Name, uint32_t At, std::vector<uint32_t> *Offsets) {
-    size_t After = At + Name.size();
-    if ((At > 0 && identChar(T[At - 1])) || (After < T.size() && identChar(T[After])))
+  /// Marks the lines where a name of Names occurs as a whole word, and adds
+  /// the offsets to Marks.
+  void markUses(const llvm::StringSet<> &Names) {
+    auto Use = [&](llvm::StringRef Name, size_t At) {
+      size_t After = At + Name.size();
+      if ((At > 0 && identChar(T[At - 1])) || (After < T.size() && identChar(T[After])))
+        return;
+      markHit(static_cast<uint32_t>(At));
+      Marks.push_back(static_cast<uint32_t>(At));
+    };
+    if (T.size() < (1u << 20) || Names.size() < 2) {
+      // A search per name (memchr-fast; no 256 KiB table to build).
+      for (const auto &N : Names)
+        for (size_t At = T.find(N.getKey()); At != llvm::StringRef::npos;
+             At = T.find(N.getKey(), At + 1))
+          Use(N.getKey(), At);
       return;
-    markHit(At);
-    if (Offsets)
-      Offsets->push_back(At);
+    }
+    // One pass for all the names: a pass per name was quadratic in a large
+    // file, whose imports bring more names.
+    LiteralSet Set;
+    for (const auto &N : Names)
+      Set.add(N.getKey());
+    Set.freeze();
+    std::vector<LiteralSet::Occurrence> Found;
+    Set.findAll(T, Found);
+    for (const LiteralSet::Occurrence &O : Found)
+      Use(Set.word(O.Word), O.Offset);
   }
 
   void keepLines(int32_t From, int32_t To) {

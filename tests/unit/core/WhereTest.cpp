@@ -39,32 +39,35 @@ TEST(WhereRegex, NestedCountedRepetitionIsRefused) {
             regexComplexityProblem("(a{255}){255}").find("more than 10000 positions"));
 }
 
-TEST(WhereRegex, RequiredLiteralSkipsOptionalGroups) {
-  // A group that may be absent requires nothing it contains.
-  EXPECT_EQ("x", requiredLiteral("x(abcd)?y"));
-  EXPECT_EQ("ab", requiredLiteral("ab(cdef)*"));
-  EXPECT_EQ("k", requiredLiteral("(((cuda)))?k"));
-  EXPECT_EQ("", requiredLiteral("(cuda){0,2}"));
-  EXPECT_EQ("\"cuda", requiredLiteral("^\"cuda(:[0-9]+)?\"$"));
-  // Groups that must be there still do.
-  EXPECT_EQ("abcd", requiredLiteral("x(abcd)y"));
-  EXPECT_EQ("cuda", requiredLiteral("(cuda)+"));
-  EXPECT_EQ("cuda", requiredLiteral("((cu)da)?x(cuda)"));
-}
-
-TEST(WhereRegex, RequiredLiteralAroundAlternatives) {
-  // An alternative gives up only what its group holds.
-  EXPECT_EQ("torch.cuda.",
-            requiredLiteral("^([uU]?[\"'])([A-Za-z0-9_.]*)torch[.]cuda[.](memory[.]|random[.])?"
-                            "(is_available|device_count)([\"'])$"));
-  EXPECT_EQ("cuda", requiredLiteral("(a|b)cuda"));
-  EXPECT_EQ("x", requiredLiteral("x(abc|de)"));
-  EXPECT_EQ("ab", requiredLiteral("(ab(cdef|gh)ij)"));
-  EXPECT_EQ("", requiredLiteral("(cuda|xpu)"));
-  EXPECT_EQ("", requiredLiteral("^(cuda|xpu)$"));
-  EXPECT_EQ("", requiredLiteral("cuda|xpu"));
-  EXPECT_EQ("", requiredLiteral("(cuda)|xpu"));
-  EXPECT_EQ("a|b", requiredLiteral("a\\|b")); // an escaped bar is a character
+TEST(WhereRegex, RequiredLiteralSkipsOptionalGroupsAndAlternatives) {
+  struct Case {
+    const char *Re, *Literal;
+  } Cases[] = {
+      // A group that may be absent requires nothing it contains.
+      {"x(abcd)?y", "x"},
+      {"ab(cdef)*", "ab"},
+      {"(((cuda)))?k", "k"},
+      {"(cuda){0,2}", ""},
+      {"^\"cuda(:[0-9]+)?\"$", "\"cuda"},
+      // Groups that must be there still do.
+      {"x(abcd)y", "abcd"},
+      {"(cuda)+", "cuda"},
+      {"((cu)da)?x(cuda)", "cuda"},
+      // An alternative gives up only what its group holds.
+      {"^([uU]?[\"'])([A-Za-z0-9_.]*)torch[.]cuda[.](memory[.]|random[.])?"
+       "(is_available|device_count)([\"'])$",
+       "torch.cuda."},
+      {"(a|b)cuda", "cuda"},
+      {"x(abc|de)", "x"},
+      {"(ab(cdef|gh)ij)", "ab"},
+      {"(cuda|xpu)", ""},
+      {"^(cuda|xpu)$", ""},
+      {"cuda|xpu", ""},
+      {"(cuda)|xpu", ""},
+      {"a\\|b", "a|b"}, // an escaped bar is a character
+  };
+  for (const Case &K : Cases)
+    EXPECT_EQ(K.Literal, requiredLiteral(K.Re)) << K.Re;
 }
 
 TEST(WhereRegex, RequiredLiteralIsInEveryMatch) {
@@ -91,13 +94,11 @@ TEST(WhereRegex, RequiredLiteralIsInEveryMatch) {
 }
 
 /// hold() on one metavariable bound to Text, for a rule with that regex.
-bool holds(llvm::StringRef Re, llvm::StringRef Text, bool Not = false,
-           std::vector<std::string> Captures = {}) {
+bool holds(llvm::StringRef Re, llvm::StringRef Text, bool Not = false) {
   Rule R;
   R.Id = "r";
   MetavarConstraint C;
   (Not ? C.NotRegex : C.Regex) = Re.str();
-  C.Captures = std::move(Captures);
   R.Where["X"] = C;
   WhereConstraints W;
   W.add(R, {"X"}, [](const RuleLoc &, const std::string &) { ADD_FAILURE(); });
