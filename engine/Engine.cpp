@@ -379,9 +379,9 @@ std::vector<Diagnostic> Engine::check(const SourceFile &F) const {
 
 std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::StringRef Path,
                                                  llvm::StringRef Text, RegionText &Regions,
-                                                 bool MayBeNone, bool Whole) const {
+                                                 bool MayBeNone) const {
   Regions = {};
-  if (!Whole)
+  if (!Opts.WholeFiles)
     if (std::optional<RegionText> R = L.Rules->regionText(Text)) {
       if (R->NothingToMatch && MayBeNone)
         return nullptr; // as a file that the prefilter skips
@@ -408,8 +408,7 @@ CheckResult Engine::checkAll(const SourceFile &F) const {
   if (skips(L, F.path(), F.text()))
     return {};
   RegionText Regions;
-  std::unique_ptr<ParsedFile> P =
-      parseRegions(L, F.path(), F.text(), Regions, true, Opts.WholeFiles);
+  std::unique_ptr<ParsedFile> P = parseRegions(L, F.path(), F.text(), Regions, true);
   if (!P)
     return {};
   return checkParsed(F, L, *P);
@@ -450,9 +449,7 @@ struct Version {
 
 } // namespace
 
-FixOutcome Engine::fix(const SourceFile &F) const { return fix(F, Opts.WholeFiles); }
-
-FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
+FixOutcome Engine::fix(const SourceFile &F) const {
   FixOutcome Out;
   const Language &L = languageFor(F.path());
   const LanguageBackend &B = *L.Backend;
@@ -462,8 +459,7 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
   }
   // The original's parse stays: the import clean-up compares with it.
   RegionText OriginalRegions;
-  std::unique_ptr<ParsedFile> Original =
-      parseRegions(L, F.path(), F.text(), OriginalRegions, true, Whole);
+  std::unique_ptr<ParsedFile> Original = parseRegions(L, F.path(), F.text(), OriginalRegions, true);
   ++Out.Parses;
   if (!Original) {
     Out.Text = F.text().str();
@@ -471,18 +467,6 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
   }
   unsigned Errors = Original->syntaxErrors();
   std::vector<Diagnostic> Diags = checkParsed(F, L, *Original).Findings;
-  // The fix rounds weigh each fix by the syntax errors it adds, and tree-sitter
-  // recovers from an error differently with the code around it: a file with an
-  // error that its regions leave out is fixed from whole parses, as with
-  // --whole-files. One whole parse tells, where there is something to apply.
-  if (!OriginalRegions.Text.empty() &&
-      llvm::any_of(Diags, [&](const Diagnostic &D) {
-        return llvm::any_of(D.Fixes, [&](const Fix &X) { return allowed(X.App); });
-      })) {
-    std::unique_ptr<ParsedFile> W = B.parseFile(F.path(), F.text());
-    if (!W || W->syntaxErrors() > 0)
-      return fix(F, true);
-  }
   std::unique_ptr<Version> Cur; // null while the text is the original
   auto CurFile = [&]() -> const SourceFile & { return Cur ? Cur->File : F; };
   // The findings of a new version: none if nothing can match any more.
@@ -493,7 +477,7 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
   };
   auto NewVersion = [&](std::string Text) {
     auto V = std::make_unique<Version>(Version{SourceFile(F.path(), std::move(Text)), {}, nullptr});
-    V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false, Whole);
+    V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false);
     ++Out.Parses;
     return V;
   };
@@ -545,8 +529,7 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
         Trial.push_back(Fixes[I]);
         ApplyResult T = applyFixes(Text, Trial);
         RegionText TrialRegions;
-        std::unique_ptr<ParsedFile> TP =
-            parseRegions(L, F.path(), T.Text, TrialRegions, false, Whole);
+        std::unique_ptr<ParsedFile> TP = parseRegions(L, F.path(), T.Text, TrialRegions, false);
         ++Out.Parses;
         if (!TP || TP->syntaxErrors() > Errors) {
           Broken.insert(KeyOf(*Owners[I], *Fixes[I]));
@@ -590,7 +573,7 @@ FixOutcome Engine::fix(const SourceFile &F, bool Whole) const {
         if (Cur->Regions.Text.empty())
           V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
         else
-          V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false, Whole);
+          V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false);
         if (ErrorsOf(*V) <= Errors) {
           Cur = std::move(V);
           Errors = ErrorsOf(*Cur);

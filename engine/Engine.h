@@ -149,9 +149,7 @@ private:
   /// rule can match anything in Text (RegionText::NothingToMatch).
   std::unique_ptr<ParsedFile> parseRegions(const Language &L, llvm::StringRef Path,
                                            llvm::StringRef Text, RegionText &Regions,
-                                           bool MayBeNone, bool Whole) const;
-  /// fix() with whole-file parses or not.
-  FixOutcome fix(const SourceFile &F, bool Whole) const;
+                                           bool MayBeNone) const;
   /// The findings and keep matches of F, parsed as P.
   CheckResult checkParsed(const SourceFile &F, const Language &L, const ParsedFile &P) const;
   /// The finding (with its fix, if any) of a finding rule's match in P;

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "engine/Engine.h"
+#include "rewriters/EditApplier.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -640,6 +641,49 @@ TEST(Prefilter, CppGuardMacrosAndRoleFiles) {
   EXPECT_EQ("keep-cuda-role-file", R.Kept[0].RuleId);
   Same("src/cuda/helper.h", Plain);
   Same("src/helper.h", Plain);
+}
+
+/// A syntax error in code that the regions leave out is not seen, by check
+/// or by fix: fix applies the fixes that check reports. With --whole-files,
+/// tree-sitter's recovery from the error (`2 Negatives.`) reaches the
+/// statement after it, and that fix is dropped for adding an error.
+/// (fuzz/regressions/python-engine/region-fix-after-syntax-error-c7da886d)
+TEST(Regions, FixAppliesWhatCheckReportsNextToASyntaxErrorLeftOut) {
+  RuleSet Rules = shippedRules();
+  EngineOptions O = EngineOptions::forTest();
+  O.UnsafeFixes = true;
+  std::unique_ptr<Engine> Regions = engine(Rules, O);
+  O.WholeFiles = true;
+  std::unique_ptr<Engine> Whole = engine(Rules, O);
+  ASSERT_TRUE(Regions && Whole);
+  SourceFile F("t.py", "import torch\n"
+                       "\n"
+                       "with torch.cuda.stream(side):\n"
+                       "    pass\n"
+                       "ctx = torch.cuda.stream(stream=None)\n"
+                       "\n"
+                       "\n"
+                       "2 Negatives.\n"
+                       "with torch.cuda.device(0):\n"
+                       "    pass\n"
+                       "s = torch.cuda.Stream()\n");
+  CheckResult C = Regions->checkAll(F);
+  std::vector<const Fix *> Reported;
+  for (const Diagnostic &D : C.Findings)
+    if (!D.Fixes.empty())
+      Reported.push_back(&D.Fixes.front());
+  ASSERT_EQ(4u, Reported.size());
+  ApplyResult All = applyFixes(F.text(), Reported);
+  ASSERT_EQ(4u, All.Applied.size());
+  FixOutcome X = Regions->fix(F);
+  EXPECT_EQ(All.Text, X.Text);
+  EXPECT_TRUE(X.Dropped.empty());
+  EXPECT_EQ(llvm::StringRef::npos, llvm::StringRef(X.Text).find("torch.cuda"));
+
+  FixOutcome Y = Whole->fix(F);
+  EXPECT_NE(llvm::StringRef::npos, llvm::StringRef(Y.Text).find("with torch.cuda.device(0):"));
+  ASSERT_EQ(1u, Y.Dropped.size());
+  EXPECT_EQ("cuda-device-context", Y.Dropped[0].RuleId);
 }
 
 /// Region parsing (EngineOptions::WholeFiles off, the default) and the marks
