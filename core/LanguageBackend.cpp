@@ -15,7 +15,7 @@ ParsedFile::~ParsedFile() = default;
 MatchContext::~MatchContext() = default;
 CompiledRules::~CompiledRules() = default;
 
-void ParsedFile::setMarks(std::vector<uint32_t>) {}
+void ParsedFile::setMarks(MatchMarks) {}
 
 std::optional<RegionText> CompiledRules::regionMarks(llvm::StringRef Text) const {
   return regionText(Text);

@@ -42,6 +42,18 @@ namespace devport {
 
 /// A text parsed by a backend. Owns the syntax tree, not the text: the text
 /// must outlive it.
+/// Where rules can match in a text, from its regions (RegionText): the
+/// matcher may skip a subtree that holds no mark, and takes the text's
+/// comments from here instead of visiting them.
+struct MatchMarks {
+  /// Sorted offsets that a match must hold one of: its anchor word, an alias
+  /// it uses.
+  std::vector<uint32_t> Offsets;
+  /// Every comment of the text, in order, as the language's tokenizer finds
+  /// them (those in code that is left out too).
+  std::vector<ByteRange> Comments;
+};
+
 class ParsedFile {
 public:
   virtual ~ParsedFile();
@@ -51,7 +63,7 @@ public:
   virtual unsigned syntaxErrors() const = 0;
   /// RegionText::Marks of the text: the backend's matcher may skip what holds
   /// none. The default ignores them.
-  virtual void setMarks(std::vector<uint32_t> Marks);
+  virtual void setMarks(MatchMarks Marks);
 };
 
 /// What a metavariable bound in a match: the range of the code it matched.
@@ -132,10 +144,8 @@ struct MatchResults {
 struct RegionText {
   std::string Text;
   std::vector<ByteRange> Ranges;
-  /// Sorted offsets in Text that a match must hold one of (its anchor word,
-  /// an alias it uses) and of the comments: the matcher may skip a subtree
-  /// that holds none.
-  std::vector<uint32_t> Marks;
+  /// Where in Text rules can match, and its comments.
+  MatchMarks Marks;
   /// No rule can match anything in the text (its rules' words occur only in
   /// comments, and it has no `devport:` directive): nothing to parse.
   bool NothingToMatch = false;

@@ -392,7 +392,7 @@ std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::String
       // The whole file, matched only where the regions' marks are, as the
       // language server's incremental check does: a walk of every node of
       // a big file was a quarter of its check.
-      std::vector<uint32_t> Marks = std::move(Regions.Marks);
+      MatchMarks Marks = std::move(Regions.Marks);
       P.reset(); // before the whole tree is built: not both at once
       Regions = {};
       std::unique_ptr<ParsedFile> W = L.Backend->parseFile(Path, Text);

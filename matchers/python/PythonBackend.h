@@ -39,13 +39,13 @@ public:
   TSNode root() const { return ts_tree_root_node(Tree.get()); }
   const TSTree *tree() const { return Tree.get(); }
   const NameResolver &resolver() const;
-  /// RegionText::Marks, if given (empty: the matcher visits everything).
-  llvm::ArrayRef<uint32_t> marks() const { return Marks; }
-  void setMarks(std::vector<uint32_t> M) override { Marks = std::move(M); }
+  /// RegionText::Marks, if given (null: the matcher visits everything).
+  const MatchMarks *marks() const { return Marks ? &*Marks : nullptr; }
+  void setMarks(MatchMarks M) override { Marks = std::move(M); }
 
 private:
   TreePtr Tree;
-  std::vector<uint32_t> Marks;
+  std::optional<MatchMarks> Marks;
   llvm::StringRef Text;
   mutable std::optional<unsigned> Errors;
   mutable std::unique_ptr<NameResolver> Resolver;

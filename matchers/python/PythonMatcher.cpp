@@ -200,10 +200,13 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
 class PythonMatcher::Walk {
 public:
   Walk(const PythonMatcher &M, llvm::StringRef Src, const NameResolver &Resolver,
-       llvm::ArrayRef<uint32_t> Marks)
+       const MatchMarks *Marks)
       : M(M), Src(Src), Resolver(Resolver), Marks(Marks), G(Grammar::get()) {}
 
   MatchResults run(TSNode Root) {
+    if (Marks)
+      for (ByteRange C : Marks->Comments)
+        comment(C);
     TSTreeCursor Cur = ts_tree_cursor_new(Root);
     enter(Root, 0);
     // Moves the cursor from where it is across to the first node worth a
@@ -246,13 +249,13 @@ public:
 
 private:
   /// Whether N holds a mark (every node does without marks): a node that
-  /// holds none has no match and no comment in it.
+  /// holds none has no match in it.
   bool worthVisit(TSNode N) const {
-    if (Marks.empty())
+    if (!Marks)
       return true;
     uint32_t B = ts_node_start_byte(N);
-    const uint32_t *It = std::lower_bound(Marks.begin(), Marks.end(), B);
-    return It != Marks.end() && *It < ts_node_end_byte(N);
+    auto It = std::lower_bound(Marks->Offsets.begin(), Marks->Offsets.end(), B);
+    return It != Marks->Offsets.end() && *It < ts_node_end_byte(N);
   }
 
   /// A node entered and not yet left, and what entering it changed.
@@ -277,7 +280,8 @@ private:
     ImportDepth += E.IsImport;
     Path.push_back(E);
     if (S == G.Comment) {
-      comment(N);
+      if (!Marks) // else they are the marks' comments
+        comment(rangeOf(N));
       return;
     }
     if (S == G.String && Parent == G.ExpressionStatement)
@@ -297,11 +301,11 @@ private:
   }
 
   // Ex) `# devport: ignore[cuda-set-device]`
-  void comment(TSNode N) {
-    Out.Comments.push_back(rangeOf(N));
-    llvm::StringRef T = textOf(N, Src);
+  void comment(ByteRange R) {
+    Out.Comments.push_back(R);
+    llvm::StringRef T = Src.slice(R.Begin, R.End);
     if (T.contains("devport:"))
-      Out.Directives.push_back({rangeOf(N), T});
+      Out.Directives.push_back({R, T});
   }
 
   // Ex) """Run it: >>> x.cuda()"""
@@ -390,7 +394,7 @@ private:
   const PythonMatcher &M;
   llvm::StringRef Src;
   const NameResolver &Resolver;
-  llvm::ArrayRef<uint32_t> Marks;
+  const MatchMarks *Marks;
   const Grammar &G;
   MatchResults Out;
   std::vector<Entered> Path;
@@ -405,7 +409,7 @@ private:
 };
 
 MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver,
-                                  llvm::ArrayRef<uint32_t> Marks) const {
+                                  const MatchMarks *Marks) const {
   return Walk(*this, Src, Resolver, Marks).run(Root);
 }
 

@@ -62,10 +62,11 @@ public:
   /// the comments, the `devport:` directives and the doctests.
   MatchResults match(const ParsedFile &P) const override;
 
-  /// The same over the tree rooted at Root. With Marks (sorted offsets,
-  /// RegionText::Marks), a subtree that holds none is not visited.
+  /// The same over the tree rooted at Root. With Marks (RegionText::Marks),
+  /// a subtree that holds none of its offsets is not visited, and the
+  /// comments are its comments.
   MatchResults match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver,
-                     llvm::ArrayRef<uint32_t> Marks = {}) const;
+                     const MatchMarks *Marks = nullptr) const;
 
 private:
   class Walk;

@@ -551,8 +551,8 @@ public:
                                 bool MarksOnly) {
     int32_t N = static_cast<int32_t>(Ls.size());
     for (uint32_t A : Anchors)
-      markHit(A);
-    Marks.assign(Anchors.begin(), Anchors.end());
+      if (markHit(A))
+        Marks.push_back(A);
     // Names that imports bind to what a pattern names.
     llvm::StringSet<> Aliases;
     for (int32_t I = 0; I < N; ++I)
@@ -728,21 +728,23 @@ private:
     return static_cast<int32_t>(It - Ls.begin());
   }
 
-  void markHit(uint32_t A) {
+  /// Marks the line holding offset A; false if there is none.
+  bool markHit(uint32_t A) {
     int32_t L = lineAt(A);
     if (L >= 0)
       Hit[L] = true;
+    return L >= 0;
   }
 
-  /// Marks the lines where a name of Names occurs as a whole word, and adds
-  /// the offsets to Marks.
+  /// Marks the lines where a name of Names occurs as a whole word in code,
+  /// and adds the offsets to Marks.
   void markUses(const llvm::StringSet<> &Names) {
     auto Use = [&](llvm::StringRef Name, size_t At) {
       size_t After = At + Name.size();
       if ((At > 0 && identChar(T[At - 1])) || (After < T.size() && identChar(T[After])))
         return;
-      markHit(static_cast<uint32_t>(At));
-      Marks.push_back(static_cast<uint32_t>(At));
+      if (markHit(static_cast<uint32_t>(At)))
+        Marks.push_back(static_cast<uint32_t>(At));
     };
     if (T.size() < (1u << 20) || Names.size() < 2) {
       // A search per name (memchr-fast; no 256 KiB table to build).
@@ -779,16 +781,18 @@ private:
                                        : static_cast<uint32_t>(E + 1)};
   }
 
-  /// A RegionText with no text: NothingToMatch, and the marks (the anchors,
-  /// the names they bring, and the comments), sorted.
+  /// A RegionText with no text: NothingToMatch, and the marks (the anchors
+  /// in code and the names they bring, sorted; the comments).
   RegionText marked() const {
     RegionText R;
     R.NothingToMatch = NothingToMatch;
-    R.Marks = Marks;
+    std::vector<uint32_t> &Offsets = R.Marks.Offsets;
+    Offsets = Marks;
+    llvm::sort(Offsets);
+    Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
+    R.Marks.Comments.reserve(Comments.size());
     for (const Range &Cm : Comments)
-      R.Marks.push_back(Cm.first);
-    llvm::sort(R.Marks);
-    R.Marks.erase(std::unique(R.Marks.begin(), R.Marks.end()), R.Marks.end());
+      R.Marks.Comments.push_back({Cm.first, Cm.second});
     return R;
   }
 

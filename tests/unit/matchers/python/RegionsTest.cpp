@@ -159,7 +159,7 @@ TEST(Regions, ImportedNamesAreFoundInAFileOfMegabytesToo) {
         Want.push_back(static_cast<uint32_t>(At));
   llvm::sort(Want);
   EXPECT_GT(Want.size(), 40000u);
-  EXPECT_EQ(Want, R->Marks);
+  EXPECT_EQ(Want, R->Marks.Offsets);
   // A block is masked as in a small file.
   std::string Header = "import torch.cuda as tc\nimport torch.cuda as cu\n";
   std::string Small = Header + Block + Block;
@@ -216,6 +216,35 @@ TEST(Regions, DefinitionNamesCommentsAndStringsAreNotAnchorsButStay) {
   // A def whose parameters hold one is kept whole (a default is evaluated
   // once); a comment stays where it is, the code before it blanked.
   EXPECT_EQ("k?bkkk?b", shape(Text, {"cuda"}));
+}
+
+/// The marks' offsets are the anchors in code; the comments come with them
+/// as ranges (every comment, kept or not), not as offsets that would draw
+/// the matcher's walk into the code around them.
+TEST(Regions, MarksHoldAnchorsInCodeAndEveryComment) {
+  std::string Text = "import torch\n"
+                     "def f():  # on cuda\n"
+                     "    x = 1  # devport: ignore[x]\n"
+                     "    s = '# cuda'\n"
+                     "    return x.cuda()\n";
+  for (bool MarksOnly : {true, false}) {
+    std::optional<RegionText> R =
+        maskRegions(Text, anchorsOf(Text, {"cuda", "devport:"}), torchRules(), MarksOnly);
+    ASSERT_TRUE(R);
+    // `cuda` in the string and in the call; not those in the comments.
+    std::vector<uint32_t> Want = {static_cast<uint32_t>(Text.find("cuda'")),
+                                  static_cast<uint32_t>(Text.find("cuda()"))};
+    EXPECT_EQ(Want, R->Marks.Offsets);
+    size_t C1 = Text.find("# on"), C2 = Text.find("# devport");
+    std::vector<ByteRange> Comments = {
+        {static_cast<uint32_t>(C1), static_cast<uint32_t>(Text.find('\n', C1))},
+        {static_cast<uint32_t>(C2), static_cast<uint32_t>(Text.find('\n', C2))}};
+    ASSERT_EQ(2u, R->Marks.Comments.size());
+    for (size_t I = 0; I < 2; ++I) {
+      EXPECT_EQ(Comments[I].Begin, R->Marks.Comments[I].Begin);
+      EXPECT_EQ(Comments[I].End, R->Marks.Comments[I].End);
+    }
+  }
 }
 
 TEST(Regions, WordsOnlyInCommentsLeaveNothingToMatch) {
