@@ -591,22 +591,7 @@ public:
       Rs.resize(W);
     }
     if (!Wanted.empty())
-      for (size_t At = 0; At < T.size();) {
-        if (!identStart(T[At])) {
-          ++At;
-          continue;
-        }
-        size_t B = At;
-        while (At < T.size() && identChar(T[At]))
-          ++At;
-        auto It = Wanted.find(T.slice(B, At));
-        if (It == Wanted.end() || (B > 0 && llvm::isDigit(T[B - 1])))
-          continue;
-        const auto &Rs = It->second;
-        auto R = std::upper_bound(Rs.begin(), Rs.end(), std::make_pair(uint32_t(B), UINT32_MAX));
-        if (R != Rs.begin() && B < std::prev(R)->second && B >= std::prev(R)->first)
-          markHit(static_cast<uint32_t>(B));
-      }
+      markAssignedUses(Wanted);
 
     // Nothing can match: the rules' words are only in comments.
     NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !T.contains("devport:");
@@ -726,6 +711,55 @@ private:
     if (C != Comments.begin() && A < std::prev(C)->second)
       return -1;
     return static_cast<int32_t>(It - Ls.begin());
+  }
+
+  /// Marks the lines where a name of Wanted occurs as a whole word within
+  /// one of its ranges (sorted, disjoint). Only the union of the ranges is
+  /// read, and a word is looked up only if a name has its first byte and
+  /// length.
+  void markAssignedUses(const llvm::StringMap<std::vector<std::pair<uint32_t, uint32_t>>> &Wanted) {
+    std::vector<std::pair<uint32_t, uint32_t>> Union;
+    uint64_t First[4] = {0, 0, 0, 0};
+    size_t MinLen = SIZE_MAX, MaxLen = 0;
+    for (const auto &E : Wanted) {
+      llvm::append_range(Union, E.second);
+      unsigned char C = E.getKey()[0];
+      First[C >> 6] |= uint64_t(1) << (C & 63);
+      MinLen = std::min(MinLen, E.getKey().size());
+      MaxLen = std::max(MaxLen, E.getKey().size());
+    }
+    llvm::sort(Union);
+    size_t W = 0;
+    for (const auto &R : Union)
+      if (W > 0 && R.first <= Union[W - 1].second)
+        Union[W - 1].second = std::max(Union[W - 1].second, R.second);
+      else
+        Union[W++] = R;
+    Union.resize(W);
+    for (const auto &[From, To] : Union) {
+      // From is a line's end: no word runs across it.
+      for (size_t At = From; At < To;) {
+        unsigned char C = T[At];
+        if (!identStart(C)) {
+          ++At;
+          continue;
+        }
+        size_t B = At;
+        while (At < T.size() && identChar(T[At]))
+          ++At;
+        size_t Len = At - B;
+        if (Len < MinLen || Len > MaxLen || !((First[C >> 6] >> (C & 63)) & 1) ||
+            (B > 0 && llvm::isDigit(T[B - 1])))
+          continue;
+        auto It = Wanted.find(T.slice(B, At));
+        if (It == Wanted.end())
+          continue;
+        const auto &Rs = It->second;
+        auto R = std::upper_bound(Rs.begin(), Rs.end(), std::make_pair(uint32_t(B), UINT32_MAX));
+        if (R != Rs.begin() && B < std::prev(R)->second && B >= std::prev(R)->first)
+          markHit(static_cast<uint32_t>(B));
+      }
+    }
   }
 
   /// Marks the line holding offset A; false if there is none.

@@ -203,6 +203,21 @@ TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
                         "class B:\n"
                         "    has_gpu = 1\n";
   EXPECT_EQ("kkkkkkbbb", shape(InClass, {"cuda"}));
+  // Several names, each in its own function (only the uses in range count,
+  // as whole words: not `x_accel`, `accels`, or `dev` in `device`), and
+  // one at module level, which counts to the end.
+  const char *Several = "def f():\n"
+                        "    accel = torch.cuda.is_available()\n"
+                        "    dev = 'cuda'\n"
+                        "    y = x_accel + accels + device\n"
+                        "    w = dev\n"
+                        "def g():\n"
+                        "    if accel or dev or gpus:\n"
+                        "        pass\n"
+                        "gpus = torch.cuda.device_count()\n"
+                        "def h():\n"
+                        "    return gpus\n";
+  EXPECT_EQ("kkkbkbbbkkkb", shape(Several, {"cuda"}));
 }
 
 TEST(Regions, DefinitionNamesCommentsAndStringsAreNotAnchorsButStay) {
