@@ -95,10 +95,11 @@ void engineRoundTrip(const char *Path, const uint8_t *Data, size_t Size) {
   // (docs/architecture.md, "Region parsing"): tree-sitter's recovery from
   // it can change a finding next to it in the whole parse (a line `-` before
   // `a = x.cuda(0)`, fuzz/regressions/python-engine/region-check-after-
-  // syntax-error-022fd2c5), or count an error more after a fix next to it
-  // (`2 Negatives.` before `with torch.cuda.device(0):`, region-fix-after-
-  // syntax-error-c7da886d), where the regions parse the code as written and
-  // fix applies what check reports. Only Python parses regions: C++ must
+  // syntax-error-022fd2c5; `def f(:)` before a finding takes it in), where
+  // the regions parse the code as written and fix applies what check
+  // reports. (A line that ends where no statement can, as `2 Negatives.` in
+  // region-fix-after-syntax-error-c7da886d, makes the regions parse whole:
+  // tree-sitter reads on into the next line there.) Only Python parses regions: C++ must
   // agree whatever its lexer says.
   auto Excused = [&] { return Backend.language() == "python" && Parsed().syntaxErrors() > 0; };
   CheckResult A = Regions.checkAll(*F);

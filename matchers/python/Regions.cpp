@@ -123,6 +123,16 @@ bool skipString(llvm::StringRef T, size_t &I) {
   return false;
 }
 
+/// A keyword that no statement ends with: after it Python reports an error
+/// at the line's end, where tree-sitter reads on into the next line.
+bool continuesLine(llvm::StringRef W) {
+  return llvm::StringSwitch<bool>(W)
+      .Cases("and", "or", "not", "in", "is", "if", "else", "elif", "lambda", true)
+      .Cases("await", "import", "from", "as", "del", "assert", "global", "nonlocal", true)
+      .Cases("with", "for", "while", "def", "class", "async", "except", true)
+      .Default(false);
+}
+
 /// Where a comment starting at I ends: its line's end.
 size_t commentEnd(llvm::StringRef T, size_t I) {
   size_t E = T.find_first_of("\r\n", I);
@@ -193,9 +203,12 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
     L.Indent = Col;
     int Depth = 0;
     bool First = true, LastColon = false, ExpectName = false;
+    // The last token is one that no statement ends with (`.`, `+`, `and`):
+    // Python stops at the line's end with an error, tree-sitter reads on.
+    bool Dangling = false;
     for (;;) {
       if (I >= N) {
-        if (Depth != 0)
+        if (Depth != 0 || Dangling)
           return false;
         L.End = static_cast<uint32_t>(N);
         break;
@@ -210,6 +223,8 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
         if (Ch == '\r' && !(I + 1 < N && T[I + 1] == '\n'))
           return false;
         if (Depth == 0) {
+          if (Dangling)
+            return false;
           L.End = static_cast<uint32_t>(I);
           I += Len;
           break;
@@ -233,11 +248,13 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
         continue;
       }
       LastColon = false;
+      Dangling = false;
       if (identStart(Ch)) {
         size_t B = I;
         while (I < N && identChar(T[I]))
           ++I;
         llvm::StringRef W = T.slice(B, I);
+        Dangling = continuesLine(W);
         if (I < N && (T[I] == '"' || T[I] == '\'') && stringPrefix(W)) {
           if (!skipString(T, I))
             return false;
@@ -282,9 +299,15 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
             return false;
         } else if (Ch == ':') {
           LastColon = Depth == 0 && !(I + 1 < N && T[I + 1] == '=');
-        } else if (Ch == '@' && First) {
-          L.K = Key::Decorator;
+        } else if (Ch == '.' && I + 2 < N && T[I + 1] == '.' && T[I + 2] == '.') {
+          I += 2; // `...`
+        } else if (Ch == '*' && L.K == Key::From) {
+          // `from m import *`
+        } else if (llvm::StringRef(".+-*/%@&|^~<>=!").contains(Ch)) {
+          Dangling = true;
         }
+        if (Ch == '@' && First)
+          L.K = Key::Decorator;
         ++I;
       }
       First = false;
@@ -293,6 +316,18 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
     Lines.push_back(L);
   }
   return true;
+}
+
+/// Sorts Rs and merges the ranges that overlap or touch.
+void mergeRanges(std::vector<Range> &Rs) {
+  llvm::sort(Rs);
+  size_t W = 0;
+  for (const Range &R : Rs)
+    if (W > 0 && R.first <= Rs[W - 1].second)
+      Rs[W - 1].second = std::max(Rs[W - 1].second, R.second);
+    else
+      Rs[W++] = R;
+  Rs.resize(W);
 }
 
 /// How the logical lines nest, by index into the lines.
@@ -572,24 +607,15 @@ public:
     // Where each name counts, merged; then one pass over the identifiers
     // (a name assigned at module level counts to the end of the file: one
     // search per assignment would read a large file once per finding).
-    llvm::StringMap<std::vector<std::pair<uint32_t, uint32_t>>> Wanted;
+    llvm::StringMap<std::vector<Range>> Wanted;
     for (const auto &[I, X] : Names) {
       int32_t P = S.Parent[I];
       while (P >= 0 && Ls[P].K != (X.OfSelf ? Key::Class : Key::Def))
         P = S.Parent[P];
       Wanted[X.Name].push_back({Ls[I].End, Ls[P >= 0 ? S.BlockEnd[P] : N - 1].End});
     }
-    for (auto &E : Wanted) {
-      auto &Rs = E.second;
-      llvm::sort(Rs);
-      size_t W = 0;
-      for (const auto &R : Rs)
-        if (W > 0 && R.first <= Rs[W - 1].second)
-          Rs[W - 1].second = std::max(Rs[W - 1].second, R.second);
-        else
-          Rs[W++] = R;
-      Rs.resize(W);
-    }
+    for (auto &E : Wanted)
+      mergeRanges(E.second);
     if (!Wanted.empty())
       markAssignedUses(Wanted);
 
@@ -717,8 +743,8 @@ private:
   /// one of its ranges (sorted, disjoint). Only the union of the ranges is
   /// read, and a word is looked up only if a name has its first byte and
   /// length.
-  void markAssignedUses(const llvm::StringMap<std::vector<std::pair<uint32_t, uint32_t>>> &Wanted) {
-    std::vector<std::pair<uint32_t, uint32_t>> Union;
+  void markAssignedUses(const llvm::StringMap<std::vector<Range>> &Wanted) {
+    std::vector<Range> Union;
     uint64_t First[4] = {0, 0, 0, 0};
     size_t MinLen = SIZE_MAX, MaxLen = 0;
     for (const auto &E : Wanted) {
@@ -728,14 +754,7 @@ private:
       MinLen = std::min(MinLen, E.getKey().size());
       MaxLen = std::max(MaxLen, E.getKey().size());
     }
-    llvm::sort(Union);
-    size_t W = 0;
-    for (const auto &R : Union)
-      if (W > 0 && R.first <= Union[W - 1].second)
-        Union[W - 1].second = std::max(Union[W - 1].second, R.second);
-      else
-        Union[W++] = R;
-    Union.resize(W);
+    mergeRanges(Union);
     for (const auto &[From, To] : Union) {
       // From is a line's end: no word runs across it.
       for (size_t At = From; At < To;) {

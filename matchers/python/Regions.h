@@ -44,7 +44,9 @@
 /// test `regions.equivalence` and tests/corpus/regions.sh check it); where the
 /// layout is not clear-cut (an unterminated string or bracket, inconsistent
 /// indentation, tabs mixed with spaces, a lone CR, a number that runs into a
-/// name) there is no masked text and the caller parses the whole file.
+/// name, a line that ends where no statement can: after `.`, an operator or
+/// a keyword such as `and`, where tree-sitter reads on into the next line)
+/// there is no masked text and the caller parses the whole file.
 ///
 //===----------------------------------------------------------------------===//
 

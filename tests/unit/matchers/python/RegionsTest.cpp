@@ -293,6 +293,20 @@ TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
   EXPECT_EQ("whole",
             shape("1from torch.cuda import nvtx\nx = 1\nnvtx.range_push('a')\n", {"range_push"}));
   EXPECT_EQ("whole", shape("y = 1if a else 2\nx = 1\nz = 'cuda'\n", {"cuda"}));
+  // A line that ends where no statement can (after `.`, an operator, a
+  // keyword such as `and`): Python stops there with an error, tree-sitter
+  // reads on into the next line without one (`torch.cues.` then
+  // `torch.distributed.is_nccl_available()` is one call to it: fuzz/
+  // regressions/python-engine/region-check-dangling-dot-28ebd214).
+  for (const char *End : {"torch.cues.", "x = a +", "x = a and", "x = 1 if a else", "x =", "@",
+                          "del", "from m import", "y = a[1] *"})
+    EXPECT_EQ("whole", shape(std::string("x = 1\n") + End + "\nz = 'cuda'\nw = 2\n", {"cuda"}))
+        << End;
+  // Lines that do end there: a name, a literal, a closing bracket, `,`,
+  // `;`, `...`, a star import, a keyword that ends a statement.
+  EXPECT_EQ("kbbbbbkbbkb", shape("x = a.b\ny = 1.\nz = f(a)\nt = 1,\nu = 2;\nv = ...\n"
+                                 "from m import *\nreturn\nyield\nw = 'cuda'\n",
+                                 {"cuda"}));
   // Numbers are numbers: hex, octal, binary, underscores, exponents, complex.
   EXPECT_EQ("kbkb", shape("y = 0x1F + 0o17 + 0b1 + 1_000 + 1.5e-3 + 2j + .5E2\nx = 1\n"
                           "z = 'cuda'\n",
