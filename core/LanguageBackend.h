@@ -40,8 +40,6 @@
 
 namespace devport {
 
-/// A text parsed by a backend. Owns the syntax tree, not the text: the text
-/// must outlive it.
 /// Where rules can match in a text, from its regions (RegionText): the
 /// matcher may skip a subtree that holds no mark, and takes the text's
 /// comments from here instead of visiting them.
@@ -54,6 +52,8 @@ struct MatchMarks {
   std::vector<ByteRange> Comments;
 };
 
+/// A text parsed by a backend. Owns the syntax tree, not the text: the text
+/// must outlive it.
 class ParsedFile {
 public:
   virtual ~ParsedFile();

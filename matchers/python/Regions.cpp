@@ -157,10 +157,8 @@ bool plainNumber(llvm::StringRef S) {
   });
 }
 
-using Range = std::pair<uint32_t, uint32_t>;
-
 /// The logical lines and comments of T; false if its layout is ambiguous.
-bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &Comments) {
+bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRange> &Comments) {
   size_t I = T.startswith("\xEF\xBB\xBF") ? 3 : 0, N = T.size();
   while (I < N) {
     // The start of a physical line outside any logical line: indentation.
@@ -203,12 +201,15 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
     L.Indent = Col;
     int Depth = 0;
     bool First = true, LastColon = false, ExpectName = false;
-    // The last token is one that no statement ends with (`.`, `+`, `and`):
-    // Python stops at the line's end with an error, tree-sitter reads on.
+    // The last token is an operator that no statement ends with (`.`, `+`),
+    // or the last word (a keyword such as `and` may be one): Python stops at
+    // the line's end with an error, tree-sitter reads on.
     bool Dangling = false;
+    llvm::StringRef LastWord;
+    auto EndsDangling = [&] { return Dangling || (!LastWord.empty() && continuesLine(LastWord)); };
     for (;;) {
       if (I >= N) {
-        if (Depth != 0 || Dangling)
+        if (Depth != 0 || EndsDangling())
           return false;
         L.End = static_cast<uint32_t>(N);
         break;
@@ -223,7 +224,7 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
         if (Ch == '\r' && !(I + 1 < N && T[I + 1] == '\n'))
           return false;
         if (Depth == 0) {
-          if (Dangling)
+          if (EndsDangling())
             return false;
           L.End = static_cast<uint32_t>(I);
           I += Len;
@@ -249,13 +250,15 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
       }
       LastColon = false;
       Dangling = false;
+      LastWord = {};
       if (identStart(Ch)) {
         size_t B = I;
         while (I < N && identChar(T[I]))
           ++I;
         llvm::StringRef W = T.slice(B, I);
-        Dangling = continuesLine(W);
+        LastWord = W;
         if (I < N && (T[I] == '"' || T[I] == '\'') && stringPrefix(W)) {
+          LastWord = {};
           if (!skipString(T, I))
             return false;
           L.StringFirst |= First;
@@ -319,12 +322,12 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<Range> &
 }
 
 /// Sorts Rs and merges the ranges that overlap or touch.
-void mergeRanges(std::vector<Range> &Rs) {
-  llvm::sort(Rs);
+void mergeRanges(std::vector<ByteRange> &Rs) {
+  llvm::sort(Rs, [](ByteRange A, ByteRange B) { return A.Begin < B.Begin; });
   size_t W = 0;
-  for (const Range &R : Rs)
-    if (W > 0 && R.first <= Rs[W - 1].second)
-      Rs[W - 1].second = std::max(Rs[W - 1].second, R.second);
+  for (const ByteRange &R : Rs)
+    if (W > 0 && R.Begin <= Rs[W - 1].End)
+      Rs[W - 1].End = std::max(Rs[W - 1].End, R.End);
     else
       Rs[W++] = R;
   Rs.resize(W);
@@ -577,7 +580,7 @@ public:
   /// At most this many ranges for the parser to read.
   static constexpr size_t MaxRanges = 64;
 
-  Masker(llvm::StringRef T, std::vector<Line> Ls, std::vector<Range> Cs, Structure S)
+  Masker(llvm::StringRef T, std::vector<Line> Ls, std::vector<ByteRange> Cs, Structure S)
       : T(T), Ls(std::move(Ls)), Comments(std::move(Cs)), S(std::move(S)),
         Keep(this->Ls.size(), false), Hit(this->Ls.size(), false),
         Skeleton(this->Ls.size(), false) {}
@@ -607,7 +610,7 @@ public:
     // Where each name counts, merged; then one pass over the identifiers
     // (a name assigned at module level counts to the end of the file: one
     // search per assignment would read a large file once per finding).
-    llvm::StringMap<std::vector<Range>> Wanted;
+    llvm::StringMap<std::vector<ByteRange>> Wanted;
     for (const auto &[I, X] : Names) {
       int32_t P = S.Parent[I];
       while (P >= 0 && Ls[P].K != (X.OfSelf ? Key::Class : Key::Def))
@@ -733,8 +736,8 @@ private:
     if (A >= It->End || (A >= It->NameBegin && A < It->NameEnd))
       return -1;
     auto C = std::upper_bound(Comments.begin(), Comments.end(), A,
-                              [](uint32_t X, const Range &R) { return X < R.first; });
-    if (C != Comments.begin() && A < std::prev(C)->second)
+                              [](uint32_t X, const ByteRange &R) { return X < R.Begin; });
+    if (C != Comments.begin() && A < std::prev(C)->End)
       return -1;
     return static_cast<int32_t>(It - Ls.begin());
   }
@@ -743,8 +746,8 @@ private:
   /// one of its ranges (sorted, disjoint). Only the union of the ranges is
   /// read, and a word is looked up only if a name has its first byte and
   /// length.
-  void markAssignedUses(const llvm::StringMap<std::vector<Range>> &Wanted) {
-    std::vector<Range> Union;
+  void markAssignedUses(const llvm::StringMap<std::vector<ByteRange>> &Wanted) {
+    std::vector<ByteRange> Union;
     uint64_t First[4] = {0, 0, 0, 0};
     size_t MinLen = SIZE_MAX, MaxLen = 0;
     for (const auto &E : Wanted) {
@@ -755,9 +758,9 @@ private:
       MaxLen = std::max(MaxLen, E.getKey().size());
     }
     mergeRanges(Union);
-    for (const auto &[From, To] : Union) {
-      // From is a line's end: no word runs across it.
-      for (size_t At = From; At < To;) {
+    for (const ByteRange &U : Union) {
+      // U starts at a line's end: no word runs across it.
+      for (size_t At = U.Begin; At < U.End;) {
         unsigned char C = T[At];
         if (!identStart(C)) {
           ++At;
@@ -773,9 +776,10 @@ private:
         auto It = Wanted.find(T.slice(B, At));
         if (It == Wanted.end())
           continue;
-        const auto &Rs = It->second;
-        auto R = std::upper_bound(Rs.begin(), Rs.end(), std::make_pair(uint32_t(B), UINT32_MAX));
-        if (R != Rs.begin() && B < std::prev(R)->second && B >= std::prev(R)->first)
+        const std::vector<ByteRange> &Rs = It->second;
+        auto R = std::upper_bound(Rs.begin(), Rs.end(), B,
+                                  [](size_t X, const ByteRange &R) { return X < R.Begin; });
+        if (R != Rs.begin() && B < std::prev(R)->End)
           markHit(static_cast<uint32_t>(B));
       }
     }
@@ -843,9 +847,7 @@ private:
     Offsets = Marks;
     llvm::sort(Offsets);
     Offsets.erase(std::unique(Offsets.begin(), Offsets.end()), Offsets.end());
-    R.Marks.Comments.reserve(Comments.size());
-    for (const Range &Cm : Comments)
-      R.Marks.Comments.push_back({Cm.first, Cm.second});
+    R.Marks.Comments = Comments;
     return R;
   }
 
@@ -872,11 +874,11 @@ private:
         Ranges.push_back({physicalLine(L.Begin).Begin, physicalLine(L.End).End});
         continue;
       }
-      while (C < Comments.size() && Comments[C].second <= L.Begin)
+      while (C < Comments.size() && Comments[C].End <= L.Begin)
         ++C;
       for (uint32_t B = L.Begin; B < L.End; ++B) {
-        if (C < Comments.size() && B >= Comments[C].first) {
-          B = Comments[C].second - 1; // the comment stays
+        if (C < Comments.size() && B >= Comments[C].Begin) {
+          B = Comments[C].End - 1; // the comment stays
           ++C;
           continue;
         }
@@ -894,19 +896,10 @@ private:
     // rule id is reported). From their line's start: blanked code before one
     // indents it as in the file. Others are not parsed: one after the last
     // kept line of a block would join that block and stretch its range.
-    for (const Range &Cm : Comments)
-      if (Cm.first < Head || T.slice(Cm.first, Cm.second).contains("devport:"))
-        Ranges.push_back({physicalLine(Cm.first).Begin, physicalLine(Cm.first).End});
-    std::sort(Ranges.begin(), Ranges.end(),
-              [](ByteRange A, ByteRange B) { return A.Begin < B.Begin; });
-    size_t W = 0;
-    for (const ByteRange &X : Ranges) {
-      if (W > 0 && X.Begin <= Ranges[W - 1].End)
-        Ranges[W - 1].End = std::max(Ranges[W - 1].End, X.End);
-      else
-        Ranges[W++] = X;
-    }
-    Ranges.resize(W);
+    for (const ByteRange &Cm : Comments)
+      if (Cm.Begin < Head || T.slice(Cm.Begin, Cm.End).contains("devport:"))
+        Ranges.push_back(physicalLine(Cm.Begin));
+    mergeRanges(Ranges);
     // tree-sitter looks an offset up in its ranges one by one at every token:
     // only the largest gaps are worth leaving out (the others are read as
     // the blanks they are).
@@ -920,7 +913,7 @@ private:
       size_t Left = MaxRanges - 1; // gaps of exactly MinGap that may still go
       for (uint32_t G : llvm::makeArrayRef(Gaps).take_front(MaxRanges - 1))
         Left -= G > MinGap;
-      W = 0;
+      size_t W = 0;
       for (size_t I = 0; I < Ranges.size(); ++I) {
         uint32_t G = W > 0 ? Ranges[I].Begin - Ranges[W - 1].End : 0;
         bool Keep = W == 0 || G > MinGap || (G == MinGap && Left > 0 && Left--);
@@ -936,7 +929,7 @@ private:
 
   llvm::StringRef T;
   std::vector<Line> Ls;
-  std::vector<Range> Comments;
+  std::vector<ByteRange> Comments;
   Structure S;
   std::vector<bool> Keep, Hit, Skeleton;
   uint32_t Head = 0; ///< Where the module's first statements that are kept end.
@@ -950,7 +943,7 @@ private:
 std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
                                       const RegionRules &Rules, bool MarksOnly) {
   std::vector<Line> Lines;
-  std::vector<Range> Comments;
+  std::vector<ByteRange> Comments;
   if (!scanLines(Text, Lines, Comments))
     return std::nullopt;
   Structure S;
