@@ -761,6 +761,9 @@ LspDiagnostic Server::toLsp(const Document &D, const Diagnostic &Diag) const {
 
 void Server::publish(const Document &D) {
   llvm::json::Array Diags;
+  // json::Value's move is not noexcept: growing the vector would copy each
+  // diagnostic built so far.
+  Diags.reserve(D.Findings.size());
   for (const Diagnostic &Diag : D.Findings)
     if (Diag.File.empty() || Diag.File == D.Path)
       Diags.push_back(toJSON(toLsp(D, Diag)));

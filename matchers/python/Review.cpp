@@ -6,6 +6,8 @@
 
 #include "matchers/python/Review.h"
 
+#include "matchers/python/NodeIndex.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -87,13 +89,6 @@ bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
   return false;
 }
 
-/// Parents along one path from the root: tree-sitter's ts_node_parent()
-/// searches down from the root on every call, so walking up from a node of a
-/// large module that way costs depth x siblings per step.
-/// The children of the root that reviewFixes() works on, in order, so that
-/// Ancestors finds the one holding a node by binary search: a module of
-/// 100,000 statements would otherwise be scanned from its first statement for
-/// every finding. Set while reviewFixes() runs.
 /// What flagGuard() and reassignedLater() look for after a statement, for a
 /// whole scope at once, in document order: walking the scope again for each
 /// finding made a file of n flag assignments cost n^2 (5,000 lines of
@@ -162,10 +157,13 @@ struct RangeIndex {
   }
 };
 
+/// What reviewFixes() keeps about the tree it works on, while it runs: the
+/// index that finds a node by position (a module of 100,000 statements, or a
+/// class of 300 methods, would otherwise be read from its first child for
+/// every finding) and the indexes below.
 struct TopLevel {
-  TSNode Root;
-  std::vector<TSNode> Children;
-  std::vector<uint32_t> Ends; ///< Their end bytes (not decreasing).
+  NodeIndex Index; ///< Of the root.
+  explicit TopLevel(TSNode Root) : Index(Root) {}
   RangeIndex Findings, Kept;  ///< Of reviewFixes()'s findings and kept places.
   /// cudaOnlyCode(): the names the module imports from torch.cuda, anywhere.
   mutable std::optional<llvm::SmallVector<std::string, 4>> FromCuda;
@@ -195,19 +193,13 @@ unsigned lineOf(llvm::StringRef Text, uint32_t Offset) {
          1;
 }
 
-/// ts_node_descendant_for_byte_range(Root, B, E): when Root is the review's
-/// root, the child of the root that tree-sitter would descend into is found
-/// by binary search (the first whose end reaches E and passes B) instead of
-/// by reading the root's children from the first, for every call.
+/// ts_node_descendant_for_byte_range(Root, B, E), from the review's index
+/// when Root is the review's root.
 TSNode descendantFor(TSNode Root, uint32_t B, uint32_t E) {
   const TopLevel *T = CurrentTopLevel;
-  if (!T || !sameNode(T->Root, Root) || T->Children.empty())
+  if (!T || !sameNode(T->Index.root(), Root))
     return ts_node_descendant_for_byte_range(Root, B, E);
-  uint32_t Key = std::max(E, B + 1);
-  size_t I = std::lower_bound(T->Ends.begin(), T->Ends.end(), Key) - T->Ends.begin();
-  if (I == T->Children.size() || B < ts_node_start_byte(T->Children[I]))
-    return Root;
-  return ts_node_descendant_for_byte_range(T->Children[I], B, E);
+  return T->Index.descendantFor(B, E);
 }
 
 /// The nodes of V (in document order) that start at or after After.
@@ -217,47 +209,17 @@ llvm::ArrayRef<TSNode> startingFrom(const std::vector<TSNode> &V, uint32_t After
   return llvm::makeArrayRef(V).drop_front(It - V.begin());
 }
 
+/// Parents along one path from the root: tree-sitter's ts_node_parent()
+/// searches down from the root on every call, so walking up from a node of a
+/// large module that way costs depth x siblings per step.
 class Ancestors {
 public:
   /// The path from Root down to the smallest node that spans R.
   Ancestors(TSNode Root, ByteRange R) : Ancestors(Root, descendantFor(Root, R.Begin, R.End)) {}
   /// The path from Root down to N.
   Ancestors(TSNode Root, TSNode N) {
-    Path.push_back(Root);
-    ByteRange R = rangeOf(N);
-    TSNode Start = Root;
-    if (CurrentTopLevel && sameNode(CurrentTopLevel->Root, Root) && !sameNode(N, Root)) {
-      // The first child that is N or spans it, as the scan below finds it.
-      const TopLevel &T = *CurrentTopLevel;
-      size_t I = std::lower_bound(T.Ends.begin(), T.Ends.end(), R.End) - T.Ends.begin();
-      for (; I < T.Children.size() && ts_node_start_byte(T.Children[I]) <= R.Begin; ++I)
-        if (sameNode(T.Children[I], N) || rangeOf(T.Children[I]).contains(R)) {
-          Start = T.Children[I];
-          Path.push_back(Start);
-          break;
-        }
-      if (sameNode(Start, Root))
-        return; // N is not under a child
-    }
-    // A cursor steps to the next sibling in constant time; ts_node_child(I)
-    // counts from the first child on every call.
-    TSTreeCursor C = ts_tree_cursor_new(Start);
-    TSNode Cur = Start;
-    while (!sameNode(Cur, N) && ts_tree_cursor_goto_first_child(&C)) {
-      bool Found = false;
-      do {
-        TSNode Child = ts_tree_cursor_current_node(&C);
-        if (sameNode(Child, N) || rangeOf(Child).contains(R)) {
-          Cur = Child;
-          Found = true;
-          break;
-        }
-      } while (ts_tree_cursor_goto_next_sibling(&C));
-      if (!Found)
-        break; // N is not under Root
-      Path.push_back(Cur);
-    }
-    ts_tree_cursor_delete(&C);
+    const TopLevel *T = CurrentTopLevel;
+    pathFrom(Root, N, Path, T && sameNode(T->Index.root(), Root) ? &T->Index : nullptr);
   }
   /// The node the path leads to.
   TSNode node() const { return Path.back(); }
@@ -567,7 +529,7 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
 const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
                              std::unique_ptr<ScopeIndex> &Local) {
   std::unique_ptr<ScopeIndex> *Slot = &Local;
-  if (CurrentTopLevel && sameNode(CurrentTopLevel->Root, Root))
+  if (CurrentTopLevel && sameNode(CurrentTopLevel->Index.root(), Root))
     Slot = &CurrentTopLevel->Scopes[Scope.id];
   if (*Slot)
     return **Slot;
@@ -724,7 +686,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L) {
   const TopLevel *T = CurrentTopLevel;
-  bool Indexed = T && sameNode(T->Root, Root) && T->Findings.Of == &Findings &&
+  bool Indexed = T && sameNode(T->Index.root(), Root) && T->Findings.Of == &Findings &&
                  T->Kept.Of == &Kept && T->Findings.Size == Findings.size();
   auto Covered = [&](ByteRange R) {
     bool Yes = false;
@@ -767,9 +729,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     bool WholeModule = Indexed && sameNode(Top, Root);
     if (WholeModule) {
       Tops.clear();
-      size_t I = std::upper_bound(T->Ends.begin(), T->Ends.end(), Region.Begin) - T->Ends.begin();
-      for (; I < T->Children.size() && ts_node_start_byte(T->Children[I]) < Region.End; ++I)
-        Tops.push_back(T->Children[I]);
+      const ChildIndex &X = T->Index.top();
+      size_t I = std::upper_bound(X.Ends.begin(), X.Ends.end(), Region.Begin) - X.Ends.begin();
+      for (; I < X.Children.size() && ts_node_start_byte(X.Children[I]) < Region.End; ++I)
+        Tops.push_back(X.Children[I]);
     }
     std::optional<TSNode> Found;
     bool MpsOnly = false;
@@ -1023,12 +986,7 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
 
 void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
                  std::vector<Diagnostic> &Kept) {
-  TopLevel Top;
-  Top.Root = Root;
-  forEachChild(Root, [&](TSNode C) {
-    Top.Children.push_back(C);
-    Top.Ends.push_back(ts_node_end_byte(C));
-  });
+  TopLevel Top(Root);
   Top.Findings.build(Findings);
   Top.Kept.build(Kept);
   CurrentTopLevel = &Top;

@@ -1,0 +1,163 @@
+//===--- NodeIndexTest.cpp - NodeIndex answers as tree-sitter does ---------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/python/NodeIndex.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace devport::python {
+namespace {
+
+/// A module whose classes and functions have many children (wide nodes,
+/// which NodeIndex indexes) and few, with nested scopes, decorators,
+/// comments, strings, an error and an empty block's `pass`.
+std::string wideModule() {
+  std::string S = "import torch\n# a comment\n";
+  for (int C = 0; C < 3; ++C) {
+    S += "@decorated\nclass T" + std::to_string(C) + "(Base):\n    \"\"\"Doc.\"\"\"\n";
+    for (int M = 0; M < 12; ++M) {
+      std::string I = std::to_string(M);
+      S += "    def test_" + I + "(self, x=1):\n";
+      S += "        if torch.cuda.is_available():  # note\n";
+      S += "            y = x.cuda() + f(a, b, *c, **d)[" + I + "]\n";
+      S += "        return [v for v in (1, 2, " + I + ")] or {'k': \"cuda\"}\n\n";
+    }
+  }
+  S += "def broken(:\n    pass\nx = 1; y = 2\nlambda: (yield)\n";
+  return S;
+}
+
+/// The inputs of the rule fixtures: real code of every shape the rules know.
+std::vector<std::string> fixtureInputs() {
+  std::vector<std::string> Out;
+  std::filesystem::path Dir = std::filesystem::path(DEVPORT_SOURCE_DIR) / "tests" / "rules";
+  for (const auto &Rule : std::filesystem::directory_iterator(Dir)) {
+    if (!Rule.is_directory())
+      continue;
+    for (const auto &F : std::filesystem::directory_iterator(Rule.path())) {
+      std::string Name = F.path().filename().string();
+      if (Name.rfind("input", 0) != 0 || F.path().extension() != ".py")
+        continue;
+      if (auto B = llvm::MemoryBuffer::getFile(F.path().string()))
+        Out.push_back((*B)->getBuffer().str());
+    }
+  }
+  return Out;
+}
+
+/// Every node of the tree, in preorder.
+std::vector<TSNode> allNodes(TSNode Root) {
+  std::vector<TSNode> Out;
+  preorder(Root, [&](TSNode N, TSTreeCursor *) {
+    Out.push_back(N);
+    return true;
+  });
+  return Out;
+}
+
+/// Compares NodeIndex with tree-sitter over ranges at, around and across
+/// the nodes of Code, and the path to every node with ts_node_parent.
+void expectAsTreeSitter(const std::string &Code) {
+  Parser P;
+  TreePtr T = P.parse(Code);
+  TSNode Root = ts_tree_root_node(T.get());
+  NodeIndex X(Root);
+  std::vector<TSNode> Nodes = allNodes(Root);
+  auto Expect = [&](uint32_t B, uint32_t E) {
+    TSNode Want = ts_node_descendant_for_byte_range(Root, B, E);
+    TSNode Got = X.descendantFor(B, E);
+    ASSERT_TRUE(sameNode(Want, Got))
+        << "[" << B << ", " << E << "): tree-sitter " << ts_node_type(Want) << " at "
+        << ts_node_start_byte(Want) << ", NodeIndex " << ts_node_type(Got) << " at "
+        << ts_node_start_byte(Got) << "\n"
+        << Code;
+  };
+  uint32_t Size = static_cast<uint32_t>(Code.size());
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    ByteRange R = rangeOf(Nodes[I]);
+    Expect(R.Begin, R.End);
+    Expect(R.Begin, R.Begin);
+    Expect(R.End, R.End);
+    if (R.Begin > 0)
+      Expect(R.Begin - 1, R.End);
+    if (R.End < Size)
+      Expect(R.Begin, R.End + 1);
+    if (R.End > R.Begin + 1)
+      Expect(R.Begin + 1, R.End - 1);
+    // Across to a later node (siblings, or out of the parent).
+    if (I + 7 < Nodes.size())
+      Expect(R.Begin, std::max(R.Begin, ts_node_end_byte(Nodes[I + 7])));
+    // Asked again: the remembered answer.
+    Expect(R.Begin, R.End);
+  }
+  Expect(Size, Size);
+  Expect(0, Size);
+  std::vector<TSNode> Path;
+  for (TSNode N : Nodes) {
+    X.pathTo(N, Path);
+    std::vector<TSNode> Want;
+    for (TSNode U = N; !ts_node_is_null(U); U = ts_node_parent(U))
+      Want.insert(Want.begin(), U);
+    ASSERT_EQ(Want.size(), Path.size()) << ts_node_type(N) << " at " << ts_node_start_byte(N);
+    for (size_t I = 0; I < Want.size(); ++I)
+      ASSERT_TRUE(sameNode(Want[I], Path[I]))
+          << ts_node_type(N) << " at " << ts_node_start_byte(N) << ", level " << I;
+    // Without an index, the same path.
+    std::vector<TSNode> Plain;
+    pathFrom(Root, N, Plain);
+    ASSERT_EQ(Path.size(), Plain.size());
+    for (size_t I = 0; I < Path.size(); ++I)
+      ASSERT_TRUE(sameNode(Path[I], Plain[I]));
+  }
+}
+
+TEST(NodeIndex, AnswersAsTreeSitterInWideAndNarrowNodes) { expectAsTreeSitter(wideModule()); }
+
+TEST(NodeIndex, AnswersAsTreeSitterOnTheFixtureInputs) {
+  std::vector<std::string> Inputs = fixtureInputs();
+  ASSERT_GT(Inputs.size(), 50u);
+  for (const std::string &Code : Inputs) {
+    expectAsTreeSitter(Code);
+    if (HasFatalFailure())
+      return;
+  }
+}
+
+TEST(NodeIndex, IndexesOnlyWideNodes) {
+  Parser P;
+  std::string Code = wideModule();
+  TreePtr T = P.parse(Code);
+  TSNode Root = ts_tree_root_node(T.get());
+  NodeIndex X(Root);
+  EXPECT_EQ(&X.top(), X.childrenOf(Root));
+  EXPECT_EQ(ts_node_child_count(Root), X.top().Children.size());
+  for (TSNode N : allNodes(Root)) {
+    const ChildIndex *C = X.childrenOf(N);
+    if (sameNode(N, Root))
+      continue;
+    if (ts_node_child_count(N) < NodeIndex::WideNode) {
+      EXPECT_EQ(nullptr, C) << ts_node_type(N);
+      continue;
+    }
+    ASSERT_NE(nullptr, C) << ts_node_type(N);
+    ASSERT_EQ(ts_node_child_count(N), C->Children.size());
+    for (uint32_t I = 0; I < C->Children.size(); ++I) {
+      EXPECT_TRUE(sameNode(ts_node_child(N, I), C->Children[I]));
+      EXPECT_EQ(ts_node_end_byte(C->Children[I]), C->Ends[I]);
+    }
+    EXPECT_EQ(C, X.childrenOf(N)); // built once
+  }
+}
+
+} // namespace
+} // namespace devport::python
