@@ -6,6 +6,8 @@
 
 #include "matchers/python/NameResolver.h"
 
+#include "llvm/ADT/Hashing.h"
+
 #include <algorithm>
 
 namespace devport::python {
@@ -95,28 +97,37 @@ void NameResolver::collect(TSNode Root, const void *RootScope, bool) {
   };
   // Iterative over the statement structure: nesting can be arbitrarily deep.
   const Grammar &G = Grammar::get();
-  std::vector<std::pair<TSNode, const void *>> Work{{Root, RootScope}};
+  // A node, the scope it is in, and the hash of that scope's kinds from the
+  // module down.
+  struct Item {
+    TSNode N;
+    const void *ScopeId;
+    uint64_t Path;
+  };
+  std::vector<Item> Work{{Root, RootScope, llvm::hash_value(llvm::StringRef("module"))}};
   while (!Work.empty()) {
-    TSNode N = Work.back().first;
-    const void *ScopeId = Work.back().second;
+    Item It = Work.back();
     Work.pop_back();
-    std::vector<std::pair<TSNode, const void *>> Children;
+    TSNode N = It.N;
+    const void *ScopeId = It.ScopeId;
+    uint64_t Path = It.Path;
+    std::vector<Item> Children;
     forEachChild(N, [&](TSNode C) {
       if (!ts_node_is_named(C) || !MayHoldImport(C))
         return;
       TSSymbol S = ts_node_symbol(C);
       if (S == G.ImportStatement) {
-        addImport(C, ScopeId);
+        addImport(C, ScopeId, Path);
       } else if (S == G.ImportFromStatement) {
-        addFromImport(C, ScopeId);
+        addFromImport(C, ScopeId, Path);
       } else if (S == G.FunctionDefinition || S == G.ClassDefinition) {
-        Children.push_back({C, C.id}); // a new scope
+        Children.push_back({C, C.id, llvm::hash_combine(Path, S)}); // a new scope
       } else if (S == G.Block || S == G.DecoratedDefinition || S == G.IfStatement ||
                  S == G.TryStatement || S == G.WithStatement || S == G.ForStatement ||
                  S == G.WhileStatement || S == G.ElseClause || S == G.ElifClause ||
                  S == G.ExceptClause || S == G.FinallyClause || S == G.MatchStatement ||
                  S == G.CaseClause || S == G.Error) {
-        Children.push_back({C, ScopeId}); // statements nested in the same scope
+        Children.push_back({C, ScopeId, Path}); // statements nested in the same scope
       }
     });
     // Keep document order: a later import of the same name is seen later.
@@ -138,47 +149,51 @@ static void bindName(llvm::StringMap<Binding> &Map, llvm::StringRef Name, Bindin
     It->second.Target = "<ambiguous>";
 }
 
-void NameResolver::addImport(TSNode Stmt, const void *ScopeId) {
+void NameResolver::bind(const void *ScopeId, uint64_t Path, llvm::StringRef Name, Binding B) {
+  Fingerprint = llvm::hash_combine(Fingerprint, Path, Name, B.Target);
+  bindName(ByScope[ScopeId], Name, std::move(B));
+}
+
+void NameResolver::addImport(TSNode Stmt, const void *ScopeId, uint64_t Path) {
   const Grammar &G = Grammar::get();
-  auto &Map = ByScope[ScopeId];
   forEachChild(Stmt, [&](TSNode C) {
     TSSymbol S = ts_node_symbol(C);
     if (S == G.DottedName) {
       // import a.b.c  binds a -> a
       std::string Full = dottedText(C, Src);
       std::string Root = Full.substr(0, Full.find('.'));
-      bindName(Map, Root, Binding{Root, rangeOf(Stmt)});
+      bind(ScopeId, Path, Root, Binding{Root, rangeOf(Stmt)});
     } else if (S == G.AliasedImport) {
       // import a.b as c  binds c -> a.b
       TSNode Name = ts_node_child_by_field_id(C, G.FName);
       TSNode Alias = ts_node_child_by_field_id(C, G.FAlias);
       if (ts_node_is_null(Name) || ts_node_is_null(Alias))
         return;
-      bindName(Map, textOf(Alias, Src), Binding{dottedText(Name, Src), rangeOf(Stmt)});
+      bind(ScopeId, Path, textOf(Alias, Src), Binding{dottedText(Name, Src), rangeOf(Stmt)});
     }
   });
 }
 
-void NameResolver::addFromImport(TSNode Stmt, const void *ScopeId) {
+void NameResolver::addFromImport(TSNode Stmt, const void *ScopeId, uint64_t Path) {
   const Grammar &G = Grammar::get();
   TSNode Module = ts_node_child_by_field_id(Stmt, G.FModuleName);
   if (ts_node_is_null(Module) || ts_node_symbol(Module) != G.DottedName)
     return; // relative import: nothing we can resolve
   std::string From = dottedText(Module, Src);
-  auto &Map = ByScope[ScopeId];
   forEachChild(Stmt, [&](TSNode C) {
     if (sameNode(C, Module))
       return;
     TSSymbol S = ts_node_symbol(C);
     if (S == G.DottedName) {
       std::string Name = dottedText(C, Src);
-      bindName(Map, Name, Binding{From + "." + Name, rangeOf(Stmt)});
+      bind(ScopeId, Path, Name, Binding{From + "." + Name, rangeOf(Stmt)});
     } else if (S == G.AliasedImport) {
       TSNode Name = ts_node_child_by_field_id(C, G.FName);
       TSNode Alias = ts_node_child_by_field_id(C, G.FAlias);
       if (ts_node_is_null(Name) || ts_node_is_null(Alias))
         return;
-      bindName(Map, textOf(Alias, Src), Binding{From + "." + dottedText(Name, Src), rangeOf(Stmt)});
+      bind(ScopeId, Path, textOf(Alias, Src),
+           Binding{From + "." + dottedText(Name, Src), rangeOf(Stmt)});
     }
   });
 }

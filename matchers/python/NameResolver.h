@@ -78,14 +78,23 @@ public:
   /// Number of bindings (for tests).
   size_t size() const;
 
+  /// A hash of every binding made, in document order, with the kinds of the
+  /// scopes it is nested in (module, class, function): two parses with the
+  /// same fingerprint resolve every name of code outside their differences
+  /// alike (the language server's incremental match relies on it).
+  uint64_t fingerprint() const { return Fingerprint; }
+
 private:
   void collect(TSNode N, const void *ScopeId, bool IsModuleLevel);
-  void addImport(TSNode Stmt, const void *ScopeId);
-  void addFromImport(TSNode Stmt, const void *ScopeId);
+  void addImport(TSNode Stmt, const void *ScopeId, uint64_t Path);
+  void addFromImport(TSNode Stmt, const void *ScopeId, uint64_t Path);
+  /// Binds Name to B in the scope ScopeId (whose kinds hash to Path).
+  void bind(const void *ScopeId, uint64_t Path, llvm::StringRef Name, Binding B);
 
   llvm::StringRef Src;
   llvm::DenseMap<const void *, llvm::StringMap<Binding>> ByScope;
   uint32_t InsertAt = 0;
+  uint64_t Fingerprint = 0;
 };
 
 } // namespace devport::python

@@ -101,7 +101,38 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
   }
   if (!Tree)
     return nullptr;
-  return std::make_unique<PythonParsedFile>(std::move(Tree), Text);
+  auto Parsed = std::make_unique<PythonParsedFile>(std::move(Tree), Text);
+  if (Previous && Edits.size() == 1) {
+    const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
+    const MatchRecord *R = Prev.record();
+    if (R && Prev.syntaxErrors() == 0) {
+      const Edit &E = Edits.front();
+      uint32_t Put = static_cast<uint32_t>(E.Replacement.size());
+      // An offset of the previous text in this one; nullopt inside what the
+      // edit replaced.
+      auto Map = [&](uint32_t At) -> std::optional<uint32_t> {
+        if (At < E.Range.Begin)
+          return At;
+        if (At >= E.Range.End)
+          return At - E.Range.End + E.Range.Begin + Put;
+        return std::nullopt;
+      };
+      PriorMatches P;
+      P.Inserted = {E.Range.Begin, E.Range.Begin + Put};
+      P.Record.Imports = R->Imports;
+      // The nodes before the edit and after it (one that held the edit changed).
+      for (const MatchedNode &M : R->Matched)
+        if (M.Range.End <= E.Range.Begin)
+          P.Record.Matched.push_back(M);
+        else if (M.Range.Begin >= E.Range.End)
+          P.Record.Matched.push_back({{*Map(M.Range.Begin), *Map(M.Range.End)}, M.Symbol});
+      for (uint32_t At : R->Docstrings)
+        if (auto B = Map(At))
+          P.Record.Docstrings.push_back(*B);
+      Parsed->setPrior(std::move(P));
+    }
+  }
+  return Parsed;
 }
 
 std::unique_ptr<ParsedFile> PythonBackend::parseRegions(llvm::StringRef,

@@ -23,8 +23,40 @@
 
 #include <memory>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 namespace devport::python {
+
+/// A node that matched: its range and symbol (nodes of several symbols can
+/// share a range: `x.cuda()` as a statement).
+struct MatchedNode {
+  ByteRange Range;
+  TSSymbol Symbol;
+  friend bool operator<(const MatchedNode &A, const MatchedNode &B) {
+    return std::tie(A.Range.Begin, A.Range.End, A.Symbol) <
+           std::tie(B.Range.Begin, B.Range.End, B.Symbol);
+  }
+  friend bool operator==(const MatchedNode &A, const MatchedNode &B) {
+    return A.Range == B.Range && A.Symbol == B.Symbol;
+  }
+};
+
+/// What the matcher found where in one parse, kept with it for the next
+/// version of its text (PythonMatcher::match).
+struct MatchRecord {
+  std::vector<MatchedNode> Matched; ///< Sorted.
+  std::vector<uint32_t> Docstrings; ///< The start of each that held a doctest; sorted.
+  uint64_t Imports = 0;             ///< The parse's NameResolver::fingerprint().
+};
+
+/// The MatchRecord of the parse that a parse was made from, carried over the
+/// one edit between their texts: offsets in this text, and what was in the
+/// text the edit replaced dropped.
+struct PriorMatches {
+  MatchRecord Record;
+  ByteRange Inserted; ///< What the edit put in, in this text.
+};
 
 /// A Python text and its tree-sitter tree. The name resolver is built on
 /// first use (a parse made only to count syntax errors never needs it).
@@ -42,10 +74,19 @@ public:
   /// RegionText::Marks, if given (null: the matcher visits everything).
   const MatchMarks *marks() const { return Marks ? &*Marks : nullptr; }
   void setMarks(MatchMarks M) override { Marks = std::move(M); }
+  /// The previous version's matches, if this parse was made from one with
+  /// one edit and that one was matched without a syntax error.
+  const PriorMatches *prior() const { return Prior ? &*Prior : nullptr; }
+  void setPrior(PriorMatches P) { Prior = std::move(P); }
+  /// Where this parse's matches were (set by the matcher).
+  const MatchRecord *record() const { return Record ? &*Record : nullptr; }
+  void setRecord(MatchRecord R) const { Record = std::move(R); }
 
 private:
   TreePtr Tree;
   std::optional<MatchMarks> Marks;
+  std::optional<PriorMatches> Prior;
+  mutable std::optional<MatchRecord> Record;
   llvm::StringRef Text;
   mutable std::optional<unsigned> Errors;
   mutable std::unique_ptr<NameResolver> Resolver;

@@ -8,6 +8,7 @@
 
 #include "matchers/python/Doctest.h"
 #include "matchers/python/Imports.h"
+#include "matchers/python/NodeIndex.h"
 #include "matchers/python/PythonBackend.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -189,10 +190,80 @@ std::string PythonMatcher::anchorOf(TSNode N, llvm::StringRef Src, const NameRes
   return "";
 }
 
-MatchResults PythonMatcher::match(const ParsedFile &P) const {
-  const auto &Py = static_cast<const PythonParsedFile &>(P);
-  return match(Py.root(), Py.text(), Py.resolver(), Py.marks());
+namespace {
+
+/// Whether N's children are statements.
+bool holdsStatements(TSNode N) {
+  const Grammar &G = Grammar::get();
+  TSSymbol S = ts_node_symbol(N);
+  return S == G.Module || S == G.Block;
 }
+
+/// Where a re-match after one edit (see PythonMatcher::match) visits and
+/// where it matches. It matches the nodes that hold a byte of the
+/// statements around and in what the edit put in (a node whose text changed
+/// is in one of them or holds one), and the nodes that matched before; it
+/// visits those and the docstrings that held doctests. The other statements
+/// are as they were, and so are their places in the tree: without a syntax
+/// error, a statement's parent is decided by its own indentation.
+struct AfterEdit {
+  MatchMarks Marks;
+  std::vector<ByteRange> Changed;
+  const std::vector<MatchedNode> *Matched = nullptr;
+
+  AfterEdit(const PythonParsedFile &Py, const MatchMarks &All) {
+    const PriorMatches &Prior = *Py.prior();
+    Matched = &Prior.Record.Matched;
+    TSNode Root = Py.root();
+    uint32_t Size = static_cast<uint32_t>(Py.text().size());
+    Marks.Comments = All.Comments;
+    std::vector<uint32_t> &Out = Marks.Offsets;
+    Out = Prior.Record.Docstrings;
+    for (const MatchedNode &M : Prior.Record.Matched)
+      Out.push_back(M.Range.Begin);
+    std::vector<TSNode> Path;
+    // The statement that holds [B, E), or, between statements, [B, E) alone.
+    auto Around = [&](uint32_t B, uint32_t E) {
+      pathFrom(Root, ts_node_descendant_for_byte_range(Root, B, E), Path);
+      ByteRange R{B, E};
+      if (!holdsStatements(Path.back()))
+        for (size_t I = Path.size(); I-- > 1;)
+          if (holdsStatements(Path[I - 1])) {
+            R = rangeOf(Path[I]);
+            break;
+          }
+      Changed.push_back(R);
+      // Its own marks, and the start of each node that holds it.
+      for (auto It = std::lower_bound(All.Offsets.begin(), All.Offsets.end(), R.Begin);
+           It != All.Offsets.end() && *It < R.End; ++It)
+        Out.push_back(*It);
+      Out.push_back(R.Begin);
+    };
+    ByteRange In = Prior.Inserted;
+    if (In.Begin > 0)
+      Around(In.Begin - 1, In.Begin);
+    if (In.End > In.Begin)
+      Around(In.Begin, In.End);
+    if (In.End < Size)
+      Around(In.End, In.End + 1);
+    llvm::sort(Out);
+    Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  }
+
+  /// Whether N (of symbol S) is to be matched.
+  bool matches(TSNode N, TSSymbol S) const {
+    ByteRange R = rangeOf(N);
+    for (ByteRange C : Changed)
+      if (R.Begin < C.End &&
+          C.Begin < std::max(R.End, R.Begin + 1)) // an empty node at its start too
+        return true;
+    MatchedNode Key{R, S};
+    auto It = std::lower_bound(Matched->begin(), Matched->end(), Key);
+    return It != Matched->end() && *It == Key;
+  }
+};
+
+} // namespace
 
 /// One traversal of one tree: what the matcher tracks while it walks (the
 /// scopes, whether it is inside an error or an import statement) and what it
@@ -202,6 +273,12 @@ public:
   Walk(const PythonMatcher &M, llvm::StringRef Src, const NameResolver &Resolver,
        const MatchMarks *Marks)
       : M(M), Src(Src), Resolver(Resolver), Marks(Marks), G(Grammar::get()) {}
+
+  /// Matches only the nodes for which Fn holds (the others are still
+  /// visited: their scopes are needed).
+  void matchOnly(llvm::function_ref<bool(TSNode, TSSymbol)> Fn) { Only = Fn; }
+  /// Records where matches and doctests were found into R.
+  void record(MatchRecord &R) { Record = &R; }
 
   MatchResults run(TSNode Root) {
     if (Marks)
@@ -313,8 +390,11 @@ private:
     if (!textOf(N, Src).contains(">>>"))
       return;
     EmbeddedCode Doc = extractDoctest(Src, rangeOf(N));
-    if (!Doc.Segments.empty())
-      Out.Embedded.push_back(std::move(Doc));
+    if (Doc.Segments.empty())
+      return;
+    Out.Embedded.push_back(std::move(Doc));
+    if (Record)
+      Record->Docstrings.push_back(ts_node_start_byte(N));
   }
 
   /// The patterns that may match N (its symbol's slot, narrowed by the name
@@ -341,7 +421,7 @@ private:
   }
 
   void matchAt(TSNode N, TSSymbol S, TSFieldId Field, TSSymbol Parent) {
-    if (!candidates(N, S))
+    if ((Only && !Only(N, S)) || !candidates(N, S))
       return;
     PatternContext Ctx{Src, &Resolver, Scopes};
     // A name pattern (`torch.cuda`) matches a whole reference, not the
@@ -379,6 +459,8 @@ private:
       Found.InErrorRegion = ErrorDepth > 0 || ts_node_has_error(N);
       Found.Context = context();
       Out.Matches.push_back(std::move(Found));
+      if (Record)
+        Record->Matched.push_back({rangeOf(N), S});
     }
   }
 
@@ -395,6 +477,8 @@ private:
   llvm::StringRef Src;
   const NameResolver &Resolver;
   const MatchMarks *Marks;
+  llvm::function_ref<bool(TSNode, TSSymbol)> Only;
+  MatchRecord *Record = nullptr;
   const Grammar &G;
   MatchResults Out;
   std::vector<Entered> Path;
@@ -411,6 +495,38 @@ private:
 MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver,
                                   const MatchMarks *Marks) const {
   return Walk(*this, Src, Resolver, Marks).run(Root);
+}
+
+MatchResults PythonMatcher::match(const ParsedFile &P) const {
+  const auto &Py = static_cast<const PythonParsedFile &>(P);
+  const NameResolver &Resolver = Py.resolver();
+  const MatchMarks *Marks = Py.marks();
+  // After one edit (the language server), the nodes that matched before and
+  // the statements the edit touched are matched again, not every node that
+  // holds a mark. A node whose text and surroundings did not change matches
+  // as it did: every node that matches holds a mark (Regions.h), so it was
+  // visited and matched last time. The surroundings are the same where no
+  // import changed (the resolver's fingerprint) and neither version has a
+  // syntax error (an error node around unchanged code changes it).
+  std::optional<AfterEdit> Only;
+  unsigned Errors = Py.syntaxErrors();
+  if (Marks && Py.prior() && Errors == 0 && Py.prior()->Record.Imports == Resolver.fingerprint())
+    Only.emplace(Py, *Marks);
+  MatchRecord Rec;
+  Walk W(*this, Py.text(), Resolver, Only ? &Only->Marks : Marks);
+  auto Matches = [&](TSNode N, TSSymbol S) { return Only->matches(N, S); };
+  if (Only)
+    W.matchOnly(Matches); // a reference: Matches outlives the walk
+  W.record(Rec);
+  MatchResults R = W.run(Py.root());
+  if (Errors == 0) {
+    Rec.Imports = Resolver.fingerprint();
+    llvm::sort(Rec.Matched);
+    Rec.Matched.erase(std::unique(Rec.Matched.begin(), Rec.Matched.end()), Rec.Matched.end());
+    llvm::sort(Rec.Docstrings);
+    Py.setRecord(std::move(Rec));
+  }
+  return R;
 }
 
 } // namespace devport::python

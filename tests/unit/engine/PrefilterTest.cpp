@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "engine/Engine.h"
+#include "matchers/python/PythonBackend.h"
 #include "rewriters/EditApplier.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -729,6 +730,174 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   std::printf("[ Regions ] %u files, %u with findings, %u differ\n", Files, WithFindings, Failures);
   EXPECT_EQ(0u, Failures);
   EXPECT_GT(WithFindings, Files / 2);
+}
+
+/// Random edits, one at a time: insertions of code that rules match, imports,
+/// brackets, indentation and comments at ASCII offsets, and deletions of a
+/// few bytes or of a line.
+class EditGenerator {
+public:
+  explicit EditGenerator(uint32_t Seed) : Rng(Seed) {}
+
+  Edit next(llvm::StringRef Text) {
+    static const char *Snippets[] = {" ",
+                                     "x",
+                                     "\n",
+                                     "(",
+                                     ")",
+                                     ":",
+                                     ",",
+                                     "    ",
+                                     "#",
+                                     "# ",
+                                     ".cuda()",
+                                     "'cuda'",
+                                     "\"cuda:0\"",
+                                     " and ",
+                                     "not ",
+                                     "\"\"\"",
+                                     "=",
+                                     "==",
+                                     "torch.cuda.synchronize()\n",
+                                     "import torch.cuda as tc\n",
+                                     "from torch.cuda import current_device\n",
+                                     "tc.current_device()\n",
+                                     "dev = 'cuda'\n",
+                                     "x.to(dev)\n",
+                                     "use_cuda = torch.cuda.is_available()\n",
+                                     "if torch.cuda.is_available():\n    x = 1\n",
+                                     "def g():\n    return torch.cuda.device_count()\n",
+                                     "class K:\n    pass\n",
+                                     "torch.device(\"cuda\")",
+                                     "    >>> x.cuda()\n",
+                                     "with torch.cuda.device(0):\n    pass\n",
+                                     "dist.init_process_group(\"nccl\")\n",
+                                     "torch.cuda.amp.autocast()",
+                                     "self.use_cuda = True\n"};
+    uint32_t At = ascii(Text, pick(static_cast<uint32_t>(Text.size()) + 1));
+    switch (pick(4)) {
+    case 0:
+    case 1:
+      return Edit::insertion(At, Snippets[pick(std::size(Snippets))]);
+    case 2: { // a few bytes
+      uint32_t End = ascii(Text, std::min<uint32_t>(At + 1 + pick(24), Text.size()));
+      return Edit::deletion({At, std::max(At, End)});
+    }
+    default: { // the line At is on
+      size_t B = Text.rfind('\n', At == 0 ? 0 : At - 1);
+      B = B == llvm::StringRef::npos || At == 0 ? 0 : B + 1;
+      size_t E = Text.find('\n', At);
+      E = E == llvm::StringRef::npos ? Text.size() : E + 1;
+      return Edit::deletion({static_cast<uint32_t>(B), static_cast<uint32_t>(E)});
+    }
+    }
+  }
+
+private:
+  uint32_t pick(size_t N) { return static_cast<uint32_t>(Rng() % N); }
+  /// At, or the next offset whose byte (and the one before) is ASCII: no
+  /// edit splits a character.
+  static uint32_t ascii(llvm::StringRef T, uint32_t At) {
+    while (At < T.size() && ((static_cast<unsigned char>(T[At]) & 0x80) ||
+                             (At > 0 && (static_cast<unsigned char>(T[At - 1]) & 0x80))))
+      ++At;
+    return At;
+  }
+  std::mt19937 Rng;
+};
+
+/// The language server's check after an edit (an incremental parse, and a
+/// match of the nodes that matched before and of the statements the edit
+/// touched) finds what a check of the new text from scratch finds, edit
+/// after edit. Most random edits leave a syntax error or a layout that the
+/// regions do not mark (an unterminated string), which a fresh match
+/// follows; a tenth of the steps at least are matched after the edit only.
+TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
+  std::unique_ptr<Engine> Regions, Whole;
+  std::tie(Regions, Whole) = regionAndWholeEngines();
+  ASSERT_TRUE(Regions);
+  auto Inputs = fixtureInputs();
+  CorpusGenerator G(0x1dea2026, Inputs);
+  EditGenerator Edits(0xed175eed);
+  unsigned Steps = 0, AfterEdits = 0, Failures = 0;
+  auto Chain = [&](const std::string &Path, std::string Text, int Count) {
+    auto File = std::make_unique<SourceFile>(Path, Text);
+    std::unique_ptr<ParsedFile> Parsed;
+    Regions->checkIncremental(*File, nullptr, {}, Parsed);
+    for (int I = 0; I < Count && Failures < 3; ++I) {
+      Edit E = Edits.next(File->text());
+      std::string Next = File->text().str();
+      Next.replace(E.Range.Begin, E.Range.End - E.Range.Begin, E.Replacement);
+      auto NextFile = std::make_unique<SourceFile>(Path, Next);
+      std::unique_ptr<ParsedFile> P, Fresh;
+      CheckResult A = Regions->checkIncremental(*NextFile, Parsed.get(), {E}, P);
+      CheckResult B = Regions->checkIncremental(*NextFile, nullptr, {}, Fresh);
+      ++Steps;
+      if (const auto *Py = dynamic_cast<const python::PythonParsedFile *>(P.get()))
+        AfterEdits += Py->prior() && Py->syntaxErrors() == 0 && Py->marks();
+      if (describe(A) != describe(B)) {
+        ++Failures;
+        EXPECT_EQ(describe(B), describe(A))
+            << Path << ", edit " << I << ": [" << E.Range.Begin << ", " << E.Range.End << ") -> '"
+            << E.Replacement << "'\n--- before:\n"
+            << File->text().str() << "\n--- after:\n"
+            << Next;
+      }
+      // Most edits that break the syntax are undone, so that most steps
+      // start from a text without an error (the only kind matched after an
+      // edit only).
+      if (P && P->syntaxErrors() > 0 && I % 4 != 0)
+        continue;
+      Parsed = std::move(P); // before the text it refers to goes
+      File = std::move(NextFile);
+    }
+  };
+  // Edits whose effect reaches code they do not touch: an import that binds
+  // a name used elsewhere (added, removed, in a class), a doctest next to an
+  // edit, a statement whose end is typed on.
+  struct Case {
+    const char *Text;
+    const char *At;  ///< The edit is made before the first occurrence of this.
+    unsigned Delete; ///< Bytes deleted there,
+    const char *Put; ///< and what goes in.
+  } Cases[] = {
+      {"def f():\n    return tc.current_device()\n", "def", 0, "import torch.cuda as tc\n"},
+      {"x = 1\n\n\ndef f():\n    return tc.current_device()\n", "x = 1", 5,
+       "import torch.cuda as tc"},
+      {"import torch.cuda as tc\n\n\ndef f():\n    return tc.current_device()\n", "import", 24, ""},
+      {"import torch.cuda as tc\n\ndef f():\n    return tc.current_device()\n", "as tc", 5,
+       "as tk"},
+      {"class K:\n    x = tc.current_device()\n", "    x", 0, "    import torch.cuda as tc\n"},
+      {"def f():\n    \"\"\"Use it.\n\n    >>> x.cuda()\n    \"\"\"\n\n\ny = 1\n", "y = 1", 0,
+       "z = 2\n"},
+      {"import torch\ny = torch.cuda\n", "\n", 0, ".synchronize()"},
+      {"import torch\nx = torch.cuda.synchronize\n", "\nx", 0, "\nx()"},
+      {"import torch\ntorch.cuda = None\n", "= None", 1, "=="},
+  };
+  for (const Case &C : Cases) {
+    // Something to match, so that the prefilter never skips the file.
+    std::string Text = std::string("import torch\n\ntorch.cuda.synchronize()\n\n") + C.Text;
+    uint32_t At = static_cast<uint32_t>(Text.find(C.At));
+    ASSERT_NE(std::string::npos, Text.find(C.At));
+    auto File = std::make_unique<SourceFile>("case.py", Text);
+    std::unique_ptr<ParsedFile> Parsed, P, Fresh;
+    Regions->checkIncremental(*File, nullptr, {}, Parsed);
+    Edit E{{At, At + C.Delete}, C.Put, EditRole::Code};
+    std::string Next = Text;
+    Next.replace(At, C.Delete, C.Put);
+    SourceFile NextFile("case.py", Next);
+    CheckResult A = Regions->checkIncremental(NextFile, Parsed.get(), {E}, P);
+    CheckResult B = Regions->checkIncremental(NextFile, nullptr, {}, Fresh);
+    EXPECT_EQ(describe(B), describe(A)) << "--- before:\n" << Text << "--- after:\n" << Next;
+  }
+  for (size_t I = 0; I < Inputs.size(); I += 2)
+    Chain(Inputs[I].first, Inputs[I].second, 20);
+  for (int I = 0; I < 40; ++I)
+    Chain("gen/edited" + std::to_string(I) + ".py", G.mixedFile(), 30);
+  std::printf("[ Regions ] %u edits, %u matched after the edit only, %u differ\n", Steps,
+              AfterEdits, Failures);
+  EXPECT_EQ(0u, Failures);
+  EXPECT_GT(AfterEdits, Steps / 10);
 }
 
 } // namespace
