@@ -64,6 +64,11 @@ public:
   /// RegionText::Marks of the text: the backend's matcher may skip what holds
   /// none. The default ignores them.
   virtual void setMarks(MatchMarks Marks);
+  /// For a parse made from a previous one with one edit (the language
+  /// server): whether its match can be limited to what the edit touched and
+  /// to where the previous one matched; if so, it will be, and it needs no
+  /// marks. The default: no.
+  virtual bool matchEditOnly();
 };
 
 /// What a metavariable bound in a match: the range of the code it matched.

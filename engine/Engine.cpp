@@ -426,9 +426,10 @@ CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Prev
   Parsed = L.Backend->parseFile(F.path(), F.text(), Previous, Edits);
   if (Skip || !Parsed)
     return {};
-  // The whole text is parsed (incrementally), but only what holds a mark of
-  // its regions needs matching.
-  if (!Opts.WholeFiles)
+  // The whole text is parsed (incrementally), but only what the edit
+  // touched and what matched before, or else what holds a mark of its
+  // regions, needs matching.
+  if (!Opts.WholeFiles && !Parsed->matchEditOnly())
     if (std::optional<RegionText> R = L.Rules->regionMarks(F.text())) {
       if (R->NothingToMatch)
         return {};

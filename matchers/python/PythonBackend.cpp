@@ -41,6 +41,11 @@ const NameResolver &PythonParsedFile::resolver() const {
   return *Resolver;
 }
 
+bool PythonParsedFile::matchEditOnly() {
+  EditOnly = Prior && syntaxErrors() == 0 && resolver().fingerprint() == Prior->Record.Imports;
+  return EditOnly;
+}
+
 bool PythonBackend::handlesPath(llvm::StringRef Path) const {
   return Path.endswith(".py") || Path.endswith(".pyi");
 }
@@ -129,6 +134,11 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       for (uint32_t At : R->Docstrings)
         if (auto B = Map(At))
           P.Record.Docstrings.push_back(*B);
+      for (ByteRange C : R->Comments)
+        if (C.End <= E.Range.Begin)
+          P.Record.Comments.push_back(C);
+        else if (C.Begin >= E.Range.End)
+          P.Record.Comments.push_back({*Map(C.Begin), *Map(C.End)});
       Parsed->setPrior(std::move(P));
     }
   }

@@ -47,6 +47,7 @@ struct MatchedNode {
 struct MatchRecord {
   std::vector<MatchedNode> Matched; ///< Sorted.
   std::vector<uint32_t> Docstrings; ///< The start of each that held a doctest; sorted.
+  std::vector<ByteRange> Comments;  ///< Every comment, in order.
   uint64_t Imports = 0;             ///< The parse's NameResolver::fingerprint().
 };
 
@@ -78,6 +79,10 @@ public:
   /// one edit and that one was matched without a syntax error.
   const PriorMatches *prior() const { return Prior ? &*Prior : nullptr; }
   void setPrior(PriorMatches P) { Prior = std::move(P); }
+  /// With a prior, and neither version has a syntax error, and the imports
+  /// bind the same names in both (NameResolver::fingerprint()).
+  bool matchEditOnly() override;
+  bool editOnly() const { return EditOnly; }
   /// Where this parse's matches were (set by the matcher).
   const MatchRecord *record() const { return Record ? &*Record : nullptr; }
   void setRecord(MatchRecord R) const { Record = std::move(R); }
@@ -86,6 +91,7 @@ private:
   TreePtr Tree;
   std::optional<MatchMarks> Marks;
   std::optional<PriorMatches> Prior;
+  bool EditOnly = false;
   mutable std::optional<MatchRecord> Record;
   llvm::StringRef Text;
   mutable std::optional<unsigned> Errors;

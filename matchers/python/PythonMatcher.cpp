@@ -199,28 +199,28 @@ bool holdsStatements(TSNode N) {
   return S == G.Module || S == G.Block;
 }
 
-/// Where a re-match after one edit (see PythonMatcher::match) visits and
-/// where it matches. It matches the nodes that hold a byte of the
-/// statements around and in what the edit put in (a node whose text changed
-/// is in one of them or holds one), and the nodes that matched before; it
-/// visits those and the docstrings that held doctests. The other statements
-/// are as they were, and so are their places in the tree: without a syntax
+/// What a match after one edit (see PythonMatcher::match) visits and
+/// matches: the statements that hold the bytes around and in what the edit
+/// put in (a node whose text changed is in one of them or holds one), every
+/// node in them and above them, and the nodes that matched before; it
+/// visits the docstrings that held doctests too. The other statements are
+/// as they were, and so are their places in the tree: without a syntax
 /// error, a statement's parent is decided by its own indentation.
 struct AfterEdit {
-  MatchMarks Marks;
-  std::vector<ByteRange> Changed;
+  std::vector<uint32_t> Visits;    ///< Sorted: a node that holds one is visited.
+  std::vector<ByteRange> Changed;  ///< The statements, or bytes between them.
+  std::vector<ByteRange> Comments; ///< The previous version's, outside Changed.
   const std::vector<MatchedNode> *Matched = nullptr;
 
-  AfterEdit(const PythonParsedFile &Py, const MatchMarks &All) {
+  explicit AfterEdit(const PythonParsedFile &Py) {
     const PriorMatches &Prior = *Py.prior();
     Matched = &Prior.Record.Matched;
     TSNode Root = Py.root();
     uint32_t Size = static_cast<uint32_t>(Py.text().size());
-    Marks.Comments = All.Comments;
-    std::vector<uint32_t> &Out = Marks.Offsets;
-    Out = Prior.Record.Docstrings;
+    Visits = Prior.Record.Docstrings;
     for (const MatchedNode &M : Prior.Record.Matched)
-      Out.push_back(M.Range.Begin);
+      Visits.push_back(M.Range.Begin);
+    llvm::sort(Visits);
     std::vector<TSNode> Path;
     // The statement that holds [B, E), or, between statements, [B, E) alone.
     auto Around = [&](uint32_t B, uint32_t E) {
@@ -233,11 +233,6 @@ struct AfterEdit {
             break;
           }
       Changed.push_back(R);
-      // Its own marks, and the start of each node that holds it.
-      for (auto It = std::lower_bound(All.Offsets.begin(), All.Offsets.end(), R.Begin);
-           It != All.Offsets.end() && *It < R.End; ++It)
-        Out.push_back(*It);
-      Out.push_back(R.Begin);
     };
     ByteRange In = Prior.Inserted;
     if (In.Begin > 0)
@@ -246,17 +241,30 @@ struct AfterEdit {
       Around(In.Begin, In.End);
     if (In.End < Size)
       Around(In.End, In.End + 1);
-    llvm::sort(Out);
-    Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+    for (ByteRange C : Prior.Record.Comments)
+      if (!changed(C))
+        Comments.push_back(C);
   }
 
+  /// Whether R holds a byte of a changed statement (an empty R, its place).
+  bool changed(ByteRange R) const {
+    for (ByteRange C : Changed)
+      if (R.Begin < C.End && C.Begin < std::max(R.End, R.Begin + 1))
+        return true;
+    return false;
+  }
+  /// Whether a node of range R is to be visited.
+  bool visits(ByteRange R) const {
+    if (changed(R))
+      return true;
+    auto It = std::lower_bound(Visits.begin(), Visits.end(), R.Begin);
+    return It != Visits.end() && *It < R.End;
+  }
   /// Whether N (of symbol S) is to be matched.
   bool matches(TSNode N, TSSymbol S) const {
     ByteRange R = rangeOf(N);
-    for (ByteRange C : Changed)
-      if (R.Begin < C.End &&
-          C.Begin < std::max(R.End, R.Begin + 1)) // an empty node at its start too
-        return true;
+    if (changed(R))
+      return true;
     MatchedNode Key{R, S};
     auto It = std::lower_bound(Matched->begin(), Matched->end(), Key);
     return It != Matched->end() && *It == Key;
@@ -274,14 +282,16 @@ public:
        const MatchMarks *Marks)
       : M(M), Src(Src), Resolver(Resolver), Marks(Marks), G(Grammar::get()) {}
 
-  /// Matches only the nodes for which Fn holds (the others are still
-  /// visited: their scopes are needed).
-  void matchOnly(llvm::function_ref<bool(TSNode, TSSymbol)> Fn) { Only = Fn; }
+  /// Visits and matches only what E says (Marks are not used then).
+  void afterEdit(const AfterEdit &E) { Edit = &E; }
   /// Records where matches and doctests were found into R.
   void record(MatchRecord &R) { Record = &R; }
 
   MatchResults run(TSNode Root) {
-    if (Marks)
+    if (Edit)
+      for (ByteRange C : Edit->Comments)
+        comment(C);
+    else if (Marks)
       for (ByteRange C : Marks->Comments)
         comment(C);
     TSTreeCursor Cur = ts_tree_cursor_new(Root);
@@ -321,6 +331,13 @@ public:
         break;
     }
     ts_tree_cursor_delete(&Cur);
+    if (Edit) { // the comments kept, then those of the changed statements
+      auto ByStart = [](const auto &A, const auto &B) { return A.Begin < B.Begin; };
+      llvm::sort(Out.Comments, ByStart);
+      llvm::sort(Out.Directives, [&](const DirectiveComment &A, const DirectiveComment &B) {
+        return ByStart(A.Range, B.Range);
+      });
+    }
     return std::move(Out);
   }
 
@@ -328,6 +345,8 @@ private:
   /// Whether N holds a mark (every node does without marks): a node that
   /// holds none has no match in it.
   bool worthVisit(TSNode N) const {
+    if (Edit)
+      return Edit->visits(rangeOf(N));
     if (!Marks)
       return true;
     uint32_t B = ts_node_start_byte(N);
@@ -357,7 +376,8 @@ private:
     ImportDepth += E.IsImport;
     Path.push_back(E);
     if (S == G.Comment) {
-      if (!Marks) // else they are the marks' comments
+      // Else they are the marks' comments, or the previous version's.
+      if (Edit ? Edit->changed(rangeOf(N)) : !Marks)
         comment(rangeOf(N));
       return;
     }
@@ -421,7 +441,7 @@ private:
   }
 
   void matchAt(TSNode N, TSSymbol S, TSFieldId Field, TSSymbol Parent) {
-    if ((Only && !Only(N, S)) || !candidates(N, S))
+    if ((Edit && !Edit->matches(N, S)) || !candidates(N, S))
       return;
     PatternContext Ctx{Src, &Resolver, Scopes};
     // A name pattern (`torch.cuda`) matches a whole reference, not the
@@ -477,7 +497,7 @@ private:
   llvm::StringRef Src;
   const NameResolver &Resolver;
   const MatchMarks *Marks;
-  llvm::function_ref<bool(TSNode, TSSymbol)> Only;
+  const AfterEdit *Edit = nullptr;
   MatchRecord *Record = nullptr;
   const Grammar &G;
   MatchResults Out;
@@ -500,30 +520,28 @@ MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src, const NameRe
 MatchResults PythonMatcher::match(const ParsedFile &P) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
   const NameResolver &Resolver = Py.resolver();
-  const MatchMarks *Marks = Py.marks();
-  // After one edit (the language server), the nodes that matched before and
-  // the statements the edit touched are matched again, not every node that
+  // After one edit (the language server), the statements the edit touched
+  // and the nodes that matched before are matched, not every node that
   // holds a mark. A node whose text and surroundings did not change matches
   // as it did: every node that matches holds a mark (Regions.h), so it was
   // visited and matched last time. The surroundings are the same where no
   // import changed (the resolver's fingerprint) and neither version has a
   // syntax error (an error node around unchanged code changes it).
-  std::optional<AfterEdit> Only;
-  unsigned Errors = Py.syntaxErrors();
-  if (Marks && Py.prior() && Errors == 0 && Py.prior()->Record.Imports == Resolver.fingerprint())
-    Only.emplace(Py, *Marks);
+  std::optional<AfterEdit> Edit;
+  if (Py.editOnly())
+    Edit.emplace(Py);
   MatchRecord Rec;
-  Walk W(*this, Py.text(), Resolver, Only ? &Only->Marks : Marks);
-  auto Matches = [&](TSNode N, TSSymbol S) { return Only->matches(N, S); };
-  if (Only)
-    W.matchOnly(Matches); // a reference: Matches outlives the walk
+  Walk W(*this, Py.text(), Resolver, Edit ? nullptr : Py.marks());
+  if (Edit)
+    W.afterEdit(*Edit);
   W.record(Rec);
   MatchResults R = W.run(Py.root());
-  if (Errors == 0) {
+  if (Py.syntaxErrors() == 0) { // else no next version starts from this one
     Rec.Imports = Resolver.fingerprint();
     llvm::sort(Rec.Matched);
     Rec.Matched.erase(std::unique(Rec.Matched.begin(), Rec.Matched.end()), Rec.Matched.end());
     llvm::sort(Rec.Docstrings);
+    Rec.Comments = R.Comments;
     Py.setRecord(std::move(Rec));
   }
   return R;

@@ -834,7 +834,7 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
       CheckResult B = Regions->checkIncremental(*NextFile, nullptr, {}, Fresh);
       ++Steps;
       if (const auto *Py = dynamic_cast<const python::PythonParsedFile *>(P.get()))
-        AfterEdits += Py->prior() && Py->syntaxErrors() == 0 && Py->marks();
+        AfterEdits += Py->editOnly();
       if (describe(A) != describe(B)) {
         ++Failures;
         EXPECT_EQ(describe(B), describe(A))
@@ -857,7 +857,7 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
   // edit, a statement whose end is typed on.
   struct Case {
     const char *Text;
-    const char *At;  ///< The edit is made before the first occurrence of this.
+    const char *At;  ///< The edit is made before the first occurrence of this in Text.
     unsigned Delete; ///< Bytes deleted there,
     const char *Put; ///< and what goes in.
   } Cases[] = {
@@ -873,12 +873,19 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
       {"import torch\ny = torch.cuda\n", "\n", 0, ".synchronize()"},
       {"import torch\nx = torch.cuda.synchronize\n", "\nx", 0, "\nx()"},
       {"import torch\ntorch.cuda = None\n", "= None", 1, "=="},
+      // The end of a statement deleted: the bytes before the edit hold it.
+      {"HAS_CUDA = torch.cuda.is_available() or x\nz = 1\n", " or x\n", 5, ""},
+      // A suppression typed, and one taken away.
+      {"x = torch.cuda.current_device()\n", "\n", 0, "  # devport: ignore[cuda-current-device]"},
+      {"x = torch.cuda.current_device()  # devport: ignore[cuda-current-device]\n", "  #", 42, ""},
   };
   for (const Case &C : Cases) {
     // Something to match, so that the prefilter never skips the file.
-    std::string Text = std::string("import torch\n\ntorch.cuda.synchronize()\n\n") + C.Text;
-    uint32_t At = static_cast<uint32_t>(Text.find(C.At));
-    ASSERT_NE(std::string::npos, Text.find(C.At));
+    std::string Prefix = "import torch\n\ntorch.cuda.synchronize()\n\n";
+    std::string Text = Prefix + C.Text;
+    size_t Found = Text.find(C.At, Prefix.size());
+    ASSERT_NE(std::string::npos, Found) << C.At;
+    uint32_t At = static_cast<uint32_t>(Found);
     auto File = std::make_unique<SourceFile>("case.py", Text);
     std::unique_ptr<ParsedFile> Parsed, P, Fresh;
     Regions->checkIncremental(*File, nullptr, {}, Parsed);
