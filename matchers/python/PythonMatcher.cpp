@@ -205,10 +205,17 @@ bool holdsStatements(TSNode N) {
 /// node in them and above them, and the nodes that matched before; it
 /// visits the docstrings that held doctests too. The other statements are
 /// as they were, and so are their places in the tree: without a syntax
-/// error, a statement's parent is decided by its own indentation.
+/// error, a statement's parent is decided by its own indentation. Of a
+/// compound statement changed in its header (`class C(Base):`), the
+/// statements of its blocks are among those others.
 struct AfterEdit {
+  /// A changed statement (or bytes between statements), less its blocks.
+  struct Change {
+    ByteRange R;
+    std::vector<ByteRange> Blocks;
+  };
   std::vector<uint32_t> Visits;    ///< Sorted: a node that holds one is visited.
-  std::vector<ByteRange> Changed;  ///< The statements, or bytes between them.
+  std::vector<Change> Changed;
   std::vector<ByteRange> Comments; ///< The previous version's, outside Changed.
   const std::vector<MatchedNode> *Matched = nullptr;
 
@@ -225,14 +232,21 @@ struct AfterEdit {
     // The statement that holds [B, E), or, between statements, [B, E) alone.
     auto Around = [&](uint32_t B, uint32_t E) {
       pathFrom(Root, ts_node_descendant_for_byte_range(Root, B, E), Path);
-      ByteRange R{B, E};
+      Change C{{B, E}, {}};
       if (!holdsStatements(Path.back()))
         for (size_t I = Path.size(); I-- > 1;)
           if (holdsStatements(Path[I - 1])) {
-            R = rangeOf(Path[I]);
+            // The deepest statement that holds [B, E): none of its blocks does.
+            C.R = rangeOf(Path[I]);
+            preorder(Path[I], [&](TSNode N, TSTreeCursor *) {
+              if (!holdsStatements(N))
+                return true;
+              C.Blocks.push_back(rangeOf(N));
+              return false;
+            });
             break;
           }
-      Changed.push_back(R);
+      Changed.push_back(std::move(C));
     };
     ByteRange In = Prior.Inserted;
     if (In.Begin > 0)
@@ -246,10 +260,12 @@ struct AfterEdit {
         Comments.push_back(C);
   }
 
-  /// Whether R holds a byte of a changed statement (an empty R, its place).
+  /// Whether R holds a byte of a changed statement (an empty R, its place)
+  /// and is not in one of its blocks.
   bool changed(ByteRange R) const {
-    for (ByteRange C : Changed)
-      if (R.Begin < C.End && C.Begin < std::max(R.End, R.Begin + 1))
+    for (const Change &C : Changed)
+      if (R.Begin < C.R.End && C.R.Begin < std::max(R.End, R.Begin + 1) &&
+          llvm::none_of(C.Blocks, [&](ByteRange B) { return B.contains(R); }))
         return true;
     return false;
   }

@@ -875,6 +875,15 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
       {"import torch\ntorch.cuda = None\n", "= None", 1, "=="},
       // The end of a statement deleted: the bytes before the edit hold it.
       {"HAS_CUDA = torch.cuda.is_available() or x\nz = 1\n", " or x\n", 5, ""},
+      // A compound statement's header: its blocks as they were, or not (a
+      // class that becomes a function lets the functions in it see its
+      // imports).
+      {"class K:\n    x = 1\n\n    def f(self):\n        return torch.cuda.current_device()\n",
+       ":\n    x", 0, "(Base)"},
+      {"class K:\n    import torch.cuda as tc\n\n    def f(self):\n        return "
+       "tc.current_device()\n",
+       "class K:", 8, "def K():"},
+      {"def f(x):\n    return x.cuda()\n", "(x):", 4, "(x, d=torch.cuda.current_device()):"},
       // A suppression typed, and one taken away.
       {"x = torch.cuda.current_device()\n", "\n", 0, "  # devport: ignore[cuda-current-device]"},
       {"x = torch.cuda.current_device()  # devport: ignore[cuda-current-device]\n", "  #", 42, ""},
