@@ -125,12 +125,19 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       PriorMatches P;
       P.Inserted = {E.Range.Begin, E.Range.Begin + Put};
       P.Record.Imports = R->Imports;
-      // The nodes before the edit and after it (one that held the edit changed).
-      for (const MatchedNode &M : R->Matched)
-        if (M.Range.End <= E.Range.Begin)
-          P.Record.Matched.push_back(M);
-        else if (M.Range.Begin >= E.Range.End)
-          P.Record.Matched.push_back({{*Map(M.Range.Begin), *Map(M.Range.End)}, M.Symbol});
+      // The matches before the edit and after it (one that held the edit
+      // changed).
+      for (const auto &[Node, M] : R->Matches)
+        if (Node.Range.End <= E.Range.Begin) {
+          P.Record.Matches.push_back({Node, M});
+        } else if (Node.Range.Begin >= E.Range.End) {
+          auto Shift = [&](ByteRange X) { return ByteRange{*Map(X.Begin), *Map(X.End)}; };
+          Match Moved = M;
+          Moved.Range = Shift(M.Range);
+          for (BoundVar &V : Moved.Bindings)
+            V.Range = Shift(V.Range);
+          P.Record.Matches.push_back({{Shift(Node.Range), Node.Symbol}, std::move(Moved)});
+        }
       for (uint32_t At : R->Docstrings)
         if (auto B = Map(At))
           P.Record.Docstrings.push_back(*B);

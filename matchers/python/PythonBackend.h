@@ -42,10 +42,12 @@ struct MatchedNode {
   }
 };
 
-/// What the matcher found where in one parse, kept with it for the next
-/// version of its text (PythonMatcher::match).
+/// What the matcher found in one parse, kept with it for the next version of
+/// its text (PythonMatcher::match).
 struct MatchRecord {
-  std::vector<MatchedNode> Matched; ///< Sorted.
+  /// Each match (its Context left out) and the node it was found at, by
+  /// node; at one node, in the order found.
+  std::vector<std::pair<MatchedNode, Match>> Matches;
   std::vector<uint32_t> Docstrings; ///< The start of each that held a doctest; sorted.
   std::vector<ByteRange> Comments;  ///< Every comment, in order.
   uint64_t Imports = 0;             ///< The parse's NameResolver::fingerprint().

@@ -217,16 +217,16 @@ struct AfterEdit {
   std::vector<uint32_t> Visits;    ///< Sorted: a node that holds one is visited.
   std::vector<Change> Changed;
   std::vector<ByteRange> Comments; ///< The previous version's, outside Changed.
-  const std::vector<MatchedNode> *Matched = nullptr;
+  const std::vector<std::pair<MatchedNode, Match>> *Previous = nullptr;
 
   explicit AfterEdit(const PythonParsedFile &Py) {
     const PriorMatches &Prior = *Py.prior();
-    Matched = &Prior.Record.Matched;
+    Previous = &Prior.Record.Matches;
     TSNode Root = Py.root();
     uint32_t Size = static_cast<uint32_t>(Py.text().size());
     Visits = Prior.Record.Docstrings;
-    for (const MatchedNode &M : Prior.Record.Matched)
-      Visits.push_back(M.Range.Begin);
+    for (const auto &[Node, M] : Prior.Record.Matches)
+      Visits.push_back(Node.Range.Begin);
     llvm::sort(Visits);
     std::vector<TSNode> Path;
     // The statement that holds [B, E), or, between statements, [B, E) alone.
@@ -276,14 +276,17 @@ struct AfterEdit {
     auto It = std::lower_bound(Visits.begin(), Visits.end(), R.Begin);
     return It != Visits.end() && *It < R.End;
   }
-  /// Whether N (of symbol S) is to be matched.
-  bool matches(TSNode N, TSSymbol S) const {
-    ByteRange R = rangeOf(N);
-    if (changed(R))
-      return true;
+  /// The matches found at the node of range R and symbol S last time.
+  llvm::ArrayRef<std::pair<MatchedNode, Match>> previous(ByteRange R, TSSymbol S) const {
     MatchedNode Key{R, S};
-    auto It = std::lower_bound(Matched->begin(), Matched->end(), Key);
-    return It != Matched->end() && *It == Key;
+    auto Less = [](const std::pair<MatchedNode, Match> &A, const MatchedNode &B) {
+      return A.first < B;
+    };
+    auto B = std::lower_bound(Previous->begin(), Previous->end(), Key, Less);
+    auto E = B;
+    while (E != Previous->end() && E->first == Key)
+      ++E;
+    return llvm::makeArrayRef(Previous->data() + (B - Previous->begin()), E - B);
   }
 };
 
@@ -457,7 +460,17 @@ private:
   }
 
   void matchAt(TSNode N, TSSymbol S, TSFieldId Field, TSSymbol Parent) {
-    if ((Edit && !Edit->matches(N, S)) || !candidates(N, S))
+    if (Edit && !Edit->changed(rangeOf(N))) {
+      // Unchanged: what it matched last time, in the scopes it is in now.
+      for (const auto &[Node, Previous] : Edit->previous(rangeOf(N), S)) {
+        Out.Matches.push_back(Previous);
+        Out.Matches.back().Context = context();
+        if (Record)
+          Record->Matches.push_back({Node, Previous});
+      }
+      return;
+    }
+    if (!candidates(N, S))
       return;
     PatternContext Ctx{Src, &Resolver, Scopes};
     // A name pattern (`torch.cuda`) matches a whole reference, not the
@@ -493,10 +506,10 @@ private:
       Found.Range = rangeOf(N);
       Found.Bindings.assign(Bindings.begin(), Bindings.end());
       Found.InErrorRegion = ErrorDepth > 0 || ts_node_has_error(N);
+      if (Record)
+        Record->Matches.push_back({{rangeOf(N), S}, Found}); // no Context: not kept
       Found.Context = context();
       Out.Matches.push_back(std::move(Found));
-      if (Record)
-        Record->Matched.push_back({rangeOf(N), S});
     }
   }
 
@@ -554,8 +567,8 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   MatchResults R = W.run(Py.root());
   if (Py.syntaxErrors() == 0) { // else no next version starts from this one
     Rec.Imports = Resolver.fingerprint();
-    llvm::sort(Rec.Matched);
-    Rec.Matched.erase(std::unique(Rec.Matched.begin(), Rec.Matched.end()), Rec.Matched.end());
+    std::stable_sort(Rec.Matches.begin(), Rec.Matches.end(),
+                     [](const auto &A, const auto &B) { return A.first < B.first; });
     llvm::sort(Rec.Docstrings);
     Rec.Comments = R.Comments;
     Py.setRecord(std::move(Rec));
