@@ -12,6 +12,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
+#include <iterator>
 #include <memory>
 #include <string>
 
@@ -70,6 +72,46 @@ bool sameDiagnostics(const std::vector<Diagnostic> &A, const std::vector<Diagnos
   return true;
 }
 
+bool sameCheck(const CheckResult &A, const CheckResult &B) {
+  return sameDiagnostics(A.Findings, B.Findings) && sameDiagnostics(A.Kept, B.Kept) &&
+         sameDiagnostics(A.Suppressed, B.Suppressed);
+}
+
+/// One edit of Text, chosen by the input's first and last bytes: code that
+/// rules match, an import, brackets, a comment or a suppression inserted, or
+/// a byte or a line deleted.
+Edit editOf(llvm::StringRef Text, const uint8_t *Data, size_t Size) {
+  static const char *Snippets[] = {" ",
+                                   "x",
+                                   "\n",
+                                   "(",
+                                   ")",
+                                   ":",
+                                   "    ",
+                                   "# ",
+                                   ".cuda()",
+                                   "'cuda'",
+                                   "import torch.cuda as tc\n",
+                                   "tc.current_device()",
+                                   "torch.cuda.synchronize()\n",
+                                   "  # devport: ignore[cuda-synchronize]",
+                                   "class K:\n",
+                                   "def g():\n",
+                                   "if torch.cuda.is_available():\n    pass\n"};
+  uint32_t At = static_cast<uint32_t>((Data[0] * 131u + Data[Size - 1]) % (Text.size() + 1));
+  switch (Data[Size - 1] % 4) {
+  case 0:
+    return Edit::deletion({At, std::min<uint32_t>(At + 1, Text.size())});
+  case 1: {
+    size_t End = Text.find('\n', At);
+    return Edit::deletion({At, End == llvm::StringRef::npos ? static_cast<uint32_t>(Text.size())
+                                                            : static_cast<uint32_t>(End)});
+  }
+  default:
+    return Edit::insertion(At, Snippets[Data[0] % std::size(Snippets)]);
+  }
+}
+
 } // namespace
 
 void engineRoundTrip(const char *Path, const uint8_t *Data, size_t Size) {
@@ -124,11 +166,28 @@ void engineRoundTrip(const char *Path, const uint8_t *Data, size_t Size) {
     FUZZ_CHECK(After->syntaxErrors() <= Parsed().syntaxErrors() || (O == &X && Excused()),
                "the fixed text has no new syntax error");
   }
-  if (!X.changed(*F) || !X.Converged)
+  if (X.changed(*F) && X.Converged) {
+    SourceFile Fixed(Path, X.Text);
+    FixOutcome Again = Regions.fix(Fixed);
+    FUZZ_CHECK(Again.Applied == 0 && Again.Text == X.Text, "a second fix pass changes nothing");
+  }
+
+  // The language server: a check after one edit, from the previous parse.
+  if (Size == 0)
     return;
-  SourceFile Fixed(Path, X.Text);
-  FixOutcome Again = Regions.fix(Fixed);
-  FUZZ_CHECK(Again.Applied == 0 && Again.Text == X.Text, "a second fix pass changes nothing");
+  Edit E = editOf(F->text(), Data, Size);
+  std::string Next = F->text().str();
+  Next.replace(E.Range.Begin, E.Range.End - E.Range.Begin, E.Replacement);
+  auto G = SourceFile::fromBytes(Path, std::move(Next));
+  if (!G) { // a multi-byte character cut
+    llvm::consumeError(G.takeError());
+    return;
+  }
+  std::unique_ptr<ParsedFile> P0, P1, Fresh;
+  Regions.checkIncremental(*F, nullptr, {}, P0);
+  CheckResult Incremental = Regions.checkIncremental(*G, P0.get(), {E}, P1);
+  CheckResult Scratch = Regions.checkIncremental(*G, nullptr, {}, Fresh);
+  FUZZ_CHECK(sameCheck(Incremental, Scratch), "a check after an edit equals one from scratch");
 }
 
 } // namespace devport::fuzz

@@ -14,7 +14,10 @@
 ///     error that the regions leave out is not seen by check(), by design);
 ///   - the fixed text parses with no more syntax errors than the input;
 ///   - a second fix() of the fixed text applies nothing (when the first one
-///     converged).
+///     converged);
+///   - the language server's check after one edit (Engine::checkIncremental
+///     with the previous parse; the edit is taken from the input's first and
+///     last bytes) finds what a check of the edited text from scratch finds.
 /// Input that is not valid UTF-8 (or holds a NUL) must be refused by
 /// SourceFile::fromBytes, and then nothing else is checked.
 ///
