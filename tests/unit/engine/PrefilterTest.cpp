@@ -886,7 +886,7 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
       {"def f(x):\n    return x.cuda()\n", "(x):", 4, "(x, d=torch.cuda.current_device()):"},
       // A suppression typed, and one taken away.
       {"x = torch.cuda.current_device()\n", "\n", 0, "  # devport: ignore[cuda-current-device]"},
-      {"x = torch.cuda.current_device()  # devport: ignore[cuda-current-device]\n", "  #", 42, ""},
+      {"x = torch.cuda.current_device()  # devport: ignore[cuda-current-device]\n", "  #", 40, ""},
   };
   for (const Case &C : Cases) {
     // Something to match, so that the prefilter never skips the file.
@@ -895,6 +895,7 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
     size_t Found = Text.find(C.At, Prefix.size());
     ASSERT_NE(std::string::npos, Found) << C.At;
     uint32_t At = static_cast<uint32_t>(Found);
+    ASSERT_LE(At + C.Delete, Text.size()) << C.Text;
     auto File = std::make_unique<SourceFile>("case.py", Text);
     std::unique_ptr<ParsedFile> Parsed, P, Fresh;
     Regions->checkIncremental(*File, nullptr, {}, Parsed);
