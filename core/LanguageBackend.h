@@ -54,6 +54,8 @@ struct MatchMarks {
 
 /// A text parsed by a backend. Owns the syntax tree, not the text: the text
 /// must outlive it.
+class CompiledRules;
+
 class ParsedFile {
 public:
   virtual ~ParsedFile();
@@ -65,10 +67,11 @@ public:
   /// none. The default ignores them.
   virtual void setMarks(MatchMarks Marks);
   /// For a parse made from a previous one with one edit (the language
-  /// server): whether its match can be limited to what the edit touched and
-  /// to where the previous one matched; if so, it will be, and it needs no
-  /// marks. The default: no.
-  virtual bool matchEditOnly();
+  /// server), to be matched by Rules: whether its match can be limited to
+  /// what the edit touched and to where the previous one matched (which
+  /// Rules must have matched too); if so, it will be, and it needs no marks.
+  /// The default: no.
+  virtual bool matchEditOnly(const CompiledRules &Rules);
 };
 
 /// What a metavariable bound in a match: the range of the code it matched.

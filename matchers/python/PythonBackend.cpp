@@ -41,8 +41,11 @@ const NameResolver &PythonParsedFile::resolver() const {
   return *Resolver;
 }
 
-bool PythonParsedFile::matchEditOnly() {
-  EditOnly = Prior && syntaxErrors() == 0 && resolver().fingerprint() == Prior->Record.Imports;
+bool PythonParsedFile::matchEditOnly(const CompiledRules &Rules) {
+  // Another matcher (the settings changed between the two versions) has
+  // other rules, and the previous matches point into its rule set.
+  EditOnly = Prior && Prior->Record.Matcher == static_cast<const PythonMatcher &>(Rules).serial() &&
+             syntaxErrors() == 0 && resolver().fingerprint() == Prior->Record.Imports;
   return EditOnly;
 }
 
@@ -125,6 +128,7 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       PriorMatches P;
       P.Inserted = {E.Range.Begin, E.Range.Begin + Put};
       P.Record.Imports = R->Imports;
+      P.Record.Matcher = R->Matcher;
       // The matches before the edit and after it (one that held the edit
       // changed).
       for (const auto &[Node, M] : R->Matches)

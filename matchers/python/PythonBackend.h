@@ -51,6 +51,7 @@ struct MatchRecord {
   std::vector<uint32_t> Docstrings; ///< The start of each that held a doctest; sorted.
   std::vector<ByteRange> Comments;  ///< Every comment, in order.
   uint64_t Imports = 0;             ///< The parse's NameResolver::fingerprint().
+  uint64_t Matcher = 0;             ///< The PythonMatcher's serial().
 };
 
 /// The MatchRecord of the parse that a parse was made from, carried over the
@@ -81,9 +82,10 @@ public:
   /// one edit and that one was matched without a syntax error.
   const PriorMatches *prior() const { return Prior ? &*Prior : nullptr; }
   void setPrior(PriorMatches P) { Prior = std::move(P); }
-  /// With a prior, and neither version has a syntax error, and the imports
-  /// bind the same names in both (NameResolver::fingerprint()).
-  bool matchEditOnly() override;
+  /// With a prior made by the same PythonMatcher, and neither version has a
+  /// syntax error, and the imports bind the same names in both
+  /// (NameResolver::fingerprint()).
+  bool matchEditOnly(const CompiledRules &Rules) override;
   bool editOnly() const { return EditOnly; }
   /// Where this parse's matches were (set by the matcher).
   const MatchRecord *record() const { return Record ? &*Record : nullptr; }

@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace devport::python {
 
@@ -30,6 +31,12 @@ static void addQualifiedPrefixes(const PatternNode &N, llvm::StringSet<> &Out) {
   for (const PatternNode &C : N.Children)
     addQualifiedPrefixes(C, Out);
 }
+
+PythonMatcher::PythonMatcher()
+    : Serial([] {
+        static std::atomic<uint64_t> Next{1};
+        return Next++;
+      }()) {}
 
 llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const RuleSet &Rules) {
   std::unique_ptr<PythonMatcher> M(new PythonMatcher());
@@ -557,7 +564,7 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   // import changed (the resolver's fingerprint) and neither version has a
   // syntax error (an error node around unchanged code changes it).
   std::optional<AfterEdit> Edit;
-  if (Py.editOnly())
+  if (Py.editOnly() && Py.prior()->Record.Matcher == Serial)
     Edit.emplace(Py);
   MatchRecord Rec;
   Walk W(*this, Py.text(), Resolver, Edit ? nullptr : Py.marks());
@@ -567,6 +574,7 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   MatchResults R = W.run(Py.root());
   if (Py.syntaxErrors() == 0) { // else no next version starts from this one
     Rec.Imports = Resolver.fingerprint();
+    Rec.Matcher = Serial;
     std::stable_sort(Rec.Matches.begin(), Rec.Matches.end(),
                      [](const auto &A, const auto &B) { return A.first < B.first; });
     llvm::sort(Rec.Docstrings);

@@ -47,6 +47,10 @@ public:
   /// per line.
   static llvm::Expected<std::unique_ptr<PythonMatcher>> compile(const RuleSet &Rules);
 
+  /// A number that no other PythonMatcher of the process has: what a
+  /// MatchRecord says it was made by.
+  uint64_t serial() const { return Serial; }
+
   /// True if Text may hold a match: it contains every required word of at
   /// least one pattern. False means no rule can match: skip the parse.
   bool mayMatch(llvm::StringRef Text) const override;
@@ -69,6 +73,8 @@ public:
                      const MatchMarks *Marks = nullptr) const;
 
 private:
+  PythonMatcher();
+  const uint64_t Serial;
   class Walk;
   struct Compiled {
     const Rule *R;

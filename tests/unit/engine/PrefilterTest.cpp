@@ -917,5 +917,29 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
   EXPECT_GT(AfterEdits, Steps / 10);
 }
 
+/// The settings change between two versions (the language server rebuilds
+/// its engine, then an edit comes): the previous matches were made with
+/// other rules, and are not reused.
+TEST(Regions, IncrementalCheckWithAnotherEngineMatchesAfresh) {
+  EngineOptions O = EngineOptions::forTest();
+  std::unique_ptr<Engine> All = engine(shippedRules(), O);
+  auto Fewer = shippedRules().filtered({}, {"cuda-synchronize"});
+  ASSERT_TRUE(static_cast<bool>(Fewer)) << llvm::toString(Fewer.takeError());
+  std::unique_ptr<Engine> Some = engine(std::move(*Fewer), O);
+  ASSERT_TRUE(All && Some);
+  std::string Text = "import torch\n\ntorch.cuda.synchronize()\nx = torch.cuda.current_device()\n";
+  SourceFile Before("t.py", Text);
+  std::unique_ptr<ParsedFile> Parsed, P, Fresh;
+  All->checkIncremental(Before, nullptr, {}, Parsed);
+  std::string Next = Text + "y = 1\n";
+  SourceFile After("t.py", Next);
+  Edit E = Edit::insertion(static_cast<uint32_t>(Text.size()), "y = 1\n");
+  CheckResult A = Some->checkIncremental(After, Parsed.get(), {E}, P);
+  CheckResult B = Some->checkIncremental(After, nullptr, {}, Fresh);
+  EXPECT_EQ(describe(B), describe(A));
+  ASSERT_EQ(1u, A.Findings.size());
+  EXPECT_EQ("cuda-current-device", A.Findings[0].RuleId);
+}
+
 } // namespace
 } // namespace devport
