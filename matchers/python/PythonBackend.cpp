@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdlib>
 #include <map>
 
 namespace devport::python {
@@ -87,10 +88,11 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
                                                  llvm::ArrayRef<Edit> Edits) const {
   thread_local Parser P;
   TreePtr Tree;
+  TreePtr Edited; // the previous tree, edited: what the new one is compared with
   if (Previous) {
     const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
     llvm::StringRef Old = Prev.text();
-    TreePtr Edited(ts_tree_copy(Prev.tree()));
+    Edited.reset(ts_tree_copy(Prev.tree()));
     // Back to front, so that each edit's offsets are still those of Old.
     for (const Edit &E : llvm::reverse(Edits)) {
       assert(E.Range.End <= Old.size() && "edit outside the previous text");
@@ -127,6 +129,11 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       };
       PriorMatches P;
       P.Inserted = {E.Range.Begin, E.Range.Begin + Put};
+      uint32_t Count = 0;
+      TSRange *Changed = ts_tree_get_changed_ranges(Edited.get(), Parsed->tree(), &Count);
+      for (uint32_t I = 0; I < Count; ++I)
+        P.Restructured.push_back({Changed[I].start_byte, Changed[I].end_byte});
+      free(Changed);
       P.Record.Imports = R->Imports;
       P.Record.Matcher = R->Matcher;
       // The matches before the edit and after it (one that held the edit

@@ -60,6 +60,11 @@ struct MatchRecord {
 struct PriorMatches {
   MatchRecord Record;
   ByteRange Inserted; ///< What the edit put in, in this text.
+  /// Where the tree's structure differs from the previous one's
+  /// (ts_tree_get_changed_ranges). A line typed at column 0 in a function
+  /// takes the statements after it out of the function, and tree-sitter
+  /// reads on without an error where Python would see an unexpected indent.
+  std::vector<ByteRange> Restructured;
 };
 
 /// A Python text and its tree-sitter tree. The name resolver is built on

@@ -211,10 +211,10 @@ bool holdsStatements(TSNode N) {
 /// put in (a node whose text changed is in one of them or holds one), every
 /// node in them and above them, and the nodes that matched before; it
 /// visits the docstrings that held doctests too. The other statements are
-/// as they were, and so are their places in the tree: without a syntax
-/// error, a statement's parent is decided by its own indentation. Of a
-/// compound statement changed in its header (`class C(Base):`), the
-/// statements of its blocks are among those others.
+/// as they were, and so are their places in the tree, except where
+/// tree-sitter says the tree's structure changed (PriorMatches::Restructured:
+/// matched whole too). Of a compound statement changed in its header
+/// (`class C(Base):`), the statements of its blocks are among those others.
 struct AfterEdit {
   /// A changed statement (or bytes between statements), less its blocks.
   struct Change {
@@ -262,6 +262,9 @@ struct AfterEdit {
       Around(In.Begin, In.End);
     if (In.End < Size)
       Around(In.End, In.End + 1);
+    // Where the structure changed, every node is matched again.
+    for (ByteRange R : Prior.Restructured)
+      Changed.push_back({R, {}});
     for (ByteRange C : Prior.Record.Comments)
       if (!changed(C))
         Comments.push_back(C);
@@ -561,8 +564,9 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   // holds a mark. A node whose text and surroundings did not change matches
   // as it did: every node that matches holds a mark (Regions.h), so it was
   // visited and matched last time. The surroundings are the same where no
-  // import changed (the resolver's fingerprint) and neither version has a
-  // syntax error (an error node around unchanged code changes it).
+  // import changed (the resolver's fingerprint), neither version has a
+  // syntax error (an error node around unchanged code changes it) and the
+  // tree kept its structure (where it did not, every node is matched).
   std::optional<AfterEdit> Edit;
   if (Py.editOnly() && Py.prior()->Record.Matcher == Serial)
     Edit.emplace(Py);

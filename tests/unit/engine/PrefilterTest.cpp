@@ -884,6 +884,15 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
        "tc.current_device()\n",
        "class K:", 8, "def K():"},
       {"def f(x):\n    return x.cuda()\n", "(x):", 4, "(x, d=torch.cuda.current_device()):"},
+      // A line at column 0 in a function: tree-sitter takes the statements
+      // after it out of the function without an error (Python would call
+      // them an unexpected indent), and the import no longer binds there.
+      {"def f(x):\n    from torch.cuda.amp import autocast\n    x = 1  # c uda-amp\n"
+       "    with autocast():\n        pass\n",
+       "uda-amp", 0, "\n"},
+      {"def f(x):\n    from torch.cuda.amp import autocast\n    x = 1  # c\nuda-amp\n"
+       "    with autocast():\n        pass\n",
+       "\nuda-amp", 1, ""},
       // A suppression typed, and one taken away.
       {"x = torch.cuda.current_device()\n", "\n", 0, "  # devport: ignore[cuda-current-device]"},
       {"x = torch.cuda.current_device()  # devport: ignore[cuda-current-device]\n", "  #", 40, ""},
