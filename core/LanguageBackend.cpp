@@ -16,7 +16,7 @@ MatchContext::~MatchContext() = default;
 CompiledRules::~CompiledRules() = default;
 
 void ParsedFile::setMarks(MatchMarks) {}
-bool ParsedFile::matchEditOnly(const CompiledRules &) { return false; }
+bool ParsedFile::prepareIncrementalMatch(const CompiledRules &) { return false; }
 
 std::optional<RegionText> CompiledRules::regionMarks(llvm::StringRef Text) const {
   return regionText(Text);

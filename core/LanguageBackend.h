@@ -52,10 +52,10 @@ struct MatchMarks {
   std::vector<ByteRange> Comments;
 };
 
-/// A text parsed by a backend. Owns the syntax tree, not the text: the text
-/// must outlive it.
 class CompiledRules;
 
+/// A text parsed by a backend. Owns the syntax tree, not the text: the text
+/// must outlive it.
 class ParsedFile {
 public:
   virtual ~ParsedFile();
@@ -66,12 +66,13 @@ public:
   /// RegionText::Marks of the text: the backend's matcher may skip what holds
   /// none. The default ignores them.
   virtual void setMarks(MatchMarks Marks);
-  /// For a parse made from a previous one with one edit (the language
-  /// server), to be matched by Rules: whether its match can be limited to
-  /// what the edit touched and to where the previous one matched (which
-  /// Rules must have matched too); if so, it will be, and it needs no marks.
-  /// The default: no.
-  virtual bool matchEditOnly(const CompiledRules &Rules);
+  /// Called by the language server's check (Engine::checkIncremental) before
+  /// Rules match this parse: the next version of the text will be parsed
+  /// from this one, so the backend may keep what its match will need. True
+  /// if this match can be limited to what the edit from the previous version
+  /// touched and to where that one matched (with the same Rules); then it
+  /// will be, and it needs no marks. The default: false.
+  virtual bool prepareIncrementalMatch(const CompiledRules &Rules);
 };
 
 /// What a metavariable bound in a match: the range of the code it matched.

@@ -429,7 +429,7 @@ CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Prev
   // The whole text is parsed (incrementally), but only what the edit
   // touched and what matched before, or else what holds a mark of its
   // regions, needs matching.
-  if (!Opts.WholeFiles && !Parsed->matchEditOnly(*L.Rules))
+  if (!Opts.WholeFiles && !Parsed->prepareIncrementalMatch(*L.Rules))
     if (std::optional<RegionText> R = L.Rules->regionMarks(F.text())) {
       if (R->NothingToMatch)
         return {};

@@ -42,7 +42,8 @@ const NameResolver &PythonParsedFile::resolver() const {
   return *Resolver;
 }
 
-bool PythonParsedFile::matchEditOnly(const CompiledRules &Rules) {
+bool PythonParsedFile::prepareIncrementalMatch(const CompiledRules &Rules) {
+  Recorded = true;
   // Another matcher (the settings changed between the two versions) has
   // other rules, and the previous matches point into its rule set.
   EditOnly = Prior && Prior->Record.Matcher == static_cast<const PythonMatcher &>(Rules).serial() &&
@@ -117,18 +118,21 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
     const MatchRecord *R = Prev.record();
     if (R && Prev.syntaxErrors() == 0) {
       const Edit &E = Edits.front();
-      uint32_t Put = static_cast<uint32_t>(E.Replacement.size());
-      // An offset of the previous text in this one; nullopt inside what the
-      // edit replaced.
-      auto Map = [&](uint32_t At) -> std::optional<uint32_t> {
-        if (At < E.Range.Begin)
-          return At;
-        if (At >= E.Range.End)
-          return At - E.Range.End + E.Range.Begin + Put;
+      const uint32_t Begin = E.Range.Begin, End = E.Range.End;
+      const uint32_t Put = static_cast<uint32_t>(E.Replacement.size());
+      // What lies before the edit stays, what lies after it moves with it,
+      // and what holds a byte of what it replaced changed (nullopt).
+      auto After = [&](uint32_t At) { return At - End + Begin + Put; };
+      auto AfterRange = [&](ByteRange X) { return ByteRange{After(X.Begin), After(X.End)}; };
+      auto Moved = [&](ByteRange X) -> std::optional<ByteRange> {
+        if (X.End <= Begin)
+          return X;
+        if (X.Begin >= End)
+          return AfterRange(X);
         return std::nullopt;
       };
       PriorMatches P;
-      P.Inserted = {E.Range.Begin, E.Range.Begin + Put};
+      P.Inserted = {Begin, Begin + Put};
       uint32_t Count = 0;
       TSRange *Changed = ts_tree_get_changed_ranges(Edited.get(), Parsed->tree(), &Count);
       for (uint32_t I = 0; I < Count; ++I)
@@ -136,27 +140,25 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       free(Changed);
       P.Record.Imports = R->Imports;
       P.Record.Matcher = R->Matcher;
-      // The matches before the edit and after it (one that held the edit
-      // changed).
-      for (const auto &[Node, M] : R->Matches)
-        if (Node.Range.End <= E.Range.Begin) {
-          P.Record.Matches.push_back({Node, M});
-        } else if (Node.Range.Begin >= E.Range.End) {
-          auto Shift = [&](ByteRange X) { return ByteRange{*Map(X.Begin), *Map(X.End)}; };
-          Match Moved = M;
-          Moved.Range = Shift(M.Range);
-          for (BoundVar &V : Moved.Bindings)
-            V.Range = Shift(V.Range);
-          P.Record.Matches.push_back({{Shift(Node.Range), Node.Symbol}, std::move(Moved)});
+      for (const auto &[Node, M] : R->Matches) {
+        std::optional<ByteRange> At = Moved(Node.Range);
+        if (!At)
+          continue;
+        Match Kept = M;
+        if (*At !=
+            Node.Range) { // moved, and with it what it bound (even an empty $$$X at its start)
+          Kept.Range = AfterRange(M.Range);
+          for (BoundVar &V : Kept.Bindings)
+            V.Range = AfterRange(V.Range);
         }
-      for (uint32_t At : R->Docstrings)
-        if (auto B = Map(At))
-          P.Record.Docstrings.push_back(*B);
+        P.Record.Matches.push_back({{*At, Node.Symbol}, std::move(Kept)});
+      }
+      for (uint32_t At : R->Docstrings) // a start: one at the edit's start moves
+        if (At < Begin || At >= End)
+          P.Record.Docstrings.push_back(At < Begin ? At : After(At));
       for (ByteRange C : R->Comments)
-        if (C.End <= E.Range.Begin)
-          P.Record.Comments.push_back(C);
-        else if (C.Begin >= E.Range.End)
-          P.Record.Comments.push_back({*Map(C.Begin), *Map(C.End)});
+        if (std::optional<ByteRange> At = Moved(C))
+          P.Record.Comments.push_back(*At);
       Parsed->setPrior(std::move(P));
     }
   }

@@ -87,10 +87,14 @@ public:
   /// one edit and that one was matched without a syntax error.
   const PriorMatches *prior() const { return Prior ? &*Prior : nullptr; }
   void setPrior(PriorMatches P) { Prior = std::move(P); }
-  /// With a prior made by the same PythonMatcher, and neither version has a
-  /// syntax error, and the imports bind the same names in both
-  /// (NameResolver::fingerprint()).
-  bool matchEditOnly(const CompiledRules &Rules) override;
+  /// Its match keeps a MatchRecord for the next version. True with a prior
+  /// made by the same PythonMatcher, no syntax error in either version and
+  /// imports that bind the same names in both (NameResolver::fingerprint()).
+  bool prepareIncrementalMatch(const CompiledRules &Rules) override;
+  /// Whether the match is to keep a MatchRecord (prepareIncrementalMatch was
+  /// called: batch runs never start a parse from a previous one).
+  bool recorded() const { return Recorded; }
+  /// Whether the match is to be limited to the edit (its answer).
   bool editOnly() const { return EditOnly; }
   /// Where this parse's matches were (set by the matcher).
   const MatchRecord *record() const { return Record ? &*Record : nullptr; }
@@ -100,7 +104,7 @@ private:
   TreePtr Tree;
   std::optional<MatchMarks> Marks;
   std::optional<PriorMatches> Prior;
-  bool EditOnly = false;
+  bool Recorded = false, EditOnly = false;
   mutable std::optional<MatchRecord> Record;
   llvm::StringRef Text;
   mutable std::optional<unsigned> Errors;

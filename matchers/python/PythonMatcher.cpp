@@ -574,9 +574,12 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   Walk W(*this, Py.text(), Resolver, Edit ? nullptr : Py.marks());
   if (Edit)
     W.afterEdit(*Edit);
-  W.record(Rec);
+  if (Py.recorded())
+    W.record(Rec);
   MatchResults R = W.run(Py.root());
-  if (Py.syntaxErrors() == 0) { // else no next version starts from this one
+  // Only for the language server's check, and without a syntax error: no
+  // next version starts from another.
+  if (Py.recorded() && Py.syntaxErrors() == 0) {
     Rec.Imports = Resolver.fingerprint();
     Rec.Matcher = Serial;
     std::stable_sort(Rec.Matches.begin(), Rec.Matches.end(),

@@ -177,6 +177,13 @@ struct TopLevel {
 };
 thread_local const TopLevel *CurrentTopLevel = nullptr;
 
+/// The review's TopLevel if it is Root's (null outside a review, or for
+/// another tree).
+const TopLevel *topLevelOf(TSNode Root) {
+  const TopLevel *T = CurrentTopLevel;
+  return T && sameNode(T->Index.root(), Root) ? T : nullptr;
+}
+
 /// The 1-based line of Offset ('\n' ends a line).
 unsigned lineOf(llvm::StringRef Text, uint32_t Offset) {
   const TopLevel *T = CurrentTopLevel;
@@ -196,10 +203,8 @@ unsigned lineOf(llvm::StringRef Text, uint32_t Offset) {
 /// ts_node_descendant_for_byte_range(Root, B, E), from the review's index
 /// when Root is the review's root.
 TSNode descendantFor(TSNode Root, uint32_t B, uint32_t E) {
-  const TopLevel *T = CurrentTopLevel;
-  if (!T || !sameNode(T->Index.root(), Root))
-    return ts_node_descendant_for_byte_range(Root, B, E);
-  return T->Index.descendantFor(B, E);
+  const TopLevel *T = topLevelOf(Root);
+  return T ? T->Index.descendantFor(B, E) : ts_node_descendant_for_byte_range(Root, B, E);
 }
 
 /// The nodes of V (in document order) that start at or after After.
@@ -218,8 +223,8 @@ public:
   Ancestors(TSNode Root, ByteRange R) : Ancestors(Root, descendantFor(Root, R.Begin, R.End)) {}
   /// The path from Root down to N.
   Ancestors(TSNode Root, TSNode N) {
-    const TopLevel *T = CurrentTopLevel;
-    pathFrom(Root, N, Path, T && sameNode(T->Index.root(), Root) ? &T->Index : nullptr);
+    const TopLevel *T = topLevelOf(Root);
+    pathFrom(Root, N, Path, T ? &T->Index : nullptr);
   }
   /// The node the path leads to.
   TSNode node() const { return Path.back(); }
@@ -529,8 +534,8 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
 const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
                              std::unique_ptr<ScopeIndex> &Local) {
   std::unique_ptr<ScopeIndex> *Slot = &Local;
-  if (CurrentTopLevel && sameNode(CurrentTopLevel->Index.root(), Root))
-    Slot = &CurrentTopLevel->Scopes[Scope.id];
+  if (const TopLevel *T = topLevelOf(Root))
+    Slot = &T->Scopes[Scope.id];
   if (*Slot)
     return **Slot;
   auto X = std::make_unique<ScopeIndex>();
@@ -685,9 +690,9 @@ bool hasFix(const Diagnostic &D, Level L) {
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L) {
-  const TopLevel *T = CurrentTopLevel;
-  bool Indexed = T && sameNode(T->Index.root(), Root) && T->Findings.Of == &Findings &&
-                 T->Kept.Of == &Kept && T->Findings.Size == Findings.size();
+  const TopLevel *T = topLevelOf(Root);
+  bool Indexed = T && T->Findings.Of == &Findings && T->Kept.Of == &Kept &&
+                 T->Findings.Size == Findings.size();
   auto Covered = [&](ByteRange R) {
     bool Yes = false;
     auto Test = [&](size_t I) {
@@ -730,7 +735,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     if (WholeModule) {
       Tops.clear();
       const ChildIndex &X = T->Index.top();
-      size_t I = std::upper_bound(X.Ends.begin(), X.Ends.end(), Region.Begin) - X.Ends.begin();
+      size_t I = X.firstEndingAtOrAfter(Region.Begin + 1);
       for (; I < X.Children.size() && ts_node_start_byte(X.Children[I]) < Region.End; ++I)
         Tops.push_back(X.Children[I]);
     }
