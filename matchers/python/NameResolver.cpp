@@ -36,34 +36,39 @@ bool NameResolver::opensScope(TSNode N, bool &IsClass) {
   return S == G.Module || S == G.FunctionDefinition || S == G.Lambda || IsClass;
 }
 
-NameResolver::NameResolver(TSNode Root, llvm::StringRef Src) : Src(Src) {
+/// Fn(C) for each child C of N, from Index where it has N's children.
+template <typename F> static void eachChild(const NodeIndex *Index, TSNode N, F &&Fn) {
+  if (const ChildIndex *C = Index ? Index->childrenOf(N) : nullptr) {
+    for (TSNode X : C->Children)
+      Fn(X);
+    return;
+  }
+  forEachChild(N, Fn);
+}
+
+NameResolver::NameResolver(TSNode Root, const NodeIndex *Index, llvm::StringRef Src) : Src(Src) {
   const Grammar &G = Grammar::get();
   // Where a new import goes: after the docstring, comments and __future__
   // imports at the very top of the module.
   uint32_t After = 0;
-  bool First = true, SawDocstring = false;
-  forEachChild(Root, [&](TSNode C) {
-    if (!First)
-      return;
+  bool SawDocstring = false;
+  TSTreeCursor Cur = ts_tree_cursor_new(Root);
+  for (bool More = ts_tree_cursor_goto_first_child(&Cur); More;
+       More = ts_tree_cursor_goto_next_sibling(&Cur)) {
+    TSNode C = ts_tree_cursor_current_node(&Cur);
     TSSymbol S = ts_node_symbol(C);
-    if (S == G.Comment) {
-      After = ts_node_end_byte(C);
-      return;
-    }
-    if (S == G.FutureImportStatement) {
-      After = ts_node_end_byte(C);
-      return;
-    }
     // The module docstring, after a shebang or licence comments too; only
     // comments and __future__ imports come before it.
-    if (S == G.ExpressionStatement && !SawDocstring && ts_node_named_child_count(C) == 1 &&
-        ts_node_symbol(ts_node_named_child(C, 0)) == G.String) {
+    if (S == G.Comment || S == G.FutureImportStatement ||
+        (S == G.ExpressionStatement && !SawDocstring && ts_node_named_child_count(C) == 1 &&
+         ts_node_symbol(ts_node_named_child(C, 0)) == G.String)) {
       After = ts_node_end_byte(C);
-      SawDocstring = true;
-      return;
+      SawDocstring |= S == G.ExpressionStatement;
+      continue;
     }
-    First = false;
-  });
+    break;
+  }
+  ts_tree_cursor_delete(&Cur);
   // Move to the start of the next line.
   if (After > 0) {
     size_t NL = Src.find_first_of("\r\n", After);
@@ -79,15 +84,16 @@ NameResolver::NameResolver(TSNode Root, llvm::StringRef Src) : Src(Src) {
   if (After < 3 && Src.startswith("\xEF\xBB\xBF"))
     After = 3;
   InsertAt = After;
-  collect(Root, Root.id, true);
+  collect(Root, Root.id, Index);
 }
 
-void NameResolver::collect(TSNode Root, const void *RootScope, bool) {
+void NameResolver::collect(TSNode Root, const void *RootScope, const NodeIndex *Index) {
   // Every import statement spells `import`: a statement whose text has none
   // holds no import, and is not read (reading every statement of a large
   // file was a fifth of the language server's work per edit).
   std::vector<uint32_t> ImportWords;
-  for (size_t At = Src.find("import"); At != llvm::StringRef::npos; At = Src.find("import", At + 1))
+  for (size_t At = findWord(Src, "import"); At != llvm::StringRef::npos;
+       At = findWord(Src, "import", At + 1))
     ImportWords.push_back(static_cast<uint32_t>(At));
   if (ImportWords.empty())
     return;
@@ -112,7 +118,7 @@ void NameResolver::collect(TSNode Root, const void *RootScope, bool) {
     const void *ScopeId = It.ScopeId;
     uint64_t Path = It.Path;
     std::vector<Item> Children;
-    forEachChild(N, [&](TSNode C) {
+    eachChild(Index, N, [&](TSNode C) {
       if (!ts_node_is_named(C) || !MayHoldImport(C))
         return;
       TSSymbol S = ts_node_symbol(C);

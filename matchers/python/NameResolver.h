@@ -24,6 +24,7 @@
 #ifndef DEVPORT_MATCHERS_PYTHON_NAMERESOLVER_H
 #define DEVPORT_MATCHERS_PYTHON_NAMERESOLVER_H
 
+#include "matchers/python/NodeIndex.h"
 #include "matchers/python/Syntax.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -51,7 +52,11 @@ struct Scope {
 class NameResolver {
 public:
   /// Collects the imports of the tree rooted at Root (a module).
-  NameResolver(TSNode Root, llvm::StringRef Src);
+  NameResolver(TSNode Root, llvm::StringRef Src) : NameResolver(Root, nullptr, Src) {}
+  /// The same, reading the children of wide nodes from Index (whose root is
+  /// the module), which the parse's other readers share.
+  NameResolver(const NodeIndex &Index, llvm::StringRef Src)
+      : NameResolver(Index.root(), &Index, Src) {}
 
   /// The binding of Name visible from the innermost scope of Scopes (outermost
   /// first, the module at index 0); class scopes other than the innermost are
@@ -85,7 +90,8 @@ public:
   uint64_t fingerprint() const { return Fingerprint; }
 
 private:
-  void collect(TSNode N, const void *ScopeId, bool IsModuleLevel);
+  NameResolver(TSNode Root, const NodeIndex *Index, llvm::StringRef Src);
+  void collect(TSNode N, const void *ScopeId, const NodeIndex *Index);
   void addImport(TSNode Stmt, const void *ScopeId, uint64_t Path);
   void addFromImport(TSNode Stmt, const void *ScopeId, uint64_t Path);
   /// Binds Name to B in the scope ScopeId (whose kinds hash to Path).

@@ -38,8 +38,14 @@ unsigned PythonParsedFile::syntaxErrors() const {
 
 const NameResolver &PythonParsedFile::resolver() const {
   if (!Resolver)
-    Resolver = std::make_unique<NameResolver>(root(), Text);
+    Resolver = std::make_unique<NameResolver>(index(), Text);
   return *Resolver;
+}
+
+const NodeIndex &PythonParsedFile::index() const {
+  if (!Index)
+    Index = std::make_unique<NodeIndex>(root());
+  return *Index;
 }
 
 bool PythonParsedFile::prepareIncrementalMatch(const CompiledRules &Rules) {
@@ -425,7 +431,7 @@ BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found,
 void PythonBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
                                 std::vector<Diagnostic> &Kept) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
-  python::reviewFixes(Py.root(), Py.text(), Findings, Kept);
+  python::reviewFixes(Py.index(), Py.text(), Findings, Kept);
 }
 
 std::vector<Edit> PythonBackend::unusedImportEdits(const ParsedFile &Before,

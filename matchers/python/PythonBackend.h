@@ -19,6 +19,7 @@
 
 #include "core/LanguageBackend.h"
 #include "matchers/python/NameResolver.h"
+#include "matchers/python/NodeIndex.h"
 #include "matchers/python/Syntax.h"
 
 #include <memory>
@@ -80,6 +81,9 @@ public:
   TSNode root() const { return ts_tree_root_node(Tree.get()); }
   const TSTree *tree() const { return Tree.get(); }
   const NameResolver &resolver() const;
+  /// The tree's NodeIndex, built when first asked: the match after an edit
+  /// and the review find nodes by position in the same tree.
+  const NodeIndex &index() const;
   /// RegionText::Marks, if given (null: the matcher visits everything).
   const MatchMarks *marks() const { return Marks ? &*Marks : nullptr; }
   void setMarks(MatchMarks M) override { Marks = std::move(M); }
@@ -109,6 +113,7 @@ private:
   llvm::StringRef Text;
   mutable std::optional<unsigned> Errors;
   mutable std::unique_ptr<NameResolver> Resolver;
+  mutable std::unique_ptr<NodeIndex> Index;
 };
 
 class PythonBackend final : public LanguageBackend {

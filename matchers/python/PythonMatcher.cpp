@@ -229,7 +229,7 @@ struct AfterEdit {
   explicit AfterEdit(const PythonParsedFile &Py) {
     const PriorMatches &Prior = *Py.prior();
     Previous = &Prior.Record.Matches;
-    TSNode Root = Py.root();
+    const NodeIndex &Index = Py.index();
     uint32_t Size = static_cast<uint32_t>(Py.text().size());
     Visits = Prior.Record.Docstrings;
     for (const auto &[Node, M] : Prior.Record.Matches)
@@ -238,7 +238,7 @@ struct AfterEdit {
     std::vector<TSNode> Path;
     // The statement that holds [B, E), or, between statements, [B, E) alone.
     auto Around = [&](uint32_t B, uint32_t E) {
-      pathFrom(Root, ts_node_descendant_for_byte_range(Root, B, E), Path);
+      Index.pathTo(Index.descendantFor(B, E), Path);
       Change C{{B, E}, {}};
       if (!holdsStatements(Path.back()))
         for (size_t I = Path.size(); I-- > 1;)
@@ -430,7 +430,7 @@ private:
   void comment(ByteRange R) {
     Out.Comments.push_back(R);
     llvm::StringRef T = Src.slice(R.Begin, R.End);
-    if (T.contains("devport:"))
+    if (findWord(T, "devport:") != llvm::StringRef::npos)
       Out.Directives.push_back({R, T});
   }
 

@@ -94,6 +94,9 @@ bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
 /// finding made a file of n flag assignments cost n^2 (5,000 lines of
 /// `x = torch.cuda.device_count()` took 50 s).
 struct ScopeIndex {
+  /// Which halves are built (each is a walk of the whole scope, and a review
+  /// often needs one: a module's assignments, not its names).
+  bool HasUses = false, HasAssignments = false;
   /// Identifiers that are names (not `.attr`, not a `name=` keyword), by text.
   llvm::StringMap<std::vector<TSNode>> Names;
   /// `self.NAME` attributes (`self.use_cuda`), by text.
@@ -160,10 +163,11 @@ struct RangeIndex {
 /// What reviewFixes() keeps about the tree it works on, while it runs: the
 /// index that finds a node by position (a module of 100,000 statements, or a
 /// class of 300 methods, would otherwise be read from its first child for
-/// every finding) and the indexes below.
+/// every finding; the parse's own, which the match after an edit shares) and
+/// the indexes below.
 struct TopLevel {
-  NodeIndex Index; ///< Of the root.
-  explicit TopLevel(TSNode Root) : Index(Root) {}
+  const NodeIndex &Index; ///< Of the root (the parse's own: see PythonParsedFile::index()).
+  explicit TopLevel(const NodeIndex &Index) : Index(Index) {}
   RangeIndex Findings, Kept;  ///< Of reviewFixes()'s findings and kept places.
   /// cudaOnlyCode(): the names the module imports from torch.cuda, anywhere.
   mutable std::optional<llvm::SmallVector<std::string, 4>> FromCuda;
@@ -530,15 +534,29 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
 }
 
 /// The index of Scope, from the review's cache (or built for this call
-/// outside a review). Local is where an uncached one is kept.
+/// outside a review), with its uses (Names, Attributes) or its Assignments
+/// built. Local is where an uncached one is kept.
 const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
-                             std::unique_ptr<ScopeIndex> &Local) {
+                             std::unique_ptr<ScopeIndex> &Local, bool Uses) {
   std::unique_ptr<ScopeIndex> *Slot = &Local;
   if (const TopLevel *T = topLevelOf(Root))
     Slot = &T->Scopes[Scope.id];
-  if (*Slot)
-    return **Slot;
-  auto X = std::make_unique<ScopeIndex>();
+  if (!*Slot)
+    *Slot = std::make_unique<ScopeIndex>();
+  ScopeIndex *X = Slot->get();
+  if (Uses ? X->HasUses : X->HasAssignments)
+    return *X;
+  (Uses ? X->HasUses : X->HasAssignments) = true;
+  if (!Uses) {
+    // Assignments outside nested functions, as reassignedLater() reads them.
+    preorder(Scope, [&](TSNode U, TSTreeCursor *) {
+      if (is(U, "assignment"))
+        X->Assignments[textOf(field(U, "left"), Text)].push_back(U);
+      return !is(U, "string") && !is(U, "comment") &&
+             (sameNode(U, Scope) || !is(U, "function_definition"));
+    });
+    return *X;
+  }
   preorder(Scope, [&](TSNode U, TSTreeCursor *C) {
     if (is(U, "identifier")) {
       // `x.use_cuda` and `f(use_cuda=...)` name something else; `x = ...`
@@ -559,15 +577,7 @@ const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
     }
     return !is(U, "string") && !is(U, "comment");
   });
-  // Assignments outside nested functions, as reassignedLater() reads them.
-  preorder(Scope, [&](TSNode U, TSTreeCursor *) {
-    if (is(U, "assignment"))
-      X->Assignments[textOf(field(U, "left"), Text)].push_back(U);
-    return !is(U, "string") && !is(U, "comment") &&
-           (sameNode(U, Scope) || !is(U, "function_definition"));
-  });
-  *Slot = std::move(X);
-  return **Slot;
+  return *X;
 }
 
 /// The guard of a flag: the finding at R is (part of) a CUDA availability
@@ -606,7 +616,7 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   G.Exported = Scope.id == Root.id && Name.upper() == Name.str();
   uint32_t After = ts_node_end_byte(P);
   std::unique_ptr<ScopeIndex> Local;
-  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local);
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
   const auto &Uses = Self ? X.Attributes : X.Names;
   auto It = Uses.find(Name);
   if (It != Uses.end())
@@ -927,7 +937,7 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
   }
   uint32_t After = ts_node_end_byte(Assign);
   std::unique_ptr<ScopeIndex> Local;
-  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local);
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/false);
   auto It = X.Assignments.find(Name);
   if (It == X.Assignments.end())
     return std::nullopt;
@@ -989,9 +999,10 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
 
 } // namespace
 
-void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
+void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
                  std::vector<Diagnostic> &Kept) {
-  TopLevel Top(Root);
+  TSNode Root = Index.root();
+  TopLevel Top(Index);
   Top.Findings.build(Findings);
   Top.Kept.build(Kept);
   CurrentTopLevel = &Top;

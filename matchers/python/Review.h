@@ -29,15 +29,17 @@
 #define DEVPORT_MATCHERS_PYTHON_REVIEW_H
 
 #include "core/Diagnostic.h"
+#include "matchers/python/NodeIndex.h"
 #include "matchers/python/Syntax.h"
 
 #include <vector>
 
 namespace devport::python {
 
-/// Reviews Findings (the file's own, in any order) of the tree Root over
-/// Text. Kept holds the keep rules' matches; a per-backend ladder adds one.
-void reviewFixes(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
+/// Reviews Findings (the file's own, in any order) of the tree that Index
+/// indexes, over Text. Kept holds the keep rules' matches; a per-backend
+/// ladder adds one.
+void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
                  std::vector<Diagnostic> &Kept);
 
 } // namespace devport::python

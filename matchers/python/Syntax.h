@@ -20,6 +20,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstring>
 #include <memory>
 #include <tree_sitter/api.h>
 
@@ -76,6 +77,17 @@ inline llvm::StringRef textOf(TSNode N, llvm::StringRef Src) {
   return Src.slice(ts_node_start_byte(N), ts_node_end_byte(N));
 }
 inline bool sameNode(TSNode A, TSNode B) { return A.id == B.id && A.tree == B.tree; }
+/// Where Word (not empty) first occurs in Text at or after From, or npos:
+/// StringRef::find, by memmem (StringRef::find fills a 256-entry table per
+/// call and then steps byte by byte: a scan of a large file for one word
+/// per edit, or a look into each comment, showed in the language server's
+/// profile).
+inline size_t findWord(llvm::StringRef Text, llvm::StringRef Word, size_t From = 0) {
+  if (From >= Text.size())
+    return llvm::StringRef::npos;
+  const void *At = memmem(Text.data() + From, Text.size() - From, Word.data(), Word.size());
+  return At ? static_cast<const char *>(At) - Text.data() : llvm::StringRef::npos;
+}
 
 /// Calls F(child) for each child of N (named and anonymous), in order, in
 /// linear time.

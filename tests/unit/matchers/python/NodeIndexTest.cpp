@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/python/NodeIndex.h"
+#include "matchers/python/NameResolver.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -20,7 +21,8 @@ namespace {
 
 /// A module whose classes and functions have many children (wide nodes,
 /// which NodeIndex indexes) and few, with nested scopes, decorators,
-/// comments, strings, an error and an empty block's `pass`.
+/// comments, strings, imports in functions, an error and an empty block's
+/// `pass`.
 std::string wideModule() {
   std::string S = "import torch\n# a comment\n";
   for (int C = 0; C < 3; ++C) {
@@ -28,6 +30,8 @@ std::string wideModule() {
     for (int M = 0; M < 12; ++M) {
       std::string I = std::to_string(M);
       S += "    def test_" + I + "(self, x=1):\n";
+      if (M % 3 == C)
+        S += "        from torch.cuda import synchronize as s" + I + "\n";
       S += "        if torch.cuda.is_available():  # note\n";
       S += "            y = x.cuda() + f(a, b, *c, **d)[" + I + "]\n";
       S += "        return [v for v in (1, 2, " + I + ")] or {'k': \"cuda\"}\n\n";
@@ -131,6 +135,27 @@ TEST(NodeIndex, AnswersAsTreeSitterOnTheFixtureInputs) {
     if (HasFatalFailure())
       return;
   }
+}
+
+TEST(NodeIndex, NameResolverReadsTheSameImportsThroughIt) {
+  std::vector<std::string> Inputs = fixtureInputs();
+  Inputs.push_back(wideModule());
+  for (const std::string &Code : Inputs) {
+    Parser P;
+    TreePtr T = P.parse(Code);
+    TSNode Root = ts_tree_root_node(T.get());
+    NodeIndex X(Root);
+    NameResolver Plain(Root, Code), Indexed(X, Code);
+    EXPECT_EQ(Plain.size(), Indexed.size()) << Code;
+    EXPECT_EQ(Plain.fingerprint(), Indexed.fingerprint()) << Code;
+    EXPECT_EQ(Plain.importInsertionOffset(), Indexed.importInsertionOffset()) << Code;
+  }
+  // The module's imports in functions of its wide classes are all read.
+  std::string Code = wideModule();
+  Parser P;
+  TreePtr T = P.parse(Code);
+  NodeIndex X(ts_tree_root_node(T.get()));
+  EXPECT_EQ(1u + 12u, NameResolver(X, Code).size());
 }
 
 TEST(NodeIndex, IndexesOnlyWideNodes) {
