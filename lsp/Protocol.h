@@ -19,6 +19,7 @@
 #ifndef DEVPORT_LSP_PROTOCOL_H
 #define DEVPORT_LSP_PROTOCOL_H
 
+#include "core/Fix.h"
 #include "core/SourceFile.h"
 
 #include "llvm/ADT/Optional.h"
@@ -58,6 +59,11 @@ llvm::json::Value toJSON(const Range &);
 Position positionOf(const SourceFile &F, uint32_t Offset, PositionEncoding E);
 uint32_t offsetOf(const SourceFile &F, Position P, PositionEncoding E, bool *OutOfRange = nullptr);
 Range rangeOf(const SourceFile &F, ByteRange R, PositionEncoding E);
+
+/// The one edit that turns Old into New: what lies between their common
+/// prefix and common suffix, widened to whole characters and whole CRLFs so
+/// that its ends are positions an editor can name.
+Edit differingSpan(llvm::StringRef Old, llvm::StringRef New);
 
 struct TextDocumentItem {
   std::string URI, LanguageId, Text;

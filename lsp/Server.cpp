@@ -59,36 +59,6 @@ struct Server::Document {
 
 namespace {
 
-/// The one edit that turns Old into New: what lies between their common
-/// prefix and common suffix, widened to whole characters and whole CRLFs so
-/// that its ends are positions an editor can name.
-Edit differingSpan(llvm::StringRef Old, llvm::StringRef New) {
-  size_t Max = std::min(Old.size(), New.size());
-  size_t Begin = 0;
-  while (Begin < Max && Old[Begin] == New[Begin])
-    ++Begin;
-  size_t Suffix = 0;
-  while (Suffix < Max - Begin && Old[Old.size() - 1 - Suffix] == New[New.size() - 1 - Suffix])
-    ++Suffix;
-  auto Continuation = [](char C) { return (static_cast<unsigned char>(C) & 0xC0) == 0x80; };
-  while (Begin > 0 && Begin < Old.size() &&
-         (Continuation(Old[Begin]) || (Old[Begin] == '\n' && Old[Begin - 1] == '\r')))
-    --Begin;
-  size_t OldEnd = Old.size() - Suffix, NewEnd = New.size() - Suffix;
-  while (OldEnd < Old.size() &&
-         (Continuation(Old[OldEnd]) || (Old[OldEnd] == '\n' && OldEnd > 0 && Old[OldEnd - 1] == '\r'))) {
-    ++OldEnd;
-    ++NewEnd;
-  }
-  // The prefix may have been widened back past the suffix's start.
-  if (OldEnd < Begin) {
-    NewEnd += Begin - OldEnd;
-    OldEnd = Begin;
-  }
-  return Edit::replacement({static_cast<uint32_t>(Begin), static_cast<uint32_t>(OldEnd)},
-                           New.slice(Begin, NewEnd).str());
-}
-
 /// The path the engine sees for a document with this URI and language.
 std::string documentPath(llvm::StringRef URI, llvm::StringRef LanguageId) {
   llvm::Expected<std::string> P = pathFromURI(URI);

@@ -21,8 +21,10 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <mutex>
+#include <random>
 
 namespace devport {
 namespace lsp {
@@ -69,6 +71,66 @@ TEST(Positions, UTF16CountsSurrogatePairsAndUTF8CountsBytes) {
   bool Out = false;
   EXPECT_EQ(offsetOf(F, {7, 0}, PositionEncoding::UTF16, &Out), F.text().size());
   EXPECT_TRUE(Out);
+}
+
+/// differingSpan's answer computed byte by byte (as it was before it
+/// compared blocks): the oracle.
+Edit differingSpanByBytes(llvm::StringRef Old, llvm::StringRef New) {
+  size_t Max = std::min(Old.size(), New.size());
+  size_t Begin = 0;
+  while (Begin < Max && Old[Begin] == New[Begin])
+    ++Begin;
+  size_t Suffix = 0;
+  while (Suffix < Max - Begin && Old[Old.size() - 1 - Suffix] == New[New.size() - 1 - Suffix])
+    ++Suffix;
+  auto Continuation = [](char C) { return (static_cast<unsigned char>(C) & 0xC0) == 0x80; };
+  while (Begin > 0 && Begin < Old.size() &&
+         (Continuation(Old[Begin]) || (Old[Begin] == '\n' && Old[Begin - 1] == '\r')))
+    --Begin;
+  size_t OldEnd = Old.size() - Suffix, NewEnd = New.size() - Suffix;
+  while (OldEnd < Old.size() && (Continuation(Old[OldEnd]) ||
+                                 (Old[OldEnd] == '\n' && OldEnd > 0 && Old[OldEnd - 1] == '\r'))) {
+    ++OldEnd;
+    ++NewEnd;
+  }
+  if (OldEnd < Begin) {
+    NewEnd += Begin - OldEnd;
+    OldEnd = Begin;
+  }
+  return Edit::replacement({static_cast<uint32_t>(Begin), static_cast<uint32_t>(OldEnd)},
+                           New.slice(Begin, NewEnd).str());
+}
+
+TEST(Positions, DifferingSpanIsTheEditBetweenTwoVersions) {
+  std::mt19937 Rng(7);
+  const char *Pieces[] = {"a", "b", "\n", "\r\n", "\xC3\xA9", "\xF0\x9F\x98\x80", " ", "torch"};
+  auto RandomText = [&](size_t Count) {
+    std::string T;
+    for (size_t I = 0; I < Count; ++I)
+      T += Pieces[Rng() % 8];
+    return T;
+  };
+  for (int Case = 0; Case < 3000; ++Case) {
+    // Texts from empty to a few hundred bytes (several 64-byte blocks), an
+    // edit anywhere: at the start, the end, or a block's edge.
+    std::string Old = RandomText(Rng() % 150);
+    size_t B = Old.empty() ? 0 : Rng() % (Old.size() + 1);
+    size_t E = std::min(Old.size(), B + Rng() % 8);
+    std::string New = Old.substr(0, B) + RandomText(Rng() % 4) + Old.substr(E);
+    // Two changes coalesced (didChanges that queued up): one byte more, apart.
+    if (Case % 2 && !New.empty())
+      New[Rng() % New.size()] ^= 1;
+    Edit Got = differingSpan(Old, New), Want = differingSpanByBytes(Old, New);
+    ASSERT_EQ(Want.Range.Begin, Got.Range.Begin) << Case;
+    ASSERT_EQ(Want.Range.End, Got.Range.End) << Case;
+    ASSERT_EQ(Want.Replacement, Got.Replacement) << Case;
+    ASSERT_EQ(New, Old.substr(0, Got.Range.Begin) + Got.Replacement + Old.substr(Got.Range.End));
+  }
+  // Equal texts: an empty edit.
+  std::string Same(1000, 'x');
+  Edit E = differingSpan(Same, Same);
+  EXPECT_EQ(E.Range.Begin, E.Range.End);
+  EXPECT_TRUE(E.Replacement.empty());
 }
 
 /// A transport that records what the server sends.
