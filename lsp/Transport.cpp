@@ -107,6 +107,10 @@ private:
   void send(llvm::json::Value Message) {
     std::string S;
     llvm::raw_string_ostream OS(S);
+    // Buffered: unbuffered, llvm::json's writer appended each character of
+    // a string to S through a virtual call (most of the time publishing
+    // diagnostics took).
+    OS.SetBufferSize(16384);
     if (Style == Framing::Delimited)
       OS << llvm::formatv("{0:2}", Message);
     else
