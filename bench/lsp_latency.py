@@ -8,7 +8,13 @@ the didChange is written to the moment the publishDiagnostics of that
 version is read. Prints p50/p95/p99/max and the server's RSS (VmRSS from
 /proc) at the start and after every --rss-every edits.
 
+With --typing LINE, it then types a statement into the file before line LINE
+(0-based, indented as that line) a keystroke at a time and deletes it again,
+a didChange per keystroke, as an editor does while one types (most versions
+in between have a syntax error), and prints the same figures for those.
+
     python3 bench/lsp_latency.py --devport build/devport --edits 10000
+    python3 bench/lsp_latency.py --file common_utils.py --edits 0 --typing 3248
 """
 import argparse
 import json
@@ -106,6 +112,8 @@ def main():
     ap.add_argument("--lines", type=int, default=5000)
     ap.add_argument("--edits", type=int, default=1000)
     ap.add_argument("--rss-every", type=int, default=1000)
+    ap.add_argument("--typing", type=int, metavar="LINE",
+                    help="also type a statement before this line (0-based), keystroke by keystroke")
     a = ap.parse_args()
 
     text = pathlib.Path(a.file).read_text(encoding="utf-8") if a.file else generated_file(a.lines)
@@ -148,9 +156,37 @@ def main():
         if (k + 1) % a.rss_every == 0:
             print(f"after {k + 1} edits: RSS {c.rss_kib() / 1024:.1f} MiB, "
                   f"p95 of the last {a.rss_every}: {pct(lat[-a.rss_every:], 95):.2f} ms")
-    print(f"didChange -> publishDiagnostics over {len(lat)} edits: "
-          f"p50 {statistics.median(lat):.2f} ms, p95 {pct(lat, 95):.2f} ms, "
-          f"p99 {pct(lat, 99):.2f} ms, max {max(lat):.2f} ms")
+    if lat:
+        print(f"didChange -> publishDiagnostics over {len(lat)} edits: "
+              f"p50 {statistics.median(lat):.2f} ms, p95 {pct(lat, 95):.2f} ms, "
+              f"p99 {pct(lat, 99):.2f} ms, max {max(lat):.2f} ms")
+    if a.typing is not None:
+        line = a.typing
+        indent = lines[line][:len(lines[line]) - len(lines[line].lstrip())]
+        typed = indent + "n = torch.cuda.device_count() + len(devices)\n"
+        keys = []
+
+        def change(rng, new_text):
+            nonlocal version
+            version += 1
+            t = time.perf_counter()
+            c.notify("textDocument/didChange", {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": rng, "text": new_text}]})
+            c.wait_diagnostics(uri, version)
+            keys.append((time.perf_counter() - t) * 1000)
+
+        def at(col, row=line):
+            return {"line": row, "character": col}
+
+        for i, ch in enumerate(typed):  # ASCII: UTF-16 columns are byte columns
+            change({"start": at(i), "end": at(i)}, ch)
+        for i in range(len(typed) - 1, -1, -1):
+            end = at(0, line + 1) if typed[i] == "\n" else at(i + 1)
+            change({"start": at(i), "end": end}, "")
+        print(f"typing `{typed.strip()}` before line {line} and deleting it, {len(keys)} "
+              f"keystrokes: p50 {statistics.median(keys):.2f} ms, p95 {pct(keys, 95):.2f} ms, "
+              f"max {max(keys):.2f} ms")
     print(f"RSS: {rss0 / 1024:.1f} MiB after open, {c.rss_kib() / 1024:.1f} MiB after "
           f"{len(lat)} edits")
     c.request("shutdown", None)

@@ -52,8 +52,10 @@ bool PythonParsedFile::prepareIncrementalMatch(const CompiledRules &Rules) {
   Recorded = true;
   // Another matcher (the settings changed between the two versions) has
   // other rules, and the previous matches point into its rule set.
-  EditOnly = Prior && Prior->Record.Matcher == static_cast<const PythonMatcher &>(Rules).serial() &&
-             syntaxErrors() == 0 && resolver().fingerprint() == Prior->Record.Imports;
+  const auto &M = static_cast<const PythonMatcher &>(Rules);
+  EditOnly = Prior && Prior->Record.Matcher == M.serial() &&
+             resolver().fingerprint() == Prior->Record.Imports &&
+             ((syntaxErrors() == 0 && Prior->Record.Errors.empty()) || M.errorsInEdit(*this));
   return EditOnly;
 }
 
@@ -122,7 +124,7 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
   if (Previous && Edits.size() == 1) {
     const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
     const MatchRecord *R = Prev.record();
-    if (R && Prev.syntaxErrors() == 0) {
+    if (R) {
       const Edit &E = Edits.front();
       const uint32_t Begin = E.Range.Begin, End = E.Range.End;
       const uint32_t Put = static_cast<uint32_t>(E.Replacement.size());
@@ -165,6 +167,9 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       for (ByteRange C : R->Comments)
         if (std::optional<ByteRange> At = Moved(C))
           P.Record.Comments.push_back(*At);
+      for (ByteRange X : R->Errors) // one in what was replaced covers what came in
+        P.Record.Errors.push_back(Moved(X).value_or(ByteRange{
+            std::min(X.Begin, Begin), std::max(Begin + Put, X.End > End ? After(X.End) : 0u)}));
       Parsed->setPrior(std::move(P));
     }
   }

@@ -51,6 +51,9 @@ struct MatchRecord {
   std::vector<std::pair<MatchedNode, Match>> Matches;
   std::vector<uint32_t> Docstrings; ///< The start of each that held a doctest; sorted.
   std::vector<ByteRange> Comments;  ///< Every comment, in order.
+  /// The parse's syntax errors (syntaxErrorRanges); after an edit, one that
+  /// held a byte of what it replaced covers what it put in.
+  std::vector<ByteRange> Errors;
   uint64_t Imports = 0;             ///< The parse's NameResolver::fingerprint().
   uint64_t Matcher = 0;             ///< The PythonMatcher's serial().
 };
@@ -88,12 +91,14 @@ public:
   const MatchMarks *marks() const { return Marks ? &*Marks : nullptr; }
   void setMarks(MatchMarks M) override { Marks = std::move(M); }
   /// The previous version's matches, if this parse was made from one with
-  /// one edit and that one was matched without a syntax error.
+  /// one edit and that one was matched (and recorded).
   const PriorMatches *prior() const { return Prior ? &*Prior : nullptr; }
   void setPrior(PriorMatches P) { Prior = std::move(P); }
   /// Its match keeps a MatchRecord for the next version. True with a prior
-  /// made by the same PythonMatcher, no syntax error in either version and
-  /// imports that bind the same names in both (NameResolver::fingerprint()).
+  /// made by the same PythonMatcher, imports that bind the same names in
+  /// both versions (NameResolver::fingerprint()) and no syntax error in
+  /// either outside what the match after the edit matches again
+  /// (PythonMatcher::errorsInEdit).
   bool prepareIncrementalMatch(const CompiledRules &Rules) override;
   /// Whether the match is to keep a MatchRecord (prepareIncrementalMatch was
   /// called: batch runs never start a parse from a previous one).

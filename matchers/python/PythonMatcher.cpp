@@ -279,6 +279,16 @@ struct AfterEdit {
         return true;
     return false;
   }
+  /// Whether R lies within one changed statement and overlaps none of its
+  /// blocks (an empty R: its place).
+  bool holds(ByteRange R) const {
+    uint32_t End = std::max(R.End, R.Begin + 1);
+    for (const Change &C : Changed)
+      if (C.R.Begin <= R.Begin && R.End <= C.R.End &&
+          llvm::none_of(C.Blocks, [&](ByteRange B) { return B.Begin < End && R.Begin < B.End; }))
+        return true;
+    return false;
+  }
   /// Whether a node of range R is to be visited.
   bool visits(ByteRange R) const {
     if (changed(R))
@@ -556,6 +566,14 @@ MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src, const NameRe
   return Walk(*this, Src, Resolver, Marks).run(Root);
 }
 
+bool PythonMatcher::errorsInEdit(const PythonParsedFile &Py) {
+  if (!Py.prior())
+    return false;
+  AfterEdit E(Py);
+  return llvm::all_of(syntaxErrorRanges(Py.root()), [&](ByteRange R) { return E.holds(R); }) &&
+         llvm::all_of(Py.prior()->Record.Errors, [&](ByteRange R) { return E.holds(R); });
+}
+
 MatchResults PythonMatcher::match(const ParsedFile &P) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
   const NameResolver &Resolver = Py.resolver();
@@ -565,8 +583,9 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   // as it did: every node that matches holds a mark (Regions.h), so it was
   // visited and matched last time. The surroundings are the same where no
   // import changed (the resolver's fingerprint), neither version has a
-  // syntax error (an error node around unchanged code changes it) and the
-  // tree kept its structure (where it did not, every node is matched).
+  // syntax error outside what is matched again (an error node around
+  // unchanged code changes it: errorsInEdit) and the tree kept its
+  // structure (where it did not, every node is matched).
   std::optional<AfterEdit> Edit;
   if (Py.editOnly() && Py.prior()->Record.Matcher == Serial)
     Edit.emplace(Py);
@@ -577,9 +596,11 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   if (Py.recorded())
     W.record(Rec);
   MatchResults R = W.run(Py.root());
-  // Only for the language server's check, and without a syntax error: no
-  // next version starts from another.
-  if (Py.recorded() && Py.syntaxErrors() == 0) {
+  // Only for the language server's check: no next version starts from
+  // another.
+  if (Py.recorded()) {
+    if (Py.syntaxErrors() > 0)
+      Rec.Errors = syntaxErrorRanges(Py.root());
     Rec.Imports = Resolver.fingerprint();
     Rec.Matcher = Serial;
     std::stable_sort(Rec.Matches.begin(), Rec.Matches.end(),

@@ -163,6 +163,18 @@ unsigned countSyntaxErrors(TSNode N) {
   return Count;
 }
 
+std::vector<ByteRange> syntaxErrorRanges(TSNode N) {
+  std::vector<ByteRange> Out;
+  preorder(N, [&](TSNode Cur, TSTreeCursor *) {
+    if (ts_node_is_error(Cur) || ts_node_is_missing(Cur)) {
+      Out.push_back(rangeOf(Cur));
+      return false;
+    }
+    return ts_node_has_error(Cur);
+  });
+  return Out;
+}
+
 bool simpleStringValue(TSNode N, llvm::StringRef Src, std::string &Out) {
   const Grammar &G = Grammar::get();
   if (ts_node_symbol(N) != G.String)

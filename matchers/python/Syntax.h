@@ -124,6 +124,9 @@ template <typename F> void preorder(TSNode N, F &&Fn) {
 
 /// Number of ERROR and MISSING nodes in the tree under N.
 unsigned countSyntaxErrors(TSNode N);
+/// The ranges of the outermost ERROR nodes and of the MISSING nodes under N
+/// (empty, where the parser supposed a token), in document order.
+std::vector<ByteRange> syntaxErrorRanges(TSNode N);
 
 /// The decoded value of a plain (non-f, non-bytes) string literal node whose
 /// content has no escapes or interpolations, e.g. 'cuda' -> cuda; false for

@@ -841,8 +841,10 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
   auto Inputs = fixtureInputs();
   CorpusGenerator G(0x1dea2026, Inputs);
   EditGenerator Edits(0xed175eed);
-  unsigned Steps = 0, AfterEdits = 0, Failures = 0;
-  auto Chain = [&](const std::string &Path, std::string Text, int Count) {
+  unsigned Steps = 0, AfterEdits = 0, WithErrors = 0, Failures = 0;
+  // KeepBroken: the next edit starts from a text with a syntax error too (as
+  // typing goes), not mostly from one without.
+  auto Chain = [&](const std::string &Path, std::string Text, int Count, bool KeepBroken = false) {
     auto File = std::make_unique<SourceFile>(Path, Text);
     std::unique_ptr<ParsedFile> Parsed;
     Regions->checkIncremental(*File, nullptr, {}, Parsed);
@@ -852,8 +854,10 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
       ChecksAfterEdit C = checkAfterEdit(*Regions, *NextFile, Parsed.get(), E);
       std::unique_ptr<ParsedFile> &P = C.Parsed;
       ++Steps;
-      if (const auto *Py = dynamic_cast<const python::PythonParsedFile *>(P.get()))
+      if (const auto *Py = dynamic_cast<const python::PythonParsedFile *>(P.get())) {
         AfterEdits += Py->editOnly();
+        WithErrors += Py->editOnly() && Py->syntaxErrors() > 0;
+      }
       if (C.Incremental != C.Scratch) {
         ++Failures;
         EXPECT_EQ(C.Scratch, C.Incremental)
@@ -863,9 +867,8 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
             << NextFile->text().str();
       }
       // Most edits that break the syntax are undone, so that most steps
-      // start from a text without an error (the only kind matched after an
-      // edit only).
-      if (P && P->syntaxErrors() > 0 && I % 4 != 0)
+      // start from a text without an error.
+      if (!KeepBroken && P && P->syntaxErrors() > 0 && I % 4 != 0)
         continue;
       Parsed = std::move(P); // before the text it refers to goes
       File = std::move(NextFile);
@@ -938,10 +941,49 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
     Chain(Inputs[I].first, Inputs[I].second, 20);
   for (int I = 0; I < 40; ++I)
     Chain("gen/edited" + std::to_string(I) + ".py", G.mixedFile(), 30);
-  std::printf("[ Regions ] %u edits, %u matched after the edit only, %u differ\n", Steps,
-              AfterEdits, Failures);
+  for (int I = 0; I < 20; ++I)
+    Chain("gen/broken" + std::to_string(I) + ".py", G.mixedFile(), 30, /*KeepBroken=*/true);
+  // Typing, a keystroke at a time, and deleting it again: most versions in
+  // between have a syntax error in the line being typed, and are matched
+  // after the edit only.
+  for (size_t I = 0; I < Inputs.size(); I += 7) {
+    const std::string &Text = Inputs[I].second;
+    size_t Line = Text.find("\n    ");
+    if (Line == std::string::npos || Failures >= 3)
+      continue;
+    std::string Typed = "    n = torch.cuda.device_count(x, [1, \"a\"]) if d else {}\n";
+    auto File = std::make_unique<SourceFile>(Inputs[I].first, Text);
+    std::unique_ptr<ParsedFile> Parsed;
+    Regions->checkIncremental(*File, nullptr, {}, Parsed);
+    uint32_t At = static_cast<uint32_t>(Line + 1);
+    for (size_t K = 0; K < 2 * Typed.size() && Failures < 3; ++K) {
+      bool Typing = K < Typed.size();
+      uint32_t Pos = At + static_cast<uint32_t>(Typing ? K : 2 * Typed.size() - K - 1);
+      Edit E = Typing ? Edit{{Pos, Pos}, std::string(1, Typed[K]), EditRole::Code}
+                      : Edit{{Pos, Pos + 1}, "", EditRole::Code};
+      auto NextFile = std::make_unique<SourceFile>(File->path(), edited(File->text(), E));
+      ChecksAfterEdit C = checkAfterEdit(*Regions, *NextFile, Parsed.get(), E);
+      ++Steps;
+      if (const auto *Py = dynamic_cast<const python::PythonParsedFile *>(C.Parsed.get())) {
+        AfterEdits += Py->editOnly();
+        WithErrors += Py->editOnly() && Py->syntaxErrors() > 0;
+      }
+      if (C.Incremental != C.Scratch) {
+        ++Failures;
+        EXPECT_EQ(C.Scratch, C.Incremental)
+            << File->path() << ", keystroke " << K << "\n--- after:\n"
+            << NextFile->text().str();
+      }
+      Parsed = std::move(C.Parsed);
+      File = std::move(NextFile);
+    }
+  }
+  std::printf("[ Regions ] %u edits, %u matched after the edit only (%u with a syntax error), "
+              "%u differ\n",
+              Steps, AfterEdits, WithErrors, Failures);
   EXPECT_EQ(0u, Failures);
   EXPECT_GT(AfterEdits, Steps / 10);
+  EXPECT_GT(WithErrors, Steps / 20);
 }
 
 /// The settings change between two versions (the language server rebuilds
