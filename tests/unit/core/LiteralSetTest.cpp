@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <random>
 
 namespace devport {
@@ -51,6 +52,51 @@ TEST(LiteralSet, AgreesWithFindOnBytesOfEveryValue) {
   std::vector<bool> Found = scan(Words, Text);
   for (size_t I = 0; I < Words.size(); ++I)
     EXPECT_EQ(Found[I], llvm::StringRef(Text).contains(Words[I])) << I;
+}
+
+TEST(LiteralSet, FindAllAgreesWithABruteForceOnRandomWordsAndTexts) {
+  // Words of 2 to 20 bytes over a small alphabet, many sharing their first
+  // eight bytes and differing after, found anywhere, the text's last bytes
+  // included (where fewer than eight are left).
+  std::mt19937 Rng(11);
+  auto Random = [&](size_t Size) {
+    std::string S;
+    for (size_t I = 0; I < Size; ++I)
+      S += "ab\xC3\x00"[Rng() % 4];
+    return S;
+  };
+  for (int Case = 0; Case < 300; ++Case) {
+    LiteralSet S;
+    std::vector<std::string> Words;
+    std::string Common = Random(8);
+    for (int W = 0; W < 6; ++W) {
+      std::string Word = Case % 2 ? Common + Random(Rng() % 12) : Random(2 + Rng() % 18);
+      if (Word.size() < 2 || S.add(Word) != Words.size())
+        continue;
+      Words.push_back(Word);
+    }
+    S.freeze();
+    std::string Text = Random(Rng() % 200);
+    for (const std::string &W : Words) // plant each, one at the very end
+      if (Rng() % 2)
+        Text.insert(Rng() % (Text.size() + 1), W);
+    if (!Words.empty())
+      Text += Words[Rng() % Words.size()];
+    std::vector<LiteralSet::Occurrence> Out;
+    S.findAll(Text, Out);
+    std::vector<std::pair<uint32_t, unsigned>> Got, Want;
+    for (const auto &O : Out)
+      Got.push_back({O.Offset, O.Word});
+    for (size_t At = 0; At < Text.size(); ++At)
+      for (unsigned I = 0; I < Words.size(); ++I)
+        if (llvm::StringRef(Text).substr(At).startswith(Words[I]))
+          Want.push_back({static_cast<uint32_t>(At), I});
+    std::sort(Got.begin(), Got.end());
+    ASSERT_EQ(Want, Got) << Case;
+    std::vector<bool> Found = S.scan(Text);
+    for (unsigned I = 0; I < Words.size(); ++I)
+      ASSERT_EQ(llvm::StringRef(Text).contains(Words[I]), bool(Found[I])) << Case << " " << I;
+  }
 }
 
 TEST(LiteralSet, FindAllGivesEveryOccurrenceInOrder) {
