@@ -112,6 +112,8 @@ def main():
     ap.add_argument("--lines", type=int, default=5000)
     ap.add_argument("--edits", type=int, default=1000)
     ap.add_argument("--rss-every", type=int, default=1000)
+    ap.add_argument("--slowest", type=int, default=0, metavar="N",
+                    help="also list the lines whose edits were among the N slowest")
     ap.add_argument("--typing", type=int, metavar="LINE",
                     help="also type a statement before this line (0-based), keystroke by keystroke")
     a = ap.parse_args()
@@ -137,6 +139,7 @@ def main():
     # line, then delete it again (so the text does not drift).
     targets = [i for i, l in enumerate(lines) if l.strip()][:: max(1, len(lines) // 97)]
     lat = []
+    where = []  # (0-based line, "insert" or "delete") of each edit
     version = 1
     for k in range(a.edits):
         line = targets[(k // 2) % len(targets)]
@@ -153,6 +156,7 @@ def main():
             "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
         c.wait_diagnostics(uri, version)
         lat.append((time.perf_counter() - t) * 1000)
+        where.append((line, "insert" if k % 2 == 0 else "delete"))
         if (k + 1) % a.rss_every == 0:
             print(f"after {k + 1} edits: RSS {c.rss_kib() / 1024:.1f} MiB, "
                   f"p95 of the last {a.rss_every}: {pct(lat[-a.rss_every:], 95):.2f} ms")
@@ -160,6 +164,15 @@ def main():
         print(f"didChange -> publishDiagnostics over {len(lat)} edits: "
               f"p50 {statistics.median(lat):.2f} ms, p95 {pct(lat, 95):.2f} ms, "
               f"p99 {pct(lat, 99):.2f} ms, max {max(lat):.2f} ms")
+    if a.slowest and lat:
+        slow = sorted(range(len(lat)), key=lambda i: -lat[i])[:a.slowest]
+        count = {}
+        for i in slow:
+            count[where[i]] = count.get(where[i], 0) + 1
+        print(f"the {len(slow)} slowest edits ({lat[slow[-1]]:.2f} ms and up), by line (0-based):")
+        for (line, kind), n in sorted(count.items(), key=lambda x: (-x[1], x[0])):
+            times = sorted((lat[i] for i in slow if where[i] == (line, kind)), reverse=True)
+            print(f"  line {line} {kind}: {n} edits, {times[0]:.1f}-{times[-1]:.1f} ms")
     if a.typing is not None:
         line = a.typing
         indent = lines[line][:len(lines[line]) - len(lines[line].lstrip())]
