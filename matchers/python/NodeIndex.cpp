@@ -6,6 +6,8 @@
 
 #include "matchers/python/NodeIndex.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 #include <algorithm>
 
 namespace devport::python {
@@ -96,7 +98,33 @@ TSNode NodeIndex::descendantFor(uint32_t B, uint32_t E) const {
 
 void NodeIndex::pathTo(TSNode N, std::vector<TSNode> &Path) const { pathFrom(Root, N, Path, this); }
 
+TSNode NodeIndex::knownParent(TSNode N) const {
+  auto It = Parents.find(N.id);
+  return It == Parents.end() ? TSNode{} : It->second;
+}
+
 void pathFrom(TSNode Root, TSNode N, std::vector<TSNode> &Path, const NodeIndex *Index) {
+  // Upwards through the parents known, if they reach Root.
+  if (Index && !ts_node_is_null(N)) {
+    Path.assign(1, N);
+    for (TSNode U = N; !sameNode(U, Root);) {
+      U = Index->knownParent(U);
+      if (ts_node_is_null(U))
+        break;
+      Path.push_back(U);
+    }
+    if (sameNode(Path.back(), Root)) {
+      std::reverse(Path.begin(), Path.end());
+      return;
+    }
+  }
+  // Each step down (or up, below) is a parent and its child: remembered.
+  auto Remember = [&] {
+    if (Index)
+      for (size_t I = 1; I < Path.size(); ++I)
+        Index->Parents.try_emplace(Path[I].id, Path[I - 1]);
+  };
+  auto Done = llvm::make_scope_exit(Remember);
   Path.assign(1, Root);
   ByteRange R = rangeOf(N);
   TSTreeCursor C = ts_tree_cursor_new(Root);

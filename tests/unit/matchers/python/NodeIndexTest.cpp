@@ -123,6 +123,18 @@ void expectAsTreeSitter(const std::string &Code) {
     for (size_t I = 0; I < Path.size(); ++I)
       ASSERT_TRUE(sameNode(Path[I], Plain[I]));
   }
+  // Asked again, deepest first: now read upwards through the parents that
+  // the paths above found.
+  for (size_t K = Nodes.size(); K-- > 0;) {
+    X.pathTo(Nodes[K], Path);
+    std::vector<TSNode> Want;
+    for (TSNode U = Nodes[K]; !ts_node_is_null(U); U = ts_node_parent(U))
+      Want.insert(Want.begin(), U);
+    ASSERT_EQ(Want.size(), Path.size())
+        << ts_node_type(Nodes[K]) << " at " << ts_node_start_byte(Nodes[K]) << ", asked again";
+    for (size_t I = 0; I < Want.size(); ++I)
+      ASSERT_TRUE(sameNode(Want[I], Path[I])) << ts_node_type(Nodes[K]) << ", asked again";
+  }
 }
 
 TEST(NodeIndex, AnswersAsTreeSitterInWideAndNarrowNodes) { expectAsTreeSitter(wideModule()); }
