@@ -259,6 +259,37 @@ Value toJSON(const LspDiagnostic &D) {
   return std::move(O);
 }
 
+void writeJSON(llvm::json::OStream &J, const LspDiagnostic &D) {
+  // Keys in the order llvm::json writes an object's: sorted.
+  auto WritePosition = [&](const Position &P) {
+    J.object([&] {
+      J.attribute("character", P.Character);
+      J.attribute("line", P.Line);
+    });
+  };
+  J.object([&] {
+    J.attribute("code", D.Code);
+    if (!D.CodeHref.empty())
+      J.attributeObject("codeDescription", [&] { J.attribute("href", D.CodeHref); });
+    J.attribute("message", D.Message);
+    J.attributeObject("range", [&] {
+      J.attributeBegin("end");
+      WritePosition(D.R.End);
+      J.attributeEnd();
+      J.attributeBegin("start");
+      WritePosition(D.R.Start);
+      J.attributeEnd();
+    });
+    J.attribute("severity", D.Severity);
+    J.attribute("source", D.Source);
+    if (!D.Tags.empty())
+      J.attributeArray("tags", [&] {
+        for (int T : D.Tags)
+          J.value(T);
+      });
+  });
+}
+
 bool fromJSON(const Value &V, CodeActionParams &R, Path P) {
   ObjectMapper O(V, P);
   if (!O || !O.map("textDocument", R.Doc) || !O.map("range", R.R))

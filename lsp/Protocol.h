@@ -164,6 +164,9 @@ struct LspDiagnostic {
   std::vector<int> Tags;     ///< 1 unnecessary, 2 deprecated.
 };
 llvm::json::Value toJSON(const LspDiagnostic &);
+/// Writes what toJSON(D) serializes to, byte for byte, without building it
+/// (a file with hundreds of findings publishes them all after each edit).
+void writeJSON(llvm::json::OStream &J, const LspDiagnostic &D);
 
 /// The context's diagnostics are not read: the server has its own.
 struct CodeActionParams {

@@ -730,16 +730,23 @@ LspDiagnostic Server::toLsp(const Document &D, const Diagnostic &Diag) const {
 }
 
 void Server::publish(const Document &D) {
-  llvm::json::Array Diags;
-  // json::Value's move is not noexcept: growing the vector would copy each
-  // diagnostic built so far.
-  Diags.reserve(D.Findings.size());
-  for (const Diagnostic &Diag : D.Findings)
-    if (Diag.File.empty() || Diag.File == D.Path)
-      Diags.push_back(toJSON(toLsp(D, Diag)));
-  T.notify("textDocument/publishDiagnostics",
-           llvm::json::Object{
-               {"uri", D.URI}, {"version", D.AnalyzedVersion}, {"diagnostics", std::move(Diags)}});
+  // Written as it is built: the values of a file's hundreds of diagnostics,
+  // built and then serialized, were a third of an update of such a file.
+  std::string Params;
+  llvm::raw_string_ostream OS(Params);
+  OS.SetBufferSize(16384);
+  llvm::json::OStream J(OS);
+  J.object([&] { // keys sorted, as llvm::json writes an object's
+    J.attributeArray("diagnostics", [&] {
+      for (const Diagnostic &Diag : D.Findings)
+        if (Diag.File.empty() || Diag.File == D.Path)
+          writeJSON(J, toLsp(D, Diag));
+    });
+    J.attribute("uri", D.URI);
+    J.attribute("version", D.AnalyzedVersion);
+  });
+  OS.flush();
+  T.notifySerialized("textDocument/publishDiagnostics", std::move(Params));
 }
 
 //===----------------------------------------------------------------------===//

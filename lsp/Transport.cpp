@@ -28,6 +28,16 @@ llvm::Error makeError(ErrorCode Code, const llvm::Twine &Message) {
 MessageHandler::~MessageHandler() = default;
 Transport::~Transport() = default;
 
+void Transport::notifySerialized(llvm::StringRef Method, std::string Params) {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Params);
+  assert(V && "notifySerialized() with text that is not JSON");
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return;
+  }
+  notify(Method, std::move(*V));
+}
+
 namespace {
 
 llvm::json::Object encodeError(llvm::Error E) {
@@ -58,6 +68,20 @@ public:
 
   void notify(llvm::StringRef Method, llvm::json::Value Params) override {
     send(llvm::json::Object{{"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}});
+  }
+  void notifySerialized(llvm::StringRef Method, std::string Params) override {
+    if (Style == Framing::Delimited) // pretty-printed: through the values
+      return Transport::notifySerialized(Method, std::move(Params));
+    // The bytes send() writes for notify(Method, the parsed Params): the
+    // keys in llvm::json's sorted order.
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    OS.SetBufferSize(16384);
+    OS << "{\"jsonrpc\":\"2.0\",\"method\":";
+    llvm::json::OStream(OS).value(Method);
+    OS << ",\"params\":" << Params << '}';
+    OS.flush();
+    write(S);
   }
   void call(llvm::StringRef Method, llvm::json::Value Params, llvm::json::Value ID) override {
     send(llvm::json::Object{{"jsonrpc", "2.0"},
@@ -116,6 +140,11 @@ private:
     else
       OS << Message;
     OS.flush();
+    write(S);
+  }
+
+  /// One serialized message out, framed.
+  void write(const std::string &S) {
     std::lock_guard<std::mutex> Lock(OutMutex);
     if (Style == Framing::Delimited)
       Out << S << "\n---\n";

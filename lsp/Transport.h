@@ -78,6 +78,10 @@ class Transport {
 public:
   virtual ~Transport();
   virtual void notify(llvm::StringRef Method, llvm::json::Value Params) = 0;
+  /// The same with Params already serialized (one JSON value, as
+  /// llvm::json writes it): a large notification is written without
+  /// building its values. By default, parsed and given to notify().
+  virtual void notifySerialized(llvm::StringRef Method, std::string Params);
   virtual void call(llvm::StringRef Method, llvm::json::Value Params, llvm::json::Value ID) = 0;
   virtual void reply(llvm::json::Value ID, llvm::Expected<llvm::json::Value> Result) = 0;
   /// Reads messages until end of input or until the handler returns false.

@@ -133,6 +133,35 @@ TEST(Positions, DifferingSpanIsTheEditBetweenTwoVersions) {
   EXPECT_TRUE(E.Replacement.empty());
 }
 
+TEST(Protocol, DiagnosticsAreWrittenAsTheirValuesSerialize) {
+  std::vector<LspDiagnostic> Ds(4);
+  Ds[0].Code = "cuda-synchronize";
+  Ds[0].Message = "plain";
+  Ds[1].Code = "cuda-amp";
+  Ds[1].CodeHref = "file:///docs/rules/cuda-amp.md";
+  Ds[1].Message =
+      "quotes \" and \\, a tab\t, a newline\n, \x01 and \x1f, \r, caf\xC3\xA9, \xF0\x9F\x98\x80";
+  Ds[1].Tags = {2};
+  Ds[1].Severity = 3;
+  Ds[2].R = {{12, 4}, {13, 0}};
+  Ds[2].Tags = {1, 2};
+  Ds[2].Source = "";
+  Ds[3].R = {{0, 0}, {2147483, 65535}};
+  for (const LspDiagnostic &D : Ds) {
+    std::string Want, Got;
+    {
+      llvm::raw_string_ostream OS(Want);
+      OS << toJSON(D);
+    }
+    {
+      llvm::raw_string_ostream OS(Got);
+      llvm::json::OStream J(OS);
+      writeJSON(J, D);
+    }
+    EXPECT_EQ(Want, Got);
+  }
+}
+
 /// A transport that records what the server sends.
 class RecordingTransport final : public Transport {
 public:
