@@ -10,6 +10,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 namespace devport {
@@ -115,22 +116,30 @@ Range rangeOf(const SourceFile &F, ByteRange R, PositionEncoding E) {
   return {positionOf(F, R.Begin, E), positionOf(F, R.End, E)};
 }
 
+constexpr size_t CompareBlock = 64;
+
+size_t commonPrefix(llvm::StringRef A, llvm::StringRef B) {
+  size_t Max = std::min(A.size(), B.size()), N = 0;
+  while (N + CompareBlock <= Max && std::memcmp(A.data() + N, B.data() + N, CompareBlock) == 0)
+    N += CompareBlock;
+  while (N < Max && A[N] == B[N])
+    ++N;
+  return N;
+}
+
+size_t commonSuffix(llvm::StringRef A, llvm::StringRef B, size_t Limit) {
+  size_t Max = std::min({A.size(), B.size(), Limit}), N = 0;
+  while (N + CompareBlock <= Max &&
+         std::memcmp(A.end() - N - CompareBlock, B.end() - N - CompareBlock, CompareBlock) == 0)
+    N += CompareBlock;
+  while (N < Max && A[A.size() - 1 - N] == B[B.size() - 1 - N])
+    ++N;
+  return N;
+}
+
 Edit differingSpan(llvm::StringRef Old, llvm::StringRef New) {
-  size_t Max = std::min(Old.size(), New.size());
-  // By blocks first: byte by byte, comparing two versions of a large file
-  // showed in the server's profile.
-  constexpr size_t Block = 64;
-  size_t Begin = 0;
-  while (Begin + Block <= Max && std::memcmp(Old.data() + Begin, New.data() + Begin, Block) == 0)
-    Begin += Block;
-  while (Begin < Max && Old[Begin] == New[Begin])
-    ++Begin;
-  size_t Suffix = 0;
-  while (Suffix + Block <= Max - Begin &&
-         std::memcmp(Old.end() - Suffix - Block, New.end() - Suffix - Block, Block) == 0)
-    Suffix += Block;
-  while (Suffix < Max - Begin && Old[Old.size() - 1 - Suffix] == New[New.size() - 1 - Suffix])
-    ++Suffix;
+  size_t Begin = commonPrefix(Old, New);
+  size_t Suffix = commonSuffix(Old, New, std::min(Old.size(), New.size()) - Begin);
   auto Continuation = [](char C) { return (static_cast<unsigned char>(C) & 0xC0) == 0x80; };
   while (Begin > 0 && Begin < Old.size() &&
          (Continuation(Old[Begin]) || (Old[Begin] == '\n' && Old[Begin - 1] == '\r')))
@@ -247,16 +256,21 @@ Value toJSON(const TextEdit &E) {
 }
 
 Value toJSON(const LspDiagnostic &D) {
-  llvm::json::Object O{{"range", D.R},
-                       {"severity", D.Severity},
-                       {"code", D.Code},
-                       {"source", D.Source},
-                       {"message", D.Message}};
-  if (!D.CodeHref.empty())
-    O["codeDescription"] = llvm::json::Object{{"href", D.CodeHref}};
-  if (!D.Tags.empty())
-    O["tags"] = D.Tags;
-  return std::move(O);
+  // One definition of the diagnostic's fields: writeJSON's, read back (code
+  // actions carry a few diagnostics; publishing writes hundreds directly).
+  std::string S;
+  {
+    llvm::raw_string_ostream OS(S);
+    llvm::json::OStream J(OS);
+    writeJSON(J, D);
+  }
+  llvm::Expected<Value> V = llvm::json::parse(S);
+  assert(V && "writeJSON() wrote something that is not JSON");
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return nullptr;
+  }
+  return std::move(*V);
 }
 
 void writeJSON(llvm::json::OStream &J, const LspDiagnostic &D) {

@@ -64,6 +64,11 @@ Range rangeOf(const SourceFile &F, ByteRange R, PositionEncoding E);
 /// prefix and common suffix, widened to whole characters and whole CRLFs so
 /// that its ends are positions an editor can name.
 Edit differingSpan(llvm::StringRef Old, llvm::StringRef New);
+/// The length of A's and B's common prefix; of their common suffix, at most
+/// Limit bytes. By 64-byte blocks first (byte by byte, comparing two versions
+/// of a large file showed in the server's profile).
+size_t commonPrefix(llvm::StringRef A, llvm::StringRef B);
+size_t commonSuffix(llvm::StringRef A, llvm::StringRef B, size_t Limit);
 
 struct TextDocumentItem {
   std::string URI, LanguageId, Text;
@@ -163,10 +168,12 @@ struct LspDiagnostic {
   std::string Message;
   std::vector<int> Tags;     ///< 1 unnecessary, 2 deprecated.
 };
-llvm::json::Value toJSON(const LspDiagnostic &);
-/// Writes what toJSON(D) serializes to, byte for byte, without building it
-/// (a file with hundreds of findings publishes them all after each edit).
+/// Writes D as JSON, its keys in the order llvm::json writes an object's
+/// (sorted), so that the bytes are those of its value serialized: a file
+/// with hundreds of findings publishes them all after each edit, without
+/// building their values. toJSON() reads it back.
 void writeJSON(llvm::json::OStream &J, const LspDiagnostic &D);
+llvm::json::Value toJSON(const LspDiagnostic &);
 
 /// The context's diagnostics are not read: the server has its own.
 struct CodeActionParams {

@@ -98,20 +98,15 @@ TSNode NodeIndex::descendantFor(uint32_t B, uint32_t E) const {
 
 void NodeIndex::pathTo(TSNode N, std::vector<TSNode> &Path) const { pathFrom(Root, N, Path, this); }
 
-TSNode NodeIndex::knownParent(TSNode N) const {
-  auto It = Parents.find(N.id);
-  return It == Parents.end() ? TSNode{} : It->second;
-}
-
 void pathFrom(TSNode Root, TSNode N, std::vector<TSNode> &Path, const NodeIndex *Index) {
   // Upwards through the parents known, if they reach Root.
   if (Index && !ts_node_is_null(N)) {
     Path.assign(1, N);
-    for (TSNode U = N; !sameNode(U, Root);) {
-      U = Index->knownParent(U);
-      if (ts_node_is_null(U))
+    for (auto It = Index->Parents.find(N.id); It != Index->Parents.end();
+         It = Index->Parents.find(It->second.id)) {
+      Path.push_back(It->second);
+      if (sameNode(It->second, Root))
         break;
-      Path.push_back(U);
     }
     if (sameNode(Path.back(), Root)) {
       std::reverse(Path.begin(), Path.end());

@@ -54,10 +54,6 @@ public:
   TSNode descendantFor(uint32_t B, uint32_t E) const;
   /// The path from root() down to N (pathFrom with this index).
   void pathTo(TSNode N, std::vector<TSNode> &Path) const;
-  /// N's parent as a path found so far has it (by node id), or null: a path
-  /// to a node near one already found is then read upwards (a review asks
-  /// for the parents of each finding's nodes many times).
-  TSNode knownParent(TSNode N) const;
 
   static constexpr uint32_t WideNode = 4;
 
@@ -68,7 +64,9 @@ private:
   /// descendantFor()'s answers so far, by range: the reviews of one finding
   /// ask for its range several times.
   mutable llvm::DenseMap<std::pair<uint32_t, uint32_t>, TSNode> Descendants;
-  /// Each node's parent on the paths found so far, by node id.
+  /// Each node's parent on the paths found so far, by node id: a path to a
+  /// node whose parents are known up to the root is read upwards (a review
+  /// asks for the parents of each finding's nodes many times).
   mutable llvm::DenseMap<const void *, TSNode> Parents;
   friend void pathFrom(TSNode, TSNode, std::vector<TSNode> &, const NodeIndex *);
 };

@@ -48,14 +48,64 @@ const NodeIndex &PythonParsedFile::index() const {
   return *Index;
 }
 
+const std::vector<ChangedStatement> &PythonParsedFile::changes() const {
+  assert(Prior && "changes() of a parse made from no previous one");
+  if (Changes)
+    return *Changes;
+  Changes.emplace();
+  const NodeIndex &X = index();
+  std::vector<TSNode> Path;
+  // The statement that holds [B, E), or, between statements, [B, E) alone.
+  auto Around = [&](uint32_t B, uint32_t E) {
+    X.pathTo(X.descendantFor(B, E), Path);
+    ChangedStatement C{{B, E}, {}};
+    if (!holdsStatements(Path.back()))
+      for (size_t I = Path.size(); I-- > 1;)
+        if (holdsStatements(Path[I - 1])) {
+          // The deepest statement that holds [B, E): none of its blocks does.
+          C.R = rangeOf(Path[I]);
+          preorder(Path[I], [&](TSNode N, TSTreeCursor *) {
+            if (!holdsStatements(N))
+              return true;
+            C.Blocks.push_back(rangeOf(N));
+            return false;
+          });
+          break;
+        }
+    Changes->push_back(std::move(C));
+  };
+  ByteRange In = Prior->Inserted;
+  if (In.Begin > 0)
+    Around(In.Begin - 1, In.Begin);
+  if (In.End > In.Begin)
+    Around(In.Begin, In.End);
+  if (In.End < Text.size())
+    Around(In.End, In.End + 1);
+  // Where the structure changed, every node is matched again.
+  for (ByteRange R : Prior->Restructured)
+    Changes->push_back({R, {}});
+  return *Changes;
+}
+
 bool PythonParsedFile::prepareIncrementalMatch(const CompiledRules &Rules) {
   Recorded = true;
   // Another matcher (the settings changed between the two versions) has
   // other rules, and the previous matches point into its rule set.
-  const auto &M = static_cast<const PythonMatcher &>(Rules);
-  EditOnly = Prior && Prior->Record.Matcher == M.serial() &&
-             resolver().fingerprint() == Prior->Record.Imports &&
-             ((syntaxErrors() == 0 && Prior->Record.Errors.empty()) || M.errorsInEdit(*this));
+  EditOnly = Prior && Prior->Record.Matcher == static_cast<const PythonMatcher &>(Rules).serial() &&
+             resolver().fingerprint() == Prior->Record.Imports;
+  if (!EditOnly || (syntaxErrors() == 0 && Prior->Record.Errors.empty()))
+    return EditOnly;
+  // R within one changed statement, overlapping none of its blocks (an
+  // empty R: its place).
+  auto Within = [&](ByteRange R) {
+    uint32_t End = std::max(R.End, R.Begin + 1);
+    return llvm::any_of(changes(), [&](const ChangedStatement &C) {
+      return C.R.Begin <= R.Begin && R.End <= C.R.End &&
+             llvm::none_of(C.Blocks, [&](ByteRange B) { return B.Begin < End && R.Begin < B.End; });
+    });
+  };
+  EditOnly =
+      llvm::all_of(syntaxErrorRanges(root()), Within) && llvm::all_of(Prior->Record.Errors, Within);
   return EditOnly;
 }
 

@@ -71,6 +71,16 @@ struct PriorMatches {
   std::vector<ByteRange> Restructured;
 };
 
+/// What the match after an edit matches again: a statement that holds bytes
+/// around or in what the edit put in (or those bytes alone, between
+/// statements), less its blocks when it changed in its header only
+/// (`class C(Base):`), or a range where tree-sitter says the structure
+/// changed (PriorMatches::Restructured; no blocks).
+struct ChangedStatement {
+  ByteRange R;
+  std::vector<ByteRange> Blocks;
+};
+
 /// A Python text and its tree-sitter tree. The name resolver is built on
 /// first use (a parse made only to count syntax errors never needs it).
 class PythonParsedFile final : public ParsedFile {
@@ -94,11 +104,15 @@ public:
   /// one edit and that one was matched (and recorded).
   const PriorMatches *prior() const { return Prior ? &*Prior : nullptr; }
   void setPrior(PriorMatches P) { Prior = std::move(P); }
+  /// With a prior: what the match after the edit matches again, built when
+  /// first asked.
+  const std::vector<ChangedStatement> &changes() const;
   /// Its match keeps a MatchRecord for the next version. True with a prior
   /// made by the same PythonMatcher, imports that bind the same names in
-  /// both versions (NameResolver::fingerprint()) and no syntax error in
-  /// either outside what the match after the edit matches again
-  /// (PythonMatcher::errorsInEdit).
+  /// both versions (NameResolver::fingerprint()) and every syntax error of
+  /// either within one of changes(), outside its blocks: an error node
+  /// around unchanged code changes that code's place in the tree, and
+  /// tree-sitter's changed ranges do not always say so.
   bool prepareIncrementalMatch(const CompiledRules &Rules) override;
   /// Whether the match is to keep a MatchRecord (prepareIncrementalMatch was
   /// called: batch runs never start a parse from a previous one).
@@ -119,6 +133,7 @@ private:
   mutable std::optional<unsigned> Errors;
   mutable std::unique_ptr<NameResolver> Resolver;
   mutable std::unique_ptr<NodeIndex> Index;
+  mutable std::optional<std::vector<ChangedStatement>> Changes;
 };
 
 class PythonBackend final : public LanguageBackend {

@@ -199,72 +199,26 @@ std::string PythonMatcher::anchorOf(TSNode N, llvm::StringRef Src, const NameRes
 
 namespace {
 
-/// Whether N's children are statements.
-bool holdsStatements(TSNode N) {
-  const Grammar &G = Grammar::get();
-  TSSymbol S = ts_node_symbol(N);
-  return S == G.Module || S == G.Block;
-}
-
 /// What a match after one edit (see PythonMatcher::match) visits and
-/// matches: the statements that hold the bytes around and in what the edit
-/// put in (a node whose text changed is in one of them or holds one), every
-/// node in them and above them, and the nodes that matched before; it
-/// visits the docstrings that held doctests too. The other statements are
-/// as they were, and so are their places in the tree, except where
-/// tree-sitter says the tree's structure changed (PriorMatches::Restructured:
-/// matched whole too). Of a compound statement changed in its header
-/// (`class C(Base):`), the statements of its blocks are among those others.
+/// matches: the parse's changes() (the statements that hold the bytes
+/// around and in what the edit put in, less the blocks of one changed in its
+/// header, and where tree-sitter says the structure changed), every node in
+/// them and above them, and the nodes that matched before; it visits the
+/// docstrings that held doctests too. The other statements are as they
+/// were, and so are their places in the tree.
 struct AfterEdit {
-  /// A changed statement (or bytes between statements), less its blocks.
-  struct Change {
-    ByteRange R;
-    std::vector<ByteRange> Blocks;
-  };
   std::vector<uint32_t> Visits;    ///< Sorted: a node that holds one is visited.
-  std::vector<Change> Changed;
+  const std::vector<ChangedStatement> &Changed;
   std::vector<ByteRange> Comments; ///< The previous version's, outside Changed.
   const std::vector<std::pair<MatchedNode, Match>> *Previous = nullptr;
 
-  explicit AfterEdit(const PythonParsedFile &Py) {
+  explicit AfterEdit(const PythonParsedFile &Py) : Changed(Py.changes()) {
     const PriorMatches &Prior = *Py.prior();
     Previous = &Prior.Record.Matches;
-    const NodeIndex &Index = Py.index();
-    uint32_t Size = static_cast<uint32_t>(Py.text().size());
     Visits = Prior.Record.Docstrings;
     for (const auto &[Node, M] : Prior.Record.Matches)
       Visits.push_back(Node.Range.Begin);
     llvm::sort(Visits);
-    std::vector<TSNode> Path;
-    // The statement that holds [B, E), or, between statements, [B, E) alone.
-    auto Around = [&](uint32_t B, uint32_t E) {
-      Index.pathTo(Index.descendantFor(B, E), Path);
-      Change C{{B, E}, {}};
-      if (!holdsStatements(Path.back()))
-        for (size_t I = Path.size(); I-- > 1;)
-          if (holdsStatements(Path[I - 1])) {
-            // The deepest statement that holds [B, E): none of its blocks does.
-            C.R = rangeOf(Path[I]);
-            preorder(Path[I], [&](TSNode N, TSTreeCursor *) {
-              if (!holdsStatements(N))
-                return true;
-              C.Blocks.push_back(rangeOf(N));
-              return false;
-            });
-            break;
-          }
-      Changed.push_back(std::move(C));
-    };
-    ByteRange In = Prior.Inserted;
-    if (In.Begin > 0)
-      Around(In.Begin - 1, In.Begin);
-    if (In.End > In.Begin)
-      Around(In.Begin, In.End);
-    if (In.End < Size)
-      Around(In.End, In.End + 1);
-    // Where the structure changed, every node is matched again.
-    for (ByteRange R : Prior.Restructured)
-      Changed.push_back({R, {}});
     for (ByteRange C : Prior.Record.Comments)
       if (!changed(C))
         Comments.push_back(C);
@@ -273,19 +227,9 @@ struct AfterEdit {
   /// Whether R holds a byte of a changed statement (an empty R, its place)
   /// and is not in one of its blocks.
   bool changed(ByteRange R) const {
-    for (const Change &C : Changed)
+    for (const ChangedStatement &C : Changed)
       if (R.Begin < C.R.End && C.R.Begin < std::max(R.End, R.Begin + 1) &&
           llvm::none_of(C.Blocks, [&](ByteRange B) { return B.contains(R); }))
-        return true;
-    return false;
-  }
-  /// Whether R lies within one changed statement and overlaps none of its
-  /// blocks (an empty R: its place).
-  bool holds(ByteRange R) const {
-    uint32_t End = std::max(R.End, R.Begin + 1);
-    for (const Change &C : Changed)
-      if (C.R.Begin <= R.Begin && R.End <= C.R.End &&
-          llvm::none_of(C.Blocks, [&](ByteRange B) { return B.Begin < End && R.Begin < B.End; }))
         return true;
     return false;
   }
@@ -566,14 +510,6 @@ MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src, const NameRe
   return Walk(*this, Src, Resolver, Marks).run(Root);
 }
 
-bool PythonMatcher::errorsInEdit(const PythonParsedFile &Py) {
-  if (!Py.prior())
-    return false;
-  AfterEdit E(Py);
-  return llvm::all_of(syntaxErrorRanges(Py.root()), [&](ByteRange R) { return E.holds(R); }) &&
-         llvm::all_of(Py.prior()->Record.Errors, [&](ByteRange R) { return E.holds(R); });
-}
-
 MatchResults PythonMatcher::match(const ParsedFile &P) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
   const NameResolver &Resolver = Py.resolver();
@@ -584,7 +520,8 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   // visited and matched last time. The surroundings are the same where no
   // import changed (the resolver's fingerprint), neither version has a
   // syntax error outside what is matched again (an error node around
-  // unchanged code changes it: errorsInEdit) and the tree kept its
+  // unchanged code changes it: PythonParsedFile::prepareIncrementalMatch)
+  // and the tree kept its
   // structure (where it did not, every node is matched).
   std::optional<AfterEdit> Edit;
   if (Py.editOnly() && Py.prior()->Record.Matcher == Serial)

@@ -32,8 +32,6 @@
 
 namespace devport::python {
 
-class PythonParsedFile;
-
 /// The scopes around a match (module first), for name lookups when its fix
 /// is built.
 struct PythonMatchContext final : devport::MatchContext {
@@ -73,13 +71,6 @@ public:
   /// comments are its comments.
   MatchResults match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver,
                      const MatchMarks *Marks = nullptr) const;
-
-  /// Whether every syntax error of Py (a parse with a prior) and of the
-  /// version before it lies in what the match after the edit matches
-  /// again, outside the blocks it keeps: an error node around unchanged
-  /// code changes that code's place in the tree, and tree-sitter's changed
-  /// ranges do not always say so.
-  static bool errorsInEdit(const PythonParsedFile &Py);
 
 private:
   PythonMatcher();

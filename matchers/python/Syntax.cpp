@@ -163,6 +163,12 @@ unsigned countSyntaxErrors(TSNode N) {
   return Count;
 }
 
+bool holdsStatements(TSNode N) {
+  const Grammar &G = Grammar::get();
+  TSSymbol S = ts_node_symbol(N);
+  return S == G.Module || S == G.Block;
+}
+
 std::vector<ByteRange> syntaxErrorRanges(TSNode N) {
   std::vector<ByteRange> Out;
   preorder(N, [&](TSNode Cur, TSTreeCursor *) {

@@ -124,6 +124,8 @@ template <typename F> void preorder(TSNode N, F &&Fn) {
 
 /// Number of ERROR and MISSING nodes in the tree under N.
 unsigned countSyntaxErrors(TSNode N);
+/// Whether N's children are statements (a module or a block).
+bool holdsStatements(TSNode N);
 /// The ranges of the outermost ERROR nodes and of the MISSING nodes under N
 /// (empty, where the parser supposed a token), in document order.
 std::vector<ByteRange> syntaxErrorRanges(TSNode N);

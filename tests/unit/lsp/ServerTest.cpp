@@ -73,34 +73,6 @@ TEST(Positions, UTF16CountsSurrogatePairsAndUTF8CountsBytes) {
   EXPECT_TRUE(Out);
 }
 
-/// differingSpan's answer computed byte by byte (as it was before it
-/// compared blocks): the oracle.
-Edit differingSpanByBytes(llvm::StringRef Old, llvm::StringRef New) {
-  size_t Max = std::min(Old.size(), New.size());
-  size_t Begin = 0;
-  while (Begin < Max && Old[Begin] == New[Begin])
-    ++Begin;
-  size_t Suffix = 0;
-  while (Suffix < Max - Begin && Old[Old.size() - 1 - Suffix] == New[New.size() - 1 - Suffix])
-    ++Suffix;
-  auto Continuation = [](char C) { return (static_cast<unsigned char>(C) & 0xC0) == 0x80; };
-  while (Begin > 0 && Begin < Old.size() &&
-         (Continuation(Old[Begin]) || (Old[Begin] == '\n' && Old[Begin - 1] == '\r')))
-    --Begin;
-  size_t OldEnd = Old.size() - Suffix, NewEnd = New.size() - Suffix;
-  while (OldEnd < Old.size() && (Continuation(Old[OldEnd]) ||
-                                 (Old[OldEnd] == '\n' && OldEnd > 0 && Old[OldEnd - 1] == '\r'))) {
-    ++OldEnd;
-    ++NewEnd;
-  }
-  if (OldEnd < Begin) {
-    NewEnd += Begin - OldEnd;
-    OldEnd = Begin;
-  }
-  return Edit::replacement({static_cast<uint32_t>(Begin), static_cast<uint32_t>(OldEnd)},
-                           New.slice(Begin, NewEnd).str());
-}
-
 TEST(Positions, DifferingSpanIsTheEditBetweenTwoVersions) {
   std::mt19937 Rng(7);
   const char *Pieces[] = {"a", "b", "\n", "\r\n", "\xC3\xA9", "\xF0\x9F\x98\x80", " ", "torch"};
@@ -109,6 +81,12 @@ TEST(Positions, DifferingSpanIsTheEditBetweenTwoVersions) {
     for (size_t I = 0; I < Count; ++I)
       T += Pieces[Rng() % 8];
     return T;
+  };
+  auto Continuation = [](char C) { return (static_cast<unsigned char>(C) & 0xC0) == 0x80; };
+  // Not inside a character or a CRLF: a position an editor can name.
+  auto Nameable = [&](llvm::StringRef T, size_t At) {
+    return At == 0 || At >= T.size() ||
+           (!Continuation(T[At]) && !(T[At] == '\n' && T[At - 1] == '\r'));
   };
   for (int Case = 0; Case < 3000; ++Case) {
     // Texts from empty to a few hundred bytes (several 64-byte blocks), an
@@ -120,11 +98,19 @@ TEST(Positions, DifferingSpanIsTheEditBetweenTwoVersions) {
     // Two changes coalesced (didChanges that queued up): one byte more, apart.
     if (Case % 2 && !New.empty())
       New[Rng() % New.size()] ^= 1;
-    Edit Got = differingSpan(Old, New), Want = differingSpanByBytes(Old, New);
-    ASSERT_EQ(Want.Range.Begin, Got.Range.Begin) << Case;
-    ASSERT_EQ(Want.Range.End, Got.Range.End) << Case;
-    ASSERT_EQ(Want.Replacement, Got.Replacement) << Case;
+    // The common prefix and suffix, as byte-by-byte loops find them.
+    size_t Max = std::min(Old.size(), New.size()), Pre = 0, Suf = 0;
+    while (Pre < Max && Old[Pre] == New[Pre])
+      ++Pre;
+    while (Suf < Max - Pre && Old[Old.size() - 1 - Suf] == New[New.size() - 1 - Suf])
+      ++Suf;
+    ASSERT_EQ(Pre, commonPrefix(Old, New)) << Case;
+    ASSERT_EQ(Suf, commonSuffix(Old, New, Max - Pre)) << Case;
+    Edit Got = differingSpan(Old, New);
     ASSERT_EQ(New, Old.substr(0, Got.Range.Begin) + Got.Replacement + Old.substr(Got.Range.End));
+    ASSERT_LE(Got.Range.Begin, Pre) << Case;
+    ASSERT_LE(Old.size() - Got.Range.End, Suf) << Case;
+    ASSERT_TRUE(Nameable(Old, Got.Range.Begin) && Nameable(Old, Got.Range.End)) << Case;
   }
   // Equal texts: an empty edit.
   std::string Same(1000, 'x');
