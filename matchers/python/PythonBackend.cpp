@@ -121,28 +121,6 @@ PythonBackend::compile(const RuleSet &Rules, const BackendOptions &) const {
   return std::unique_ptr<CompiledRules>(std::move(*M));
 }
 
-namespace {
-
-/// tree-sitter's point (row, byte column; rows end at '\n') of Offset.
-TSPoint pointAt(llvm::StringRef Text, uint32_t Offset) {
-  llvm::StringRef Before = Text.take_front(Offset);
-  size_t Nl = Before.rfind('\n');
-  uint32_t Row = static_cast<uint32_t>(Before.count('\n'));
-  uint32_t Col = static_cast<uint32_t>(Nl == llvm::StringRef::npos ? Offset : Offset - Nl - 1);
-  return {Row, Col};
-}
-
-/// The point after inserting Text at Start.
-TSPoint pointAfter(TSPoint Start, llvm::StringRef Text) {
-  size_t Nl = Text.rfind('\n');
-  if (Nl == llvm::StringRef::npos)
-    return {Start.row, Start.column + static_cast<uint32_t>(Text.size())};
-  return {Start.row + static_cast<uint32_t>(Text.count('\n')),
-          static_cast<uint32_t>(Text.size() - Nl - 1)};
-}
-
-} // namespace
-
 std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const ParsedFile *Previous,
                                                  llvm::ArrayRef<Edit> Edits) const {
   thread_local Parser P;
@@ -153,15 +131,13 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
     llvm::StringRef Old = Prev.text();
     Edited.reset(ts_tree_copy(Prev.tree()));
     // Back to front, so that each edit's offsets are still those of Old.
-    for (const Edit &E : llvm::reverse(Edits)) {
+    for (size_t I = Edits.size(); I-- > 0;) {
+      const Edit &E = Edits[I];
       assert(E.Range.End <= Old.size() && "edit outside the previous text");
-      TSInputEdit In;
-      In.start_byte = E.Range.Begin;
-      In.old_end_byte = E.Range.End;
-      In.new_end_byte = E.Range.Begin + static_cast<uint32_t>(E.Replacement.size());
-      In.start_point = pointAt(Old, E.Range.Begin);
-      In.old_end_point = pointAt(Old, E.Range.End);
-      In.new_end_point = pointAfter(In.start_point, E.Replacement);
+      uint32_t Floor = I > 0 ? Edits[I - 1].Range.End : 0;
+      uint32_t Ceiling = I + 1 < Edits.size() ? Edits[I + 1].Range.Begin
+                                              : static_cast<uint32_t>(Old.size());
+      TSInputEdit In = editForReparse(Old, E.Range, E.Replacement, Floor, Ceiling);
       ts_tree_edit(Edited.get(), &In);
     }
     Tree = P.parse(Text, Edited.get());

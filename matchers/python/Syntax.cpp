@@ -181,6 +181,59 @@ std::vector<ByteRange> syntaxErrorRanges(TSNode N) {
   return Out;
 }
 
+namespace {
+
+/// tree-sitter's point (row, byte column; rows end at '\n') of Offset.
+TSPoint pointAt(llvm::StringRef Text, uint32_t Offset) {
+  llvm::StringRef Before = Text.take_front(Offset);
+  size_t Nl = Before.rfind('\n');
+  uint32_t Row = static_cast<uint32_t>(Before.count('\n'));
+  uint32_t Col = static_cast<uint32_t>(Nl == llvm::StringRef::npos ? Offset : Offset - Nl - 1);
+  return {Row, Col};
+}
+
+/// The point after Text, which starts at Start.
+TSPoint pointAfter(TSPoint Start, llvm::StringRef Text) {
+  size_t Nl = Text.rfind('\n');
+  if (Nl == llvm::StringRef::npos)
+    return {Start.row, Start.column + static_cast<uint32_t>(Text.size())};
+  return {Start.row + static_cast<uint32_t>(Text.count('\n')),
+          static_cast<uint32_t>(Text.size() - Nl - 1)};
+}
+
+bool isLineBlank(char C) { return C == ' ' || C == '\t' || C == '\f' || C == '\r'; }
+
+} // namespace
+
+TSInputEdit editForReparse(llvm::StringRef Old, ByteRange Range, llvm::StringRef Replacement,
+                           uint32_t Floor, uint32_t Ceiling) {
+  assert(Floor <= Range.Begin && Range.Begin <= Range.End && Range.End <= Ceiling &&
+         Ceiling <= Old.size());
+  uint32_t Begin = Range.Begin;
+  while (Begin > Floor && (isLineBlank(Old[Begin - 1]) || Old[Begin - 1] == '\n'))
+    --Begin;
+  if (Begin > Floor)
+    --Begin; // into the token
+  uint32_t End = Range.End;
+  while (End < Ceiling && isLineBlank(Old[End]))
+    ++End;
+  if (End < Ceiling && Old[End] == '\n')
+    ++End;
+  else if (End != Old.size())
+    End = Range.End; // more on the line, or the next edit
+  TSInputEdit In;
+  In.start_byte = Begin;
+  In.old_end_byte = End;
+  In.new_end_byte = static_cast<uint32_t>((Range.Begin - Begin) + Replacement.size() +
+                                          (End - Range.End) + Begin);
+  In.start_point = pointAt(Old, Begin);
+  In.old_end_point = pointAt(Old, End);
+  In.new_end_point = pointAfter(pointAfter(pointAfter(In.start_point, Old.slice(Begin, Range.Begin)),
+                                           Replacement),
+                                Old.slice(Range.End, End));
+  return In;
+}
+
 bool simpleStringValue(TSNode N, llvm::StringRef Src, std::string &Out) {
   const Grammar &G = Grammar::get();
   if (ts_node_symbol(N) != G.String)

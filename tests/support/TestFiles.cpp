@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <grp.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -86,6 +88,27 @@ std::string readFile(llvm::StringRef Path) {
     return std::string();
   }
   return (*B)->getBuffer().str();
+}
+
+std::vector<std::pair<std::string, std::string>> pythonFixtureInputs() {
+  std::vector<std::string> Paths;
+  std::error_code EC;
+  std::string Root = DEVPORT_SOURCE_DIR "/tests/rules";
+  for (llvm::sys::fs::directory_iterator D(Root, EC), End; D != End && !EC; D.increment(EC)) {
+    std::error_code EC2;
+    for (llvm::sys::fs::directory_iterator F(D->path(), EC2); F != End && !EC2; F.increment(EC2)) {
+      llvm::StringRef Name = llvm::sys::path::filename(F->path());
+      if (Name.startswith("input") && Name.endswith(".py"))
+        Paths.push_back(F->path());
+    }
+  }
+  if (EC)
+    ADD_FAILURE() << Root << ": " << EC.message();
+  std::sort(Paths.begin(), Paths.end());
+  std::vector<std::pair<std::string, std::string>> Out;
+  for (const std::string &P : Paths)
+    Out.push_back({P, readFile(P)});
+  return Out;
 }
 
 std::optional<std::string> runAsNobody(const std::function<std::string()> &Fn) {

@@ -8,6 +8,7 @@
 /// TempDir: a fresh directory that a test fills with files and that is
 /// removed, with everything in it, when the TempDir goes out of scope. Used by
 /// the Workspace, SourceFile, AtomicWrite, Project, BatchRun and CLI tests.
+/// And the files that tests read from the source tree.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace devport::test {
 
@@ -57,6 +60,10 @@ private:
 
 /// The content of Path ("" and a test failure if it cannot be read).
 std::string readFile(llvm::StringRef Path);
+
+/// The Python inputs of the rule fixtures (tests/rules/*/input*.py): real
+/// code of every shape the rules know, as (path, text), sorted by path.
+std::vector<std::pair<std::string, std::string>> pythonFixtureInputs();
 
 /// The user and group that runAsNobody() switches to.
 constexpr unsigned NobodyId = 65534;

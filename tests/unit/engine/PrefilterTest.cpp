@@ -18,11 +18,9 @@
 #include "engine/Engine.h"
 #include "matchers/python/PythonBackend.h"
 #include "rewriters/EditApplier.h"
+#include "tests/support/TestFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
 
@@ -251,35 +249,6 @@ std::string describe(const FixOutcome &O) {
   for (const Diagnostic &D : O.Remaining)
     describe(Out, D);
   return Out + "-- text\n" + O.Text;
-}
-
-std::string readText(const std::string &Path) {
-  auto B = llvm::MemoryBuffer::getFile(Path);
-  if (!B) {
-    ADD_FAILURE() << Path << ": " << B.getError().message();
-    return "";
-  }
-  return (*B)->getBuffer().str();
-}
-
-/// tests/rules/*/input*.py, sorted, as (path, text).
-std::vector<std::pair<std::string, std::string>> fixtureInputs() {
-  std::vector<std::string> Paths;
-  std::error_code EC;
-  std::string Root = DEVPORT_SOURCE_DIR "/tests/rules";
-  for (llvm::sys::fs::directory_iterator D(Root, EC), End; D != End && !EC; D.increment(EC)) {
-    std::error_code EC2;
-    for (llvm::sys::fs::directory_iterator F(D->path(), EC2); F != End && !EC2; F.increment(EC2)) {
-      llvm::StringRef Name = llvm::sys::path::filename(F->path());
-      if (Name.startswith("input") && Name.endswith(".py"))
-        Paths.push_back(F->path());
-    }
-  }
-  std::sort(Paths.begin(), Paths.end());
-  std::vector<std::pair<std::string, std::string>> Out;
-  for (const std::string &P : Paths)
-    Out.push_back({P, readText(P)});
-  return Out;
 }
 
 /// A seeded generator of Python files from the fixture inputs: their
@@ -570,7 +539,7 @@ TEST(Prefilter, ChangesNothingOnFixturesAndAGeneratedCorpus) {
   ASSERT_TRUE(Default.On && Default.Off && Default.Compiled);
   ASSERT_TRUE(Other.On && Other.Off && Other.Compiled);
 
-  auto Inputs = fixtureInputs();
+  auto Inputs = test::pythonFixtureInputs();
   ASSERT_GT(Inputs.size(), 60u);
   Tally Fixtures;
   for (const auto &[Path, Text] : Inputs) {
@@ -721,7 +690,7 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
     EXPECT_EQ(describe(D), describe(C)) << Path << ": checkIncremental differs\n--- file:\n" << Text;
     EXPECT_EQ(describe(Y), describe(X)) << Path << ": fix differs\n--- file:\n" << Text;
   };
-  auto Inputs = fixtureInputs();
+  auto Inputs = test::pythonFixtureInputs();
   for (const auto &[Path, Text] : Inputs)
     Compare(Path, Text);
   CorpusGenerator G(0x5eed2026, Inputs);
@@ -838,7 +807,7 @@ ChecksAfterEdit checkAfterEdit(const Engine &E, const SourceFile &Next, const Pa
 TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
   std::unique_ptr<Engine> Regions = regionAndWholeEngines().first;
   ASSERT_TRUE(Regions);
-  auto Inputs = fixtureInputs();
+  auto Inputs = test::pythonFixtureInputs();
   CorpusGenerator G(0x1dea2026, Inputs);
   EditGenerator Edits(0xed175eed);
   unsigned Steps = 0, AfterEdits = 0, WithErrors = 0, Failures = 0;

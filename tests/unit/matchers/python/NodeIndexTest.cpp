@@ -6,13 +6,10 @@
 
 #include "matchers/python/NodeIndex.h"
 #include "matchers/python/NameResolver.h"
-
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
+#include "tests/support/TestFiles.h"
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -44,18 +41,8 @@ std::string wideModule() {
 /// The inputs of the rule fixtures: real code of every shape the rules know.
 std::vector<std::string> fixtureInputs() {
   std::vector<std::string> Out;
-  std::filesystem::path Dir = std::filesystem::path(DEVPORT_SOURCE_DIR) / "tests" / "rules";
-  for (const auto &Rule : std::filesystem::directory_iterator(Dir)) {
-    if (!Rule.is_directory())
-      continue;
-    for (const auto &F : std::filesystem::directory_iterator(Rule.path())) {
-      std::string Name = F.path().filename().string();
-      if (Name.rfind("input", 0) != 0 || F.path().extension() != ".py")
-        continue;
-      if (auto B = llvm::MemoryBuffer::getFile(F.path().string()))
-        Out.push_back((*B)->getBuffer().str());
-    }
-  }
+  for (auto &[Path, Text] : test::pythonFixtureInputs())
+    Out.push_back(std::move(Text));
   return Out;
 }
 
