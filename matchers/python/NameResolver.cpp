@@ -13,10 +13,13 @@
 namespace devport::python {
 
 /// The text of a dotted_name with any whitespace or comments between its
-/// parts dropped (`torch . cuda` -> `torch.cuda`).
+/// parts dropped (`torch . cuda` -> `torch.cuda`). One with a syntax error
+/// in it (`torch.=testing`) keeps its text, which names no module: Python
+/// imports nothing there, and neither do the regions (Regions.cpp), which
+/// read the import's tokens.
 static std::string dottedText(TSNode N, llvm::StringRef Src) {
   const Grammar &G = Grammar::get();
-  if (ts_node_symbol(N) != G.DottedName)
+  if (ts_node_symbol(N) != G.DottedName || ts_node_has_error(N))
     return textOf(N, Src).str();
   std::string Out;
   forEachChild(N, [&](TSNode C) {

@@ -696,6 +696,11 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   CorpusGenerator G(0x5eed2026, Inputs);
   for (int I = 0; I < 300; ++I)
     Compare("gen/mixed" + std::to_string(I) + ".py", G.mixedFile());
+  // A module name with a syntax error: the regions read no import there,
+  // and neither may the name resolver (found by the edits below).
+  Compare("case/broken-import.py",
+          "from  torch.=testing._internal.common_device_type import onlyCUDA\n"
+          "class TestFoo:\n    @onlyCUDA\n");
   std::printf("[ Regions ] %u files, %u with findings, %u differ\n", Files, WithFindings, Failures);
   EXPECT_EQ(0u, Failures);
   EXPECT_GT(WithFindings, Files / 2);

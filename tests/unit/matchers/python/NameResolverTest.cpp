@@ -69,5 +69,20 @@ $top^tc.x
   EXPECT_EQ("torch.cuda.x", *Q);
 }
 
+TEST(NameResolver, AModuleNameWithASyntaxErrorNamesNoModule) {
+  std::string Code = "from  torch.=testing import onlyCUDA\nimport torch.=cuda as tc\n"
+                     "from torch.cuda import synchronize\n";
+  Parser P;
+  TreePtr T = P.parse(Code);
+  TSNode Root = ts_tree_root_node(T.get());
+  NameResolver R(Root, Code);
+  std::vector<Scope> Module{{Root.id, false}};
+  const Binding *Only = R.lookup("onlyCUDA", Module), *Tc = R.lookup("tc", Module);
+  EXPECT_TRUE(!Only || Only->Target != "torch.testing.onlyCUDA");
+  EXPECT_TRUE(!Tc || Tc->Target != "torch.cuda");
+  ASSERT_TRUE(R.lookup("synchronize", Module));
+  EXPECT_EQ("torch.cuda.synchronize", R.lookup("synchronize", Module)->Target);
+}
+
 } // namespace
 } // namespace devport::python
