@@ -145,10 +145,13 @@ std::string blockyModule() {
 }
 
 TEST(EditForReparse, OneEditAtEveryLineGivesTheTreeOfAParseFromScratch) {
+  // Every second fixture input (the next test edits all of them at random):
+  // seven parses a line of all of them took 33 s under AddressSanitizer.
   std::vector<std::string> Inputs = {blockyModule()};
-  for (auto &[Path, Text] : test::pythonFixtureInputs())
-    Inputs.push_back(Text);
-  ASSERT_GT(Inputs.size(), 50u);
+  auto Fixtures = test::pythonFixtureInputs();
+  for (size_t I = 0; I < Fixtures.size(); I += 2)
+    Inputs.push_back(Fixtures[I].second);
+  ASSERT_GT(Inputs.size(), 30u);
   Parser P;
   for (const std::string &Code : Inputs) {
     TreePtr T = P.parse(Code);
