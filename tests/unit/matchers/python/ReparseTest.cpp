@@ -131,9 +131,11 @@ Places placesOf(const std::string &Code) {
 
 /// Classes whose methods end in nested blocks, top-level functions and
 /// statements after them, comments at every indentation, a CRLF line, a
-/// string over lines and a line continued by a backslash.
+/// string over lines, a line continued by a backslash and lines that end in
+/// characters of two to four bytes (an edit may start inside one).
 std::string blockyModule() {
-  std::string S = "import torch\n\n";
+  std::string S = "import torch\n\nname = \"d\xC3\xA9j\xC3\xA0 \xE2\x82\xAC\"  # "
+                  "\xF0\x9F\x98\x80\n\xC3\xA9t\xC3\xA9 = 1\n";
   for (int C = 0; C < 3; ++C) {
     S += "class T" + std::to_string(C) + ":\n    def m(self, x):\n        for i in x:\n";
     S += "            if i:\n                yield f'{i}', [i]  \n";
