@@ -95,14 +95,8 @@ bool PythonParsedFile::prepareIncrementalMatch(const CompiledRules &Rules) {
              resolver().fingerprint() == Prior->Record.Imports;
   if (!EditOnly || (syntaxErrors() == 0 && Prior->Record.Errors.empty()))
     return EditOnly;
-  // R within one changed statement, overlapping none of its blocks (an
-  // empty R: its place).
   auto Within = [&](ByteRange R) {
-    uint32_t End = std::max(R.End, R.Begin + 1);
-    return llvm::any_of(changes(), [&](const ChangedStatement &C) {
-      return C.R.Begin <= R.Begin && R.End <= C.R.End &&
-             llvm::none_of(C.Blocks, [&](ByteRange B) { return B.Begin < End && R.Begin < B.End; });
-    });
+    return llvm::any_of(changes(), [&](const ChangedStatement &C) { return C.holds(R); });
   };
   // Only within: an error apart from the edit, even the same in both
   // versions, leaves the match of the statements around the edit (without

@@ -22,6 +22,9 @@
 #include "matchers/python/NodeIndex.h"
 #include "matchers/python/Syntax.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <tuple>
@@ -79,6 +82,20 @@ struct PriorMatches {
 struct ChangedStatement {
   ByteRange R;
   std::vector<ByteRange> Blocks;
+
+  /// Whether X holds a byte of this (an empty X: its place) outside the
+  /// blocks: what the match after the edit matches again.
+  bool touches(ByteRange X) const {
+    return X.Begin < R.End && R.Begin < std::max(X.End, X.Begin + 1) &&
+           llvm::none_of(Blocks, [&](ByteRange B) { return B.contains(X); });
+  }
+  /// Whether X lies within this and overlaps none of its blocks (an empty X:
+  /// its place).
+  bool holds(ByteRange X) const {
+    uint32_t End = std::max(X.End, X.Begin + 1);
+    return R.Begin <= X.Begin && X.End <= R.End &&
+           llvm::none_of(Blocks, [&](ByteRange B) { return B.Begin < End && X.Begin < B.End; });
+  }
 };
 
 /// A Python text and its tree-sitter tree. The name resolver is built on

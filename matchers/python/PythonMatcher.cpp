@@ -227,11 +227,7 @@ struct AfterEdit {
   /// Whether R holds a byte of a changed statement (an empty R, its place)
   /// and is not in one of its blocks.
   bool changed(ByteRange R) const {
-    for (const ChangedStatement &C : Changed)
-      if (R.Begin < C.R.End && C.R.Begin < std::max(R.End, R.Begin + 1) &&
-          llvm::none_of(C.Blocks, [&](ByteRange B) { return B.contains(R); }))
-        return true;
-    return false;
+    return llvm::any_of(Changed, [&](const ChangedStatement &C) { return C.touches(R); });
   }
   /// Whether a node of range R is to be visited.
   bool visits(ByteRange R) const {
@@ -521,8 +517,8 @@ MatchResults PythonMatcher::match(const ParsedFile &P) const {
   // import changed (the resolver's fingerprint), neither version has a
   // syntax error outside what is matched again (an error node around
   // unchanged code changes it: PythonParsedFile::prepareIncrementalMatch)
-  // and the tree kept its
-  // structure (where it did not, every node is matched).
+  // and the tree kept its structure (where it did not, every node is
+  // matched).
   std::optional<AfterEdit> Edit;
   if (Py.editOnly() && Py.prior()->Record.Matcher == Serial)
     Edit.emplace(Py);

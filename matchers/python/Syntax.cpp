@@ -227,7 +227,7 @@ TSInputEdit editForReparse(llvm::StringRef Old, ByteRange Range, llvm::StringRef
   In.new_end_byte = static_cast<uint32_t>((Range.Begin - Begin) + Replacement.size() +
                                           (End - Range.End) + Begin);
   In.start_point = pointAt(Old, Begin);
-  In.old_end_point = pointAt(Old, End);
+  In.old_end_point = pointAfter(In.start_point, Old.slice(Begin, End)); // one scan of Old, not two
   In.new_end_point = pointAfter(pointAfter(pointAfter(In.start_point, Old.slice(Begin, Range.Begin)),
                                            Replacement),
                                 Old.slice(Range.End, End));
