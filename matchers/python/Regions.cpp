@@ -7,6 +7,7 @@
 #include "matchers/python/Regions.h"
 
 #include "core/LiteralSet.h"
+#include "matchers/python/Review.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -630,19 +631,27 @@ public:
       if (!Hit[I])
         continue;
       int32_t Start = S.Start[I], End = S.statementEnd(Start);
-      if (!keptWhole(Ls[I], Ls[Start], Rules)) {
+      switch (keptWhole(Ls[I], Ls[Start], Rules)) {
+      case Whole::No:
         Keep[I] = true;
         continue;
+      case Whole::Statement:
+        keepLines(Start, End);
+        break;
+      case Whole::Guarded:
+        keepGuarded(Start + 1, End);
+        keepLastStatements(Start);
+        Keep[I] = true;
+        break;
       }
-      keepLines(Start, End);
       // What a guard guards beyond its block (Review.cpp, guardAt).
       if (Ls[Start].K == Key::If && exitsEarly(Start))
-        keepLines(End + 1, S.Parent[Start] >= 0 ? S.BlockEnd[S.Parent[Start]] : N - 1);
+        keepGuarded(End + 1, S.Parent[Start] >= 0 ? S.BlockEnd[S.Parent[Start]] : N - 1);
       if (Ls[I].K == Key::Assert) {
         int32_t P = S.Parent[I];
         while (P >= 0 && Ls[P].K != Key::Def && Ls[P].K != Key::Class)
           P = S.Parent[P];
-        keepLines(I + 1, P >= 0 ? S.BlockEnd[P] : N - 1);
+        keepGuarded(I + 1, P >= 0 ? S.BlockEnd[P] : N - 1);
       }
     }
     // Imports (name resolution), and the module's first statements up to the
@@ -675,9 +684,17 @@ public:
   }
 
 private:
-  /// Whether an anchor in line L (of the statement starting at Start) keeps
-  /// the whole statement, not only L.
-  bool keptWhole(const Line &L, const Line &Start, const RegionRules &Rules) const {
+  /// What an anchor in a line keeps of the statement around it.
+  enum class Whole {
+    No,        ///< The line alone.
+    Statement, ///< All of it: a pattern matches such statements whole.
+    /// What the review reads of the code it guards (keepGuarded()), the
+    /// statement's clauses and the last statement of each of their blocks.
+    Guarded,
+  };
+
+  /// What an anchor in line L (of the statement starting at Start) keeps.
+  Whole keptWhole(const Line &L, const Line &Start, const RegionRules &Rules) const {
     static const std::pair<Key, const char *> Types[] = {
         {Key::If, "if_statement"},       {Key::While, "while_statement"},
         {Key::For, "for_statement"},     {Key::With, "with_statement"},
@@ -685,20 +702,45 @@ private:
         {Key::Class, "class_definition"}, {Key::Decorator, "decorated_definition"}};
     for (const auto &[K, Type] : Types)
       if (Start.K == K && Rules.WholeStatements.count(Type))
-        return true;
+        return Whole::Statement;
     switch (L.K) {
     case Key::If:
     case Key::Elif:
     case Key::While:
-      return true; // a guard
+      return Whole::Guarded; // a guard
     case Key::Else:
-      return Start.K == Key::If;
+      return Start.K == Key::If ? Whole::Guarded : Whole::No;
     case Key::Decorator:
-      return T.slice(L.Begin, L.End).lower().find("skip") != std::string::npos;
+      return T.slice(L.Begin, L.End).lower().find("skip") != std::string::npos ? Whole::Guarded
+                                                                               : Whole::No;
     case Key::Def:
-      return true; // in its parameters: a default is evaluated once
+      return Whole::Guarded; // in its parameters: a default is evaluated once
     default:
-      return false;
+      return Whole::No;
+    }
+  }
+
+  /// Keeps the lines From..To of guarded code that the review may read
+  /// (Review.h, mentionsGuardedWord): the others can hold no match (they
+  /// have no anchor) and nothing the review looks for.
+  void keepGuarded(int32_t From, int32_t To) {
+    for (int32_t I = From; I <= To; ++I)
+      if (!Keep[I] && mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)))
+        Keep[I] = true;
+  }
+
+  /// Keeps the clauses of the statement at Start and the last statement of
+  /// each clause's block: whether a block ends early (a `return`, a
+  /// `skipTest`) decides what a guard guards (Review.cpp, exitsEarly).
+  void keepLastStatements(int32_t Start) {
+    for (int32_t C = Start; C >= 0; C = S.NextClause[C]) {
+      Keep[C] = true;
+      if (!Ls[C].Header || S.BlockEnd[C] == C)
+        continue;
+      int32_t L = S.BlockEnd[C];
+      while (S.Parent[L] != C)
+        L = S.Parent[L];
+      Keep[L] = true; // a clause of the last statement keeps them all (the skeleton)
     }
   }
 

@@ -11,6 +11,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -55,10 +56,26 @@ llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
   return Out;
 }
 
+// The words that the review looks for in code, in lower case. Every one is
+// letters and digits: mentionsGuardedWord() relies on it.
+
+/// What cudaName() looks for in a name.
+constexpr llvm::StringLiteral CudaNameWords[] = {"cuda",   "cudnn", "nccl",   "nvtx",
+                                                 "cublas", "nvml",  "cutlass"};
+/// What cudaNamedString() looks for in a string.
+constexpr llvm::StringLiteral CudaStringWords[] = {"cuda", "gpu", "nccl", "tensorrt", "cudnn"};
+/// The `_`-separated parts of a name (or a string) that otherBackendName() looks for.
+constexpr llvm::StringLiteral OtherBackendWords[] = {"mps",         "xpu",  "npu",  "hpu", "mtia",
+                                                     "xla",         "tpu",  "musa", "mlu", "neuron",
+                                                     "privateuse1", "rocm", "hip"};
+/// The values that cpuFallback() and cudaOnlyCode()'s float64 test look for
+/// (`X = "cpu"`, `torch.float64`, `torch.double`).
+constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu", "float64", "double"};
+
 /// A name that says it is about CUDA or a CUDA library.
 bool cudaName(llvm::StringRef Name) {
   std::string L = Name.lower();
-  for (const char *W : {"cuda", "cudnn", "nccl", "nvtx", "cublas", "nvml", "cutlass"})
+  for (llvm::StringRef W : CudaNameWords)
     if (L.find(W) != std::string::npos)
       return true;
   return false;
@@ -68,8 +85,7 @@ bool cudaName(llvm::StringRef Name) {
 /// `is_torch_npu_available`).
 bool otherBackendName(llvm::StringRef Name) {
   for (const std::string &P : nameParts(Name))
-    for (const char *W : {"mps", "xpu", "npu", "hpu", "mtia", "xla", "tpu", "musa", "mlu",
-                          "neuron", "privateuse1", "rocm", "hip"})
+    for (llvm::StringRef W : OtherBackendWords)
       if (P == W)
         return true;
   return false;
@@ -261,7 +277,7 @@ private:
 /// `"tensorrt"`), any case. Messages are not data (see inMessage).
 bool cudaNamedString(TSNode N, llvm::StringRef Text) {
   std::string L = textOf(N, Text).lower();
-  for (const char *W : {"cuda", "gpu", "nccl", "tensorrt", "cudnn"})
+  for (llvm::StringRef W : CudaStringWords)
     if (L.find(W) != std::string::npos)
       return true;
   return false;
@@ -998,6 +1014,30 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
 }
 
 } // namespace
+
+bool mentionsGuardedWord(llvm::StringRef Code) {
+  llvm::SmallString<32> Run;
+  for (size_t I = 0, N = Code.size(); I < N;) {
+    if (!llvm::isAlnum(Code[I])) {
+      ++I;
+      continue;
+    }
+    size_t B = I;
+    while (I < N && llvm::isAlnum(Code[I]))
+      ++I;
+    if (I - B < 3)
+      continue; // every word has three letters or more
+    Run = Code.slice(B, I);
+    for (char &C : Run)
+      C = llvm::toLower(C);
+    llvm::StringRef R = Run;
+    auto In = [&](llvm::StringRef W) { return R.contains(W); };
+    if (llvm::any_of(CudaNameWords, In) || llvm::any_of(CudaStringWords, In) ||
+        llvm::any_of(OtherGuardedWords, In) || llvm::is_contained(OtherBackendWords, R))
+      return true;
+  }
+  return false;
+}
 
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
                  std::vector<Diagnostic> &Kept) {

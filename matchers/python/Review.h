@@ -42,6 +42,13 @@ namespace devport::python {
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
                  std::vector<Diagnostic> &Kept);
 
+/// Whether Code (a statement's text) may hold something that the review
+/// looks for in the code a guard guards: a name or string about CUDA or
+/// another backend, `"cpu"`, `float64`, `double`. Region parsing keeps such
+/// statements of guarded code and may leave the others out (Regions.h).
+/// Errs towards true: it reads words, not the syntax.
+bool mentionsGuardedWord(llvm::StringRef Code);
+
 } // namespace devport::python
 
 #endif

@@ -701,6 +701,38 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   Compare("case/broken-import.py",
           "from  torch.=testing._internal.common_device_type import onlyCUDA\n"
           "class TestFoo:\n    @onlyCUDA\n");
+  // What the review reads in guarded code, on lines without an anchor that
+  // region parsing keeps for it (Review.h, mentionsGuardedWord): each case's
+  // note, or its kept ladder, comes from such a line. (An anchored `if` is
+  // kept whole while keep-cuda-feature-guard matches `if` statements whole:
+  // the third case.)
+  const char *Guarded[] = {
+      // float64, which MPS lacks, after an early exit: no fix.
+      "import torch\n\n\ndef f(x):\n    if not torch.cuda.is_available():\n        a = 1\n"
+      "        return x\n    b = 2\n    y = x.to(torch.float64)\n    c = 3\n    return y\n",
+      // A CPU fallback in a loop's guard: unsafe.
+      "import torch\n\n\ndef main(args):\n    while not torch.cuda.is_available():\n"
+      "        print('no')\n        args.where = \"cpu\"\n        log()\n    return args\n",
+      // Another backend in the else branch: a ladder, kept.
+      "import torch\n\n\ndef pick():\n    if torch.cuda.is_available():\n        d = 1\n"
+      "    else:\n        n = 2\n        if torch.backends.mps.is_available():\n"
+      "            d = 2\n        m = 3\n    return d\n",
+      // A CUDA-named string in what a skip decorator guards: no fix.
+      "import unittest\nimport torch\n\n\nclass T(unittest.TestCase):\n"
+      "    @unittest.skipIf(not torch.cuda.is_available(), 'needs a GPU')\n"
+      "    def test_x(self):\n        a = 1\n        h = load_plugin('tensorrt')\n"
+      "        b = 2\n",
+      // A CUDA-named call after an early exit: no fix.
+      "import torch\n\n\ndef f():\n    if not torch.cuda.is_available():\n        x = 1\n"
+      "        return\n    y = 2\n    z = nvtx_range_push('a')\n    w = 3\n",
+      // The early exit is the block's last statement: what follows is guarded.
+      "import unittest\nimport torch\n\n\nclass T(unittest.TestCase):\n    def test_y(self):\n"
+      "        if not torch.cuda.is_available():\n            msg = 'x'\n"
+      "            self.skipTest(msg)\n        a = 1\n        s = torch.cuda.Stream()\n"
+      "        b = 2\n",
+  };
+  for (size_t I = 0; I < std::size(Guarded); ++I)
+    Compare("case/guarded" + std::to_string(I) + ".py", Guarded[I]);
   std::printf("[ Regions ] %u files, %u with findings, %u differ\n", Files, WithFindings, Failures);
   EXPECT_EQ(0u, Failures);
   EXPECT_GT(WithFindings, Files / 2);

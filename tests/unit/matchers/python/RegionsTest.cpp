@@ -92,21 +92,48 @@ TEST(Regions, KeepsAnchoredStatementsImportsAndTheHeadersAroundThem) {
   EXPECT_EQ("kkbk0bkkbkbbbbbb", shape(Text, {"cuda"}));
 }
 
-TEST(Regions, AGuardKeepsItsStatementAndWhatFollowsAnEarlyExit) {
-  const char *Text = "def f():\n"
-                     "    a = 1\n"
-                     "    if not torch.cuda.is_available():\n"
-                     "        print('no')\n"
-                     "        return\n"
-                     "    b = 2\n"
-                     "    c = 3\n"
-                     "def g():\n"
-                     "    if torch.cuda.is_available():\n"
-                     "        x = 1\n"
-                     "    else:\n"
-                     "        x = 2\n"
-                     "    y = 3\n";
-  EXPECT_EQ("kbkkkkkkkkkkbb", shape(Text, {"cuda"}));
+TEST(Regions, AGuardKeepsWhatTheReviewReadsOfItsStatementAndWhatFollowsAnEarlyExit) {
+  const char *Text = "def f():\n"                              // k
+                     "    a = 1\n"                             // b
+                     "    if not torch.cuda.is_available():\n" // k
+                     "        print('no')\n"                   // b
+                     "        device = 'cpu'\n"                // k a CPU fallback
+                     "        return\n"                        // k the block's last statement
+                     "    b = 2\n"                             // b
+                     "    m.to(torch.float64)\n"               // k guarded: what MPS lacks
+                     "    c = 3\n"                             // b
+                     "def g():\n"                              // k
+                     "    if torch.cuda.is_available():\n"     // k
+                     "        x = 1\n"                         // b
+                     "        y = 2\n"                         // k the block's last statement
+                     "    else:\n"                             // k
+                     "        z = has_xpu\n"                   // k another backend
+                     "        x = 2\n"                         // k the block's last statement
+                     "    y = 3\n";                            // b no early exit before it
+  EXPECT_EQ("kbkbkkbkbkkbkkkkbb", shape(Text, {"cuda"}));
+}
+
+TEST(Regions, GuardedCodeKeepsWhatTheReviewLooksFor) {
+  // A skip decorator guards its definition; a parameter's default, the
+  // function. In them, the lines with a word the review reads stay, and
+  // the last statement of the block.
+  const char *Text = "@skipIf(not torch.cuda.is_available(), 'x')\n" // k
+                     "def test_a(self):\n"                           // k
+                     "    inputs = self.input(output)\n"             // b `input`: not `npu`
+                     "    h = nvtx_range('a')\n"                     // k
+                     "    r = plugin('TensorRT')\n"                  // k
+                     "    for i in range(3):\n"                      // k encloses one
+                     "        x = i.double()\n"                      // k
+                     "        y = i\n"                               // b
+                     "    shipping = 1\n"                 // b `hip` is a part, not a piece
+                     "    n = use_privateuse1_backend\n"  // k
+                     "    return n\n"                     // k the last statement
+                     "def f(device='cuda'):\n"            // k
+                     "    a = 1\n"                        // b
+                     "    if device.startswith('mps'):\n" // k
+                     "        b = 2\n"                    // 0 an emptied block
+                     "    return a\n";                    // k the last statement
+  EXPECT_EQ("kkbkkkkbbkkkbk0kb", shape(Text, {"cuda"}));
 }
 
 TEST(Regions, AnotherHeaderKeepsItsClausesButNotItsBlock) {
