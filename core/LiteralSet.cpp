@@ -12,14 +12,29 @@
 
 namespace devport {
 
-static uint16_t keyAt(const char *P) {
+namespace {
+
+/// The first two bytes at P, as a key.
+uint16_t twoBytes(const char *P) {
   return static_cast<uint16_t>((static_cast<unsigned char>(P[0]) << 8) |
                                static_cast<unsigned char>(P[1]));
 }
 
+/// The first four bytes at P, hashed to a key (Fibonacci hashing: the high
+/// bits of the product).
+uint16_t longKey(const char *P) {
+  uint32_t X;
+  std::memcpy(&X, P, 4);
+  return static_cast<uint16_t>((X * 2654435761u) >> 16);
+}
+
+bool test(const uint64_t *Bits, uint16_t K) { return (Bits[K >> 6] >> (K & 63)) & 1; }
+
+} // namespace
+
 unsigned LiteralSet::add(llvm::StringRef Word) {
   assert(!Word.empty() && "an empty word occurs everywhere");
-  assert(Start.empty() && "add() after freeze()");
+  assert(FirstTwo.empty() && "add() after freeze()");
   for (unsigned I = 0; I < Words.size(); ++I)
     if (Words[I] == Word)
       return I;
@@ -27,25 +42,39 @@ unsigned LiteralSet::add(llvm::StringRef Word) {
   Words.push_back(Word.str());
   if (Word.size() == 1)
     OneByte.push_back(I);
+  else if (Word.size() < 4)
+    Short.ByKey.push_back({twoBytes(Word.data()), I});
   else
-    ByPrefix.push_back({keyAt(Word.data()), I});
+    Long.ByKey.push_back({longKey(Word.data()), I});
   return I;
 }
 
-void LiteralSet::freeze() {
-  std::sort(ByPrefix.begin(), ByPrefix.end());
+void LiteralSet::Index::freeze() {
+  std::sort(ByKey.begin(), ByKey.end());
   Start.assign(65537, 0);
-  for (const auto &[Key, I] : ByPrefix)
+  for (const auto &[Key, I] : ByKey)
     ++Start[Key + 1];
   for (size_t K = 1; K < Start.size(); ++K)
     Start[K] += Start[K - 1];
-  KeyBits.assign(KeyWords, 0);
-  for (const auto &[Key, I] : ByPrefix)
-    KeyBits[Key >> 6] |= uint64_t(1) << (Key & 63);
+  Bits.assign(KeyWords, 0);
+  for (const auto &[Key, I] : ByKey)
+    Bits[Key >> 6] |= uint64_t(1) << (Key & 63);
+}
+
+void LiteralSet::freeze() {
+  Short.freeze();
+  Long.freeze();
+  FirstTwo.assign(KeyWords, 0);
+  for (const std::string &W : Words)
+    if (W.size() >= 2) {
+      uint16_t K = twoBytes(W.data());
+      FirstTwo[K >> 6] |= uint64_t(1) << (K & 63);
+    }
 }
 
 std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
                                    llvm::function_ref<bool(unsigned)> OnFound) const {
+  assert(!FirstTwo.empty() && "scan() before freeze()");
   std::vector<bool> Found(Words.size(), false);
   unsigned Left = static_cast<unsigned>(Words.size());
   for (unsigned I : OneByte)
@@ -55,35 +84,46 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
       if (OnFound && OnFound(I))
         return Found;
     }
-  if (Left == 0 || ByPrefix.empty() || Text.size() < 2)
+  if (Left == 0 || Text.size() < 2)
     return Found;
-  assert(!Start.empty() && "scan() before freeze()");
   const char *Data = Text.data();
   size_t N = Text.size();
-  // The keys that may still start a word not found yet: 8 KiB, in L1, where
-  // Start (256 KiB) is not; a key whose words are all found leaves it.
-  uint64_t Live[KeyWords];
-  std::memcpy(Live, KeyBits.data(), sizeof(Live));
-  for (size_t At = 0; At + 1 < N; ++At) {
-    uint16_t K = keyAt(Data + At);
-    if (!((Live[K >> 6] >> (K & 63)) & 1))
-      continue;
+  // The keys that may still start a word not found yet: 8 KiB each, in L1,
+  // where Start (256 KiB) is not; a key whose words are all found leaves its
+  // index's bits (FirstTwo keeps it: it may start words of the other index).
+  uint64_t Live[KeyWords], LiveShort[KeyWords], LiveLong[KeyWords];
+  std::memcpy(Live, FirstTwo.data(), sizeof(Live));
+  std::memcpy(LiveShort, Short.Bits.data(), sizeof(LiveShort));
+  std::memcpy(LiveLong, Long.Bits.data(), sizeof(LiveLong));
+  // Compares the words of key K of X at At; true when the scan is over.
+  auto Try = [&](const Index &X, uint64_t *LiveX, uint16_t K, size_t At) {
+    if (!test(LiveX, K))
+      return false;
     bool KeyDone = true;
-    for (uint32_t J = Start[K], E = Start[K + 1]; J < E; ++J) {
-      unsigned I = ByPrefix[J].second;
+    for (uint32_t J = X.Start[K], E = X.Start[K + 1]; J < E; ++J) {
+      unsigned I = X.ByKey[J].second;
       if (Found[I])
         continue;
       const std::string &W = Words[I];
       if (W.size() <= N - At && std::memcmp(Data + At, W.data(), W.size()) == 0) {
         Found[I] = true;
         if ((OnFound && OnFound(I)) || --Left == 0)
-          return Found;
+          return true;
       } else {
         KeyDone = false;
       }
     }
     if (KeyDone)
-      Live[K >> 6] &= ~(uint64_t(1) << (K & 63));
+      LiveX[K >> 6] &= ~(uint64_t(1) << (K & 63));
+    return false;
+  };
+  for (size_t At = 0; At + 1 < N; ++At) {
+    uint16_t K2 = twoBytes(Data + At);
+    if (!test(Live, K2))
+      continue;
+    if (Try(Short, LiveShort, K2, At) ||
+        (At + 3 < N && Try(Long, LiveLong, longKey(Data + At), At)))
+      return Found;
   }
   return Found;
 }
@@ -139,24 +179,31 @@ bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text) const {
 }
 
 void LiteralSet::findAll(llvm::StringRef Text, std::vector<Occurrence> &Out) const {
-  assert(!Start.empty() && "findAll() before freeze()");
+  assert(!FirstTwo.empty() && "findAll() before freeze()");
   const char *Data = Text.data();
   size_t N = Text.size();
+  auto Try = [&](const Index &X, uint16_t K, size_t At) {
+    if (!test(X.Bits.data(), K))
+      return;
+    for (uint32_t J = X.Start[K], E = X.Start[K + 1]; J < E; ++J) {
+      unsigned I = X.ByKey[J].second;
+      const std::string &W = Words[I];
+      if (W.size() <= N - At && std::memcmp(Data + At, W.data(), W.size()) == 0)
+        Out.push_back({static_cast<uint32_t>(At), I});
+    }
+  };
   for (size_t At = 0; At < N; ++At) {
     for (unsigned I : OneByte)
       if (Data[At] == Words[I][0])
         Out.push_back({static_cast<uint32_t>(At), I});
     if (At + 1 >= N)
       break;
-    uint16_t K = keyAt(Data + At);
-    if (!((KeyBits[K >> 6] >> (K & 63)) & 1))
+    uint16_t K2 = twoBytes(Data + At);
+    if (!test(FirstTwo.data(), K2))
       continue;
-    for (uint32_t J = Start[K], E = Start[K + 1]; J < E; ++J) {
-      unsigned I = ByPrefix[J].second;
-      const std::string &W = Words[I];
-      if (W.size() <= N - At && std::memcmp(Data + At, W.data(), W.size()) == 0)
-        Out.push_back({static_cast<uint32_t>(At), I});
-    }
+    Try(Short, K2, At);
+    if (At + 3 < N)
+      Try(Long, longKey(Data + At), At);
   }
 }
 

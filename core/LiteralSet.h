@@ -8,9 +8,13 @@
 /// The prefilter of every backend asks which of its patterns' literal words
 /// occur in a file. One StringRef::find per word reads the file once per
 /// word (over PyTorch's C++ tree, 30-odd words made that a sixth of a lexical
-/// run); a LiteralSet reads it once: each position's two bytes index the
-/// words that start with them, and only those are compared. findAll() gives
-/// every occurrence, for region parsing (matchers/python/Regions.h).
+/// run); a LiteralSet reads it once. A position whose first two bytes start
+/// no word is passed over by one bit test; otherwise those two bytes index
+/// the words of two or three bytes, and the first four bytes, hashed, those
+/// of four bytes or more, and only those are compared (by two bytes alone,
+/// pairs as common as `to` or `de` sent a word list to memcmp at a tenth of
+/// a Python file's positions). findAll() gives every occurrence, for region
+/// parsing (matchers/python/Regions.h).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -53,15 +57,22 @@ public:
   void findAll(llvm::StringRef Text, std::vector<Occurrence> &Out) const;
 
 private:
-  std::vector<std::string> Words;
-  /// Words of two bytes or more, by their first two bytes (sorted by
-  /// freeze()).
-  std::vector<std::pair<uint16_t, unsigned>> ByPrefix;
-  /// Where each key's run starts in ByPrefix: 65,537 entries after freeze().
-  std::vector<uint32_t> Start;
-  std::vector<unsigned> OneByte; ///< Words of one byte.
   static constexpr size_t KeyWords = 65536 / 64;
-  std::vector<uint64_t> KeyBits; ///< Bit K: ByPrefix has key K (after freeze()).
+  /// Words indexed by a 16-bit key: the words with each key, and which keys
+  /// have any.
+  struct Index {
+    std::vector<std::pair<uint16_t, unsigned>> ByKey; ///< Sorted by freeze().
+    std::vector<uint32_t> Start; ///< Where each key's run starts in ByKey: 65,537 entries.
+    std::vector<uint64_t> Bits;  ///< Bit K: ByKey has key K.
+    void freeze();
+  };
+
+  std::vector<std::string> Words;
+  Index Short; ///< Words of two or three bytes, by their first two.
+  Index Long;  ///< Words of four bytes or more, by their first four, hashed (longKey()).
+  /// Bit K: a word of two bytes or more starts with the two bytes K.
+  std::vector<uint64_t> FirstTwo;
+  std::vector<unsigned> OneByte; ///< Words of one byte.
 };
 
 /// Requirements on the words of a LiteralSet, each all of some words and one
