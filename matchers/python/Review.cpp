@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -1016,6 +1017,19 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
 } // namespace
 
 bool mentionsGuardedWord(llvm::StringRef Code) {
+  // The words that may occur within a longer run of letters and digits, by
+  // their first letter; the backends' words are whole runs (`_`-separated
+  // parts).
+  static const auto ByFirst = [] {
+    std::array<llvm::SmallVector<llvm::StringRef, 4>, 256> T;
+    for (llvm::ArrayRef<llvm::StringLiteral> L :
+         {llvm::makeArrayRef(CudaNameWords), llvm::makeArrayRef(CudaStringWords),
+          llvm::makeArrayRef(OtherGuardedWords)})
+      for (llvm::StringRef W : L)
+        if (!llvm::is_contained(T[static_cast<unsigned char>(W[0])], W))
+          T[static_cast<unsigned char>(W[0])].push_back(W);
+    return T;
+  }();
   llvm::SmallString<32> Run;
   for (size_t I = 0, N = Code.size(); I < N;) {
     if (!llvm::isAlnum(Code[I])) {
@@ -1031,10 +1045,12 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
     for (char &C : Run)
       C = llvm::toLower(C);
     llvm::StringRef R = Run;
-    auto In = [&](llvm::StringRef W) { return R.contains(W); };
-    if (llvm::any_of(CudaNameWords, In) || llvm::any_of(CudaStringWords, In) ||
-        llvm::any_of(OtherGuardedWords, In) || llvm::is_contained(OtherBackendWords, R))
+    if (llvm::is_contained(OtherBackendWords, R))
       return true;
+    for (size_t J = 0; J + 3 <= R.size(); ++J)
+      for (llvm::StringRef W : ByFirst[static_cast<unsigned char>(R[J])])
+        if (R.substr(J).startswith(W))
+          return true;
   }
   return false;
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/python/Regions.h"
+#include "matchers/python/Review.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -134,6 +135,19 @@ TEST(Regions, GuardedCodeKeepsWhatTheReviewLooksFor) {
                      "        b = 2\n"                    // 0 an emptied block
                      "    return a\n";                    // k the last statement
   EXPECT_EQ("kkbkkkkbbkkkbk0kb", shape(Text, {"cuda"}));
+}
+
+TEST(Regions, GuardedWordsAreReadAsTheReviewReadsNamesAndStrings) {
+  // Substrings of a name or string, any case (cudaName, cudaNamedString,
+  // `"cpu"`, float64); a backend only as a whole `_`-separated part.
+  for (const char *Yes :
+       {"x = CUDA_HOME", "h = cuDNN.handle()", "load('TensorRT')", "n_gpus", "x.to(torch.float64)",
+        "x.DOUBLE()", "d = 'cpu'", "cpu_count()", "if has_xpu:", "is_torch_npu_available()",
+        "'mps'", "use_privateuse1", "ROCM_HOME = 1"})
+    EXPECT_TRUE(mentionsGuardedWord(Yes)) << Yes;
+  for (const char *No : {"y = self.input(output)", "shipping = 1", "xpu2 = 1", "MPSDevice()",
+                         "torch.zeros(3)", "cu da", "c_uda", ""})
+    EXPECT_FALSE(mentionsGuardedWord(No)) << No;
 }
 
 TEST(Regions, AnotherHeaderKeepsItsClausesButNotItsBlock) {
