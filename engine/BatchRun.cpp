@@ -18,6 +18,7 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -51,14 +52,22 @@ private:
   uint64_t InUse = 0;
 };
 
-/// Gives freed heap memory back to the system after a large file. Each
-/// thread allocates from its own glibc arena, which keeps its peak: without
-/// this the run's footprint grows with the thread count.
-void releaseFreeMemoryAfter(uint64_t Bytes) {
+/// Gives freed heap memory back to the system after a large file, with
+/// Threads workers. Each thread allocates from its own glibc arena, which
+/// keeps its peak: without this the run's footprint grows with the thread
+/// count. What the arenas keep is about Threads times the peak of a file
+/// under the limit, so the limit shrinks as threads are added: 128 KiB
+/// (whose trees took some 4 MB) from 16 threads on, 1 MiB with two. A trim
+/// reads every arena and gives pages back one range at a time: after every
+/// file of 128 KiB it was a tenth of a two-thread run's CPU time.
+void releaseFreeMemoryAfter(uint64_t Bytes, unsigned Threads) {
 #if defined(__GLIBC__)
-  constexpr uint64_t Large = 128u << 10; // its trees took some 4 MB or more
+  uint64_t Large = std::max<uint64_t>(128u << 10, (2u << 20) / std::max(Threads, 1u));
   if (Bytes >= Large)
     malloc_trim(0);
+#else
+  (void)Bytes;
+  (void)Threads;
 #endif
 }
 
@@ -300,7 +309,7 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
         Budget.acquire(Size);
         std::unique_ptr<FileReport> R = processPath(*Engines[I], Files[I], Opts, Floor(I));
         Budget.release(Size);
-        releaseFreeMemoryAfter(Size);
+        releaseFreeMemoryAfter(Size, N);
         std::lock_guard<std::mutex> Lock(M);
         Done[I] = std::move(R);
         SizeOf[I] = Size;
