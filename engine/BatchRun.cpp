@@ -285,14 +285,17 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
   // files ahead were not enough: a fifth of `fix --diff` over PyTorch), and
   // what waits behind it stays bounded.
   const size_t Window = 64 * static_cast<size_t>(N);
-  const uint64_t MaxWaiting = 16 * Opts.MaxBytesInFlight;
+  const uint64_t MiB = uint64_t(1) << 20;
+  const uint64_t InFlight =
+      Opts.MaxBytesInFlight ? Opts.MaxBytesInFlight : (Opts.Mode == BatchMode::Fix ? 1 : 4) * MiB;
+  const uint64_t MaxWaiting = 16 * (Opts.MaxBytesInFlight ? Opts.MaxBytesInFlight : MiB);
   std::vector<std::unique_ptr<FileReport>> Done(Files.size());
   std::vector<uint64_t> SizeOf(Files.size(), 0);
   std::mutex M;
   std::condition_variable Ready;
   size_t Waiting = Files.size(); ///< The file this thread waits for (under M).
   uint64_t WaitingBytes = 0;     ///< Of the finished files not reported yet (under M).
-  ByteBudget Budget(Opts.MaxBytesInFlight);
+  ByteBudget Budget(InFlight);
   llvm::ThreadPool Pool(llvm::hardware_concurrency(N));
   size_t Submitted = 0;
   for (size_t Next = 0; Next < Files.size(); ++Next) {
