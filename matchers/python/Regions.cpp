@@ -918,15 +918,17 @@ private:
       }
       while (C < Comments.size() && Comments[C].End <= L.Begin)
         ++C;
-      for (uint32_t B = L.Begin; B < L.End; ++B) {
-        if (C < Comments.size() && B >= Comments[C].Begin) {
-          B = Comments[C].End - 1; // the comment stays
-          ++C;
-          continue;
-        }
-        char &Ch = Out[B];
-        if (Ch != '\n' && Ch != '\r')
-          Ch = ' ';
+      // The line's code between its comments (which stay) becomes blanks,
+      // its line ends kept.
+      for (uint32_t B = L.Begin; B < L.End;) {
+        uint32_t E = L.End;
+        if (C < Comments.size() && Comments[C].Begin < E)
+          E = std::max(B, Comments[C].Begin);
+        for (char *P = &Out[B], *End = &Out[0] + E; P != End; ++P)
+          *P = (*P == '\n' || *P == '\r') ? *P : ' ';
+        if (E == L.End)
+          break;
+        B = Comments[C++].End; // after the comment
       }
     }
     for (uint32_t F : Fillers) {
