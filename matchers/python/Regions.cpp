@@ -16,6 +16,8 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <vector>
 
 namespace devport::python {
@@ -80,8 +82,22 @@ struct Line {
   uint32_t NameBegin = 0, NameEnd = 0;
 };
 
-bool identStart(unsigned char C) { return llvm::isAlpha(C) || C == '_' || C >= 0x80; }
-bool identChar(unsigned char C) { return llvm::isAlnum(C) || C == '_' || C >= 0x80; }
+/// Per byte: bit 0, it may start an identifier (a letter, `_`, a byte of a
+/// non-ASCII character); bit 1, it may continue one (a digit too); bit 2, an
+/// operator that no statement ends with (`.`, `+`, `=`: see scanLines()).
+constexpr std::array<uint8_t, 256> CharClass = [] {
+  std::array<uint8_t, 256> T{};
+  for (unsigned C = 0; C < 256; ++C) {
+    bool Alpha = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || C == '_' || C >= 0x80;
+    T[C] = static_cast<uint8_t>((Alpha ? 1 : 0) | (Alpha || (C >= '0' && C <= '9') ? 2 : 0));
+  }
+  for (const char *P = ".+-*/%@&|^~<>=!"; *P; ++P)
+    T[static_cast<unsigned char>(*P)] |= 4;
+  return T;
+}();
+bool identStart(unsigned char C) { return CharClass[C] & 1; }
+bool identChar(unsigned char C) { return CharClass[C] & 2; }
+bool danglingOperator(unsigned char C) { return CharClass[C] & 4; }
 
 bool stringPrefix(llvm::StringRef W) {
   if (W.size() > 2)
@@ -100,6 +116,16 @@ bool skipString(llvm::StringRef T, size_t &I) {
   bool Triple = I + 2 < N && T[I + 1] == Q && T[I + 2] == Q;
   I += Triple ? 3 : 1;
   while (I < N) {
+    if (Triple) {
+      // Only a quote or a backslash matters: docstrings are long.
+      const char *D = T.data();
+      const void *AtQ = std::memchr(D + I, Q, N - I);
+      size_t J = AtQ ? static_cast<const char *>(AtQ) - D : N;
+      const void *AtB = std::memchr(D + I, '\\', J - I);
+      I = AtB ? static_cast<const char *>(AtB) - D : J;
+      if (I >= N)
+        break;
+    }
     char C = T[I];
     if (C == '\\') {
       I += (I + 2 < N && T[I + 1] == '\r' && T[I + 2] == '\n') ? 3 : 2;
@@ -307,7 +333,7 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
           I += 2; // `...`
         } else if (Ch == '*' && L.K == Key::From) {
           // `from m import *`
-        } else if (llvm::StringRef(".+-*/%@&|^~<>=!").contains(Ch)) {
+        } else if (danglingOperator(Ch)) {
           Dangling = true;
         }
         if (Ch == '@' && First)

@@ -354,6 +354,21 @@ TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
                           {"cuda"}));
 }
 
+TEST(Regions, TripleQuotedStringsEndAtTheirUnescapedQuotes) {
+  // An escaped quote, a lone quote of the other kind and an escaped
+  // backslash before the closing quotes; a string over lines that ends in
+  // the first column.
+  const char *Text = R"(def f():
+    """a \""" b ' c \\"""
+    y = '''x
+    \''' z''' + '''
+'''
+    x = torch.cuda.x
+)";
+  // The docstring is not the module's first statement (the def is).
+  EXPECT_EQ("kbbbbkb", shape(Text, {"cuda"}));
+}
+
 TEST(Regions, CrlfAndTabsKeepTheirLayout) {
   const char *Text = "import torch\r\n"
                      "def f():\r\n"
