@@ -232,6 +232,12 @@ class Matcher {
 public:
   Matcher(const PatternContext &Ctx, llvm::SmallVectorImpl<BoundVar> &B)
       : Ctx(Ctx), B(B), G(Grammar::get()) {}
+  ~Matcher() {
+    if (HasCursor)
+      ts_tree_cursor_delete(&Cursor);
+  }
+  Matcher(const Matcher &) = delete;
+  Matcher &operator=(const Matcher &) = delete;
 
   bool node(const PatternNode &P, TSNode N) {
     switch (P.K) {
@@ -274,11 +280,7 @@ public:
       if (ts_node_symbol(N) != P.Symbol)
         return false;
       llvm::SmallVector<TSNode, 8> Kids;
-      forEachChild(N, [&](TSNode C) {
-        if (ts_node_is_extra(C) || (P.NamedOnly && !ts_node_is_named(C)))
-          return;
-        Kids.push_back(C);
-      });
+      kids(N, P.NamedOnly, Kids);
       // An empty $$$X binds the position just inside the node (after `(`).
       LastEnd = ts_node_start_byte(N) + (P.NamedOnly && ts_node_child_count(N) > 0 ? 1 : 0);
       return seq(P.Children, Kids);
@@ -323,6 +325,27 @@ private:
 
   uint32_t gapOffset() const { return LastEnd; }
 
+  /// The children of N that a Node pattern compares (not comments, which
+  /// are extras; not punctuation where it reads named children only), into
+  /// Out. One cursor serves the whole match: a new cursor allocates.
+  void kids(TSNode N, bool NamedOnly, llvm::SmallVectorImpl<TSNode> &Out) {
+    if (ts_node_child_count(N) == 0)
+      return;
+    if (HasCursor) {
+      ts_tree_cursor_reset(&Cursor, N);
+    } else {
+      Cursor = ts_tree_cursor_new(N);
+      HasCursor = true;
+    }
+    if (!ts_tree_cursor_goto_first_child(&Cursor))
+      return;
+    do {
+      TSNode C = ts_tree_cursor_current_node(&Cursor);
+      if (!ts_node_is_extra(C) && (!NamedOnly || ts_node_is_named(C)))
+        Out.push_back(C);
+    } while (ts_tree_cursor_goto_next_sibling(&Cursor));
+  }
+
   bool bind(const std::string &Name, ByteRange R) {
     for (const BoundVar &V : B)
       if (V.Name == Name)
@@ -335,6 +358,8 @@ private:
   llvm::SmallVectorImpl<BoundVar> &B;
   const Grammar &G;
   uint32_t LastEnd = 0;
+  TSTreeCursor Cursor;
+  bool HasCursor = false;
 };
 
 } // namespace
