@@ -609,8 +609,8 @@ public:
 
   Masker(llvm::StringRef T, std::vector<Line> Ls, std::vector<ByteRange> Cs, Structure S)
       : T(T), Ls(std::move(Ls)), Comments(std::move(Cs)), S(std::move(S)),
-        Keep(this->Ls.size(), false), Hit(this->Ls.size(), false),
-        Skeleton(this->Ls.size(), false) {}
+        Keep(this->Ls.size(), false), Hit(this->Ls.size(), false), Skeleton(this->Ls.size(), false),
+        Unguarded(this->Ls.size(), false) {}
 
   std::optional<RegionText> run(llvm::ArrayRef<uint32_t> Anchors, const RegionRules &Rules,
                                 bool MarksOnly) {
@@ -750,9 +750,16 @@ private:
   /// (Review.h, mentionsGuardedWord): the others can hold no match (they
   /// have no anchor) and nothing the review looks for.
   void keepGuarded(int32_t From, int32_t To) {
-    for (int32_t I = From; I <= To; ++I)
-      if (!Keep[I] && mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)))
+    for (int32_t I = From; I <= To; ++I) {
+      if (Keep[I] || Unguarded[I])
+        continue;
+      // A line is read once: the code after each early exit at module level
+      // runs to the end of the file.
+      if (mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)))
         Keep[I] = true;
+      else
+        Unguarded[I] = true;
+    }
   }
 
   /// Keeps the clauses of the statement at Start and the last statement of
@@ -1002,6 +1009,7 @@ private:
   std::vector<ByteRange> Comments;
   Structure S;
   std::vector<bool> Keep, Hit, Skeleton;
+  std::vector<bool> Unguarded; ///< Read by keepGuarded(): nothing the review looks for.
   uint32_t Head = 0; ///< Where the module's first statements that are kept end.
   bool NothingToMatch = false;
   /// Offsets a match must hold one of: anchors and uses of imported names.
