@@ -29,6 +29,8 @@ uint16_t longKey(const char *P) {
 }
 
 bool test(const uint64_t *Bits, uint16_t K) { return (Bits[K >> 6] >> (K & 63)) & 1; }
+void set(uint64_t *Bits, uint16_t K) { Bits[K >> 6] |= uint64_t(1) << (K & 63); }
+void clear(uint64_t *Bits, uint16_t K) { Bits[K >> 6] &= ~(uint64_t(1) << (K & 63)); }
 
 } // namespace
 
@@ -58,7 +60,7 @@ void LiteralSet::Index::freeze() {
     Start[K] += Start[K - 1];
   Bits.assign(KeyWords, 0);
   for (const auto &[Key, I] : ByKey)
-    Bits[Key >> 6] |= uint64_t(1) << (Key & 63);
+    set(Bits.data(), Key);
 }
 
 void LiteralSet::freeze() {
@@ -66,10 +68,8 @@ void LiteralSet::freeze() {
   Long.freeze();
   FirstTwo.assign(KeyWords, 0);
   for (const std::string &W : Words)
-    if (W.size() >= 2) {
-      uint16_t K = twoBytes(W.data());
-      FirstTwo[K >> 6] |= uint64_t(1) << (K & 63);
-    }
+    if (W.size() >= 2)
+      set(FirstTwo.data(), twoBytes(W.data()));
 }
 
 std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
@@ -90,9 +90,8 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
   size_t N = Text.size();
   // The keys that may still start a word not found yet: 8 KiB each, in L1,
   // where Start (256 KiB) is not; a key whose words are all found leaves its
-  // index's bits (FirstTwo keeps it: it may start words of the other index).
-  uint64_t Live[KeyWords], LiveShort[KeyWords], LiveLong[KeyWords];
-  std::memcpy(Live, FirstTwo.data(), sizeof(Live));
+  // index's bits (not FirstTwo: two bytes may start words of both indexes).
+  uint64_t LiveShort[KeyWords], LiveLong[KeyWords];
   std::memcpy(LiveShort, Short.Bits.data(), sizeof(LiveShort));
   std::memcpy(LiveLong, Long.Bits.data(), sizeof(LiveLong));
   // Compares the words of key K of X at At; true when the scan is over.
@@ -114,12 +113,12 @@ std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
       }
     }
     if (KeyDone)
-      LiveX[K >> 6] &= ~(uint64_t(1) << (K & 63));
+      clear(LiveX, K);
     return false;
   };
   for (size_t At = 0; At + 1 < N; ++At) {
     uint16_t K2 = twoBytes(Data + At);
-    if (!test(Live, K2))
+    if (!test(FirstTwo.data(), K2))
       continue;
     if (Try(Short, LiveShort, K2, At) ||
         (At + 3 < N && Try(Long, LiveLong, longKey(Data + At), At)))

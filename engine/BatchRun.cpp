@@ -59,7 +59,7 @@ private:
 /// under the limit, so the limit shrinks as threads are added: 128 KiB
 /// (whose trees took some 4 MB) from 16 threads on, 1 MiB with two. A trim
 /// reads every arena and gives pages back one range at a time: after every
-/// file of 128 KiB it was a tenth of a two-thread run's CPU time.
+/// file of 128 KiB it was some 7% of a two-thread run's CPU time.
 void releaseFreeMemoryAfter(uint64_t Bytes, unsigned Threads) {
 #if defined(__GLIBC__)
   uint64_t Large = std::max<uint64_t>(128u << 10, (2u << 20) / std::max(Threads, 1u));
@@ -286,9 +286,10 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
   // what waits behind it stays bounded.
   const size_t Window = 64 * static_cast<size_t>(N);
   const uint64_t MiB = uint64_t(1) << 20;
+  const bool ByMode = Opts.MaxBytesInFlight == 0;
   const uint64_t InFlight =
-      Opts.MaxBytesInFlight ? Opts.MaxBytesInFlight : (Opts.Mode == BatchMode::Fix ? 1 : 4) * MiB;
-  const uint64_t MaxWaiting = 16 * (Opts.MaxBytesInFlight ? Opts.MaxBytesInFlight : MiB);
+      ByMode ? (Opts.Mode == BatchMode::Fix ? 1 : 4) * MiB : Opts.MaxBytesInFlight;
+  const uint64_t MaxWaiting = 16 * (ByMode ? MiB : Opts.MaxBytesInFlight);
   std::vector<std::unique_ptr<FileReport>> Done(Files.size());
   std::vector<uint64_t> SizeOf(Files.size(), 0);
   std::mutex M;

@@ -768,7 +768,7 @@ private:
   void keepLastStatements(int32_t Start) {
     for (int32_t C = Start; C >= 0; C = S.NextClause[C]) {
       Keep[C] = true;
-      if (!Ls[C].Header || S.BlockEnd[C] == C)
+      if (!Ls[C].Header)
         continue;
       int32_t L = S.BlockEnd[C];
       while (S.Parent[L] != C)

@@ -705,7 +705,8 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   // region parsing keeps for it (Review.h, mentionsGuardedWord): each case's
   // note, or its kept ladder, comes from such a line. (An anchored `if` is
   // kept whole while keep-cuda-feature-guard matches `if` statements whole:
-  // the third case.)
+  // the third and the sixth case pass even when no line counts as guarded;
+  // the other four fail then.)
   const char *Guarded[] = {
       // float64, which MPS lacks, after an early exit: no fix.
       "import torch\n\n\ndef f(x):\n    if not torch.cuda.is_available():\n        a = 1\n"
