@@ -37,14 +37,18 @@ bool isCudaRolePath(llvm::StringRef Path) {
   if (Ext == ".cu" || Ext == ".cuh")
     return true;
   llvm::StringRef Stem = llvm::sys::path::stem(Path);
-  std::string Lower = Stem.lower();
-  llvm::StringRef L(Lower);
+  llvm::SmallString<64> Lower;
+  for (char C : Stem)
+    Lower.push_back(llvm::toLower(C));
   // cuda.cpp, cuda_stream_test.cpp, register_cuda_ops.cpp, conv_cudnn.cpp,
-  // CUDAHooks.cpp, ProcessGroupNCCL.cpp: CUDA in the file's name as a word.
-  for (llvm::StringRef W : {"cuda", "cudnn", "hip", "nccl", "cublas", "cusparse", "cufft"}) {
-    if (L == W || L.startswith((W + "_").str()) || L.endswith(("_" + W).str()) ||
-        L.contains(("_" + W + "_").str()))
-      return true;
+  // CUDAHooks.cpp, ProcessGroupNCCL.cpp: CUDA in the file's name as a word
+  // (`_`-separated).
+  for (llvm::StringRef Rest = Lower.str(); !Rest.empty();) {
+    auto [W, Tail] = Rest.split('_');
+    for (llvm::StringRef R : {"cuda", "cudnn", "hip", "nccl", "cublas", "cusparse", "cufft"})
+      if (W == R)
+        return true;
+    Rest = Tail;
   }
   if (Stem.contains("CUDA") || Stem.contains("Cuda") || Stem.contains("NCCL") ||
       Stem.contains("Cudnn") || Stem.contains("CuDNN"))
