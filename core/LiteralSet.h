@@ -71,7 +71,8 @@ private:
   std::vector<std::string> Words;
   Index Short; ///< Words of two or three bytes, by their first two.
   Index Long;  ///< Words of four bytes or more, by their first four, hashed (longKey()).
-  /// Bit K: a word of two bytes or more starts with the two bytes K.
+  /// Bit K: a word of two bytes or more starts with the two bytes K, read as
+  /// one 16-bit load (pairAt() in LiteralSet.cpp).
   std::vector<uint64_t> FirstTwo;
   std::vector<unsigned> OneByte; ///< Words of one byte.
 };

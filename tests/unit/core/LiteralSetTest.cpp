@@ -99,6 +99,35 @@ TEST(LiteralSet, FindAllAgreesWithABruteForceOnRandomWordsAndTexts) {
   }
 }
 
+TEST(LiteralSet, WordsAtEveryOffsetOfTextsOfEveryLengthAroundABlock) {
+  // The scan tests sixteen positions at a time, then the rest one by one: a
+  // word at each offset of texts of 1 to 40 bytes (across the first blocks'
+  // ends, and ending the text), and a two-byte pair alone in the last byte
+  // (which starts no word: it has no second byte).
+  LiteralSet S;
+  unsigned Two = S.add("ab"), Three = S.add("xyz"), Long = S.add("cudas");
+  S.freeze();
+  for (size_t Size = 1; Size <= 40; ++Size)
+    for (unsigned W : {Two, Three, Long}) {
+      llvm::StringRef Word = S.word(W);
+      for (size_t At = 0; At + Word.size() <= Size; ++At) {
+        std::string Text(Size, '.');
+        Text.replace(At, Word.size(), Word.str());
+        std::vector<bool> Found = S.scan(Text);
+        EXPECT_TRUE(Found[W]) << Size << " " << At << " " << Word.str();
+        EXPECT_EQ(std::count(Found.begin(), Found.end(), true), 1) << Size << " " << At;
+        std::vector<LiteralSet::Occurrence> Out;
+        S.findAll(Text, Out);
+        ASSERT_EQ(Out.size(), 1u) << Size << " " << At << " " << Word.str();
+        EXPECT_EQ(Out[0].Offset, At);
+        EXPECT_EQ(Out[0].Word, W);
+      }
+      std::string Cut(Size - 1, '.');
+      Cut += 'a'; // "ab" cut at the end
+      EXPECT_FALSE(S.scan(Cut)[Two]) << Size;
+    }
+}
+
 TEST(LiteralSet, FindAllGivesEveryOccurrenceInOrder) {
   LiteralSet S;
   S.add("cuda");
