@@ -42,26 +42,26 @@ bool test(const uint64_t *Bits, uint16_t K) { return (Bits[K >> 6] >> (K & 63)) 
 void set(uint64_t *Bits, uint16_t K) { Bits[K >> 6] |= uint64_t(1) << (K & 63); }
 void clear(uint64_t *Bits, uint16_t K) { Bits[K >> 6] &= ~(uint64_t(1) << (K & 63)); }
 
-/// Calls Visit(At) for each position At before Last whose two bytes are set
-/// in Bits (by pairAt()), in order, until it returns true; Data must hold
-/// Last + 1 bytes. Sixteen positions are tested at a time without a branch
-/// (a bit test and a branch per position were most of a scan's time) and
-/// the hits visited from the mask.
+/// Calls Visit(At) for each position At before Last whose two bytes (by
+/// pairAt()) are set in Pairs, in order, until it returns true; Data must
+/// hold Last + 1 bytes. Sixteen positions are tested at a time without a
+/// branch, the hits visited from a mask: a bit test and a branch per
+/// position were most of a scan's time. Pairs has a byte per key (64 KiB,
+/// of which text touches the lines of its common pairs): a load a position,
+/// where a bit table took five instructions.
 template <typename VisitFn>
-void forEachCandidate(const uint64_t *Bits, const char *Data, size_t Last, VisitFn Visit) {
+void forEachCandidate(const uint8_t *Pairs, const char *Data, size_t Last, VisitFn Visit) {
   size_t At = 0;
   for (; At + 16 <= Last; At += 16) {
     uint32_t Mask = 0;
-    for (uint32_t I = 0; I < 16; ++I) {
-      uint16_t K = pairAt(Data + At + I);
-      Mask |= static_cast<uint32_t>((Bits[K >> 6] >> (K & 63)) & 1) << I;
-    }
+    for (uint32_t I = 0; I < 16; ++I)
+      Mask |= static_cast<uint32_t>(Pairs[pairAt(Data + At + I)]) << I;
     for (; Mask; Mask &= Mask - 1)
       if (Visit(At + llvm::countTrailingZeros(Mask)))
         return;
   }
   for (; At < Last; ++At)
-    if (test(Bits, pairAt(Data + At)) && Visit(At))
+    if (Pairs[pairAt(Data + At)] && Visit(At))
       return;
 }
 
@@ -99,10 +99,10 @@ void LiteralSet::Index::freeze() {
 void LiteralSet::freeze() {
   Short.freeze();
   Long.freeze();
-  FirstTwo.assign(KeyWords, 0);
+  FirstTwo.assign(65536, 0);
   for (const std::string &W : Words)
     if (W.size() >= 2)
-      set(FirstTwo.data(), pairAt(W.data()));
+      FirstTwo[pairAt(W.data())] = 1;
 }
 
 std::vector<bool> LiteralSet::scan(llvm::StringRef Text,
@@ -237,7 +237,7 @@ void LiteralSet::findAll(llvm::StringRef Text, std::vector<Occurrence> &Out) con
     for (unsigned I : OneByte)
       if (Data[At] == Words[I][0])
         Out.push_back({static_cast<uint32_t>(At), I});
-    if (At + 1 < N && test(FirstTwo.data(), pairAt(Data + At)))
+    if (At + 1 < N && FirstTwo[pairAt(Data + At)])
       TryBoth(At);
   }
 }

@@ -9,7 +9,8 @@
 /// occur in a file. One StringRef::find per word reads the file once per
 /// word (over PyTorch's C++ tree, 30-odd words made that a sixth of a lexical
 /// run); a LiteralSet reads it once. A position whose first two bytes start
-/// no word is passed over by one bit test; otherwise those two bytes index
+/// no word is passed over by one table load, sixteen at a time without a
+/// branch; otherwise those two bytes index
 /// the words of two or three bytes, and the first four bytes, hashed, those
 /// of four bytes or more, and only those are compared (by two bytes alone,
 /// pairs as common as `to` or `de` sent a word list to memcmp: the Python
@@ -71,9 +72,9 @@ private:
   std::vector<std::string> Words;
   Index Short; ///< Words of two or three bytes, by their first two.
   Index Long;  ///< Words of four bytes or more, by their first four, hashed (longKey()).
-  /// Bit K: a word of two bytes or more starts with the two bytes K, read as
-  /// one 16-bit load (pairAt() in LiteralSet.cpp).
-  std::vector<uint64_t> FirstTwo;
+  /// Byte K is 1 when a word of two bytes or more starts with the two bytes
+  /// K, read as one 16-bit load (pairAt() in LiteralSet.cpp).
+  std::vector<uint8_t> FirstTwo;
   std::vector<unsigned> OneByte; ///< Words of one byte.
 };
 
