@@ -359,13 +359,34 @@ std::string childPath(llvm::StringRef Dir, llvm::StringRef Name) {
 
 } // namespace
 
-std::string absolutePath(llvm::StringRef Cwd, llvm::StringRef P) {
-  llvm::SmallString<256> A(P);
-  if (!llvm::sys::path::is_absolute(A)) {
-    A = Cwd;
-    llvm::sys::path::append(A, P);
+/// Whether remove_dots() could change P: it has an empty, `.` or `..`
+/// component. A run asks this of every path, twice; the path iterators of
+/// append() and remove_dots() took some 2,000 instructions a path.
+static bool mayHaveDots(llvm::StringRef P) {
+  for (size_t I = 0; I < P.size(); ++I) {
+    if (I != 0 && P[I - 1] != '/')
+      continue; // not the start of a component
+    llvm::StringRef C = P.substr(I).take_until([](char Ch) { return Ch == '/'; });
+    if ((C.empty() && I != 0) || C == "." || C == "..")
+      return true;
   }
-  llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
+  return false;
+}
+
+std::string absolutePath(llvm::StringRef Cwd, llvm::StringRef P) {
+  llvm::SmallString<256> A;
+  if (P.startswith("/") || Cwd.empty()) {
+    A = P;
+  } else {
+    A = Cwd;
+    if (!P.empty()) {
+      if (!Cwd.endswith("/"))
+        A += '/';
+      A += P;
+    }
+  }
+  if (mayHaveDots(A))
+    llvm::sys::path::remove_dots(A, /*remove_dot_dot=*/true);
   while (A.size() > 1 && A.back() == '/')
     A.pop_back();
   return std::string(A.str());

@@ -703,5 +703,42 @@ TEST(TempDirTest, EachIsUnique) {
   EXPECT_NE(std::string::npos, A.path().find("devport-test"));
 }
 
+TEST(WorkspaceTest, AbsolutePathCleansAsRemoveDotsDoes) {
+  // Every path of up to four components from these, relative (to a
+  // directory given) or absolute: as remove_dots() and the trailing slashes
+  // dropped make it (absolutePath() skips remove_dots() where it would
+  // change nothing).
+  const char *Parts[] = {"a", "bc", ".", "..", "", ".x", "x.", "..."};
+  auto Reference = [](llvm::StringRef Cwd, llvm::StringRef P) {
+    llvm::SmallString<256> A(P);
+    if (!llvm::sys::path::is_absolute(A)) {
+      A = Cwd;
+      llvm::sys::path::append(A, P);
+    }
+    llvm::sys::path::remove_dots(A, true);
+    while (A.size() > 1 && A.back() == '/')
+      A.pop_back();
+    return std::string(A.str());
+  };
+  size_t Count = 0;
+  std::vector<std::string> Paths = {""};
+  for (int Depth = 0; Depth < 4; ++Depth) {
+    std::vector<std::string> Next;
+    for (const std::string &P : Paths)
+      for (const char *C : Parts)
+        Next.push_back(P.empty() ? std::string(C) : P + "/" + C);
+    for (const std::string &P : Next)
+      for (const std::string &Q : {P, "/" + P, P + "/"}) {
+        for (const char *Cwd : {"/w/d", "/", "", "/w/d/", "rel"})
+          EXPECT_EQ(Reference(Cwd, Q), absolutePath(Cwd, Q)) << Cwd << " " << Q;
+        ++Count;
+      }
+    Paths = std::move(Next);
+  }
+  EXPECT_GT(Count, 10000u);
+  EXPECT_EQ(absolutePath("/w", "a//b/./c/../d/"), "/w/a/b/d");
+  EXPECT_EQ(absolutePath("/w", "/"), "/");
+}
+
 } // namespace
 } // namespace devport
