@@ -179,21 +179,32 @@ Project::engineForLocked(llvm::StringRef P, bool HonourExcludes, TorchTarget *Ta
   // Absolute once: each lookup below would ask the system for the current
   // directory again (two stat calls each), for every file of a run.
   std::string Path = absolutePath(Cwd, P);
-  auto C = Configs->forFile(Path);
-  if (!C)
-    return C.takeError();
-  const Config &Cfg = **C;
+  auto Known = ByDir.find(llvm::sys::path::parent_path(Path));
+  if (Known == ByDir.end()) {
+    auto C = Configs->forFile(Path);
+    if (!C)
+      return C.takeError();
+    TorchTarget T = targetForLocked(Path, **C);
+    Known = ByDir.insert({llvm::sys::path::parent_path(Path), DirSettings{*C, T, nullptr}}).first;
+  }
+  DirSettings &Dir = Known->second;
+  const Config &Cfg = *Dir.Cfg;
   if (HonourExcludes && Cfg.excludes(Path))
     return nullptr;
   std::vector<std::string> FileIgnores = Cfg.ignoredFor(Path);
-  TorchTarget Target = targetForLocked(Path, Cfg);
+  const TorchTarget &Target = Dir.Target;
   if (TargetOut)
     *TargetOut = Target;
+  if (FileIgnores.empty() && Dir.Plain)
+    return Dir.Plain;
   std::string Key =
       Cfg.Path + "\n" + llvm::join(FileIgnores, ",") + "\n" + Target.Release.str();
   auto It = Engines.find(Key);
-  if (It != Engines.end())
+  if (It != Engines.end()) {
+    if (FileIgnores.empty())
+      Dir.Plain = It->second;
     return It->second;
+  }
   auto All = rulesFor(Cfg);
   if (!All)
     return All.takeError();
@@ -213,6 +224,8 @@ Project::engineForLocked(llvm::StringRef P, bool HonourExcludes, TorchTarget *Ta
     return E.takeError();
   std::shared_ptr<const Engine> Shared = std::move(*E);
   Engines[Key] = Shared;
+  if (FileIgnores.empty())
+    Dir.Plain = Shared;
   return Shared;
 }
 
@@ -249,6 +262,7 @@ llvm::Expected<bool> Project::fileChanged(llvm::StringRef Path) {
     // floors, are read again on next use.
     Requirements = std::make_unique<RequirementsCache>();
     Engines.clear();
+    ByDir.clear();
   }
   if (!dependsOn(Path))
     return Packaging;
@@ -263,6 +277,7 @@ llvm::Expected<bool> Project::fileChanged(llvm::StringRef Path) {
   RulesByConfig.clear();
   RuleFilesByConfig.clear();
   Engines.clear();
+  ByDir.clear();
   return true;
 }
 

@@ -139,6 +139,17 @@ private:
   std::map<std::string, RuleSet> RulesByConfig;          ///< Config path -> rules.
   std::map<std::string, std::vector<std::string>> RuleFilesByConfig;
   std::map<std::string, std::shared_ptr<const Engine>> Engines; ///< Setting key -> engine.
+  /// What a directory's files share: their configuration and target (both
+  /// found from the directory), and the engine of those that no per-file
+  /// ignore names. A batch asks for every file's engine before any work
+  /// starts: looking them up again for each file of a directory was some
+  /// 10,000 instructions a file.
+  struct DirSettings {
+    std::shared_ptr<const Config> Cfg;
+    TorchTarget Target;
+    std::shared_ptr<const Engine> Plain;
+  };
+  llvm::StringMap<DirSettings> ByDir; ///< Absolute directory -> its settings.
 };
 
 /// The rule database built into the binary (rules/ at build time).

@@ -78,6 +78,28 @@ TEST(Project, OneSharedEnginePerSetting) {
   EXPECT_EQ((Ids{"cuda-device-count"}), ruleIds(*T));
 }
 
+TEST(Project, FilesOfOneDirectoryWithAndWithoutPerFileIgnores) {
+  // A directory's files share a configuration and a target, not an engine:
+  // whichever of them is asked for first.
+  test::TempDir D;
+  D.write(".devport.yaml", "per-file-ignores:\n  \"**/*_test.py\": [cuda-synchronize]\n");
+  for (const char *F : {"pkg/a.py", "pkg/b_test.py", "pkg/c.py", "lib/x_test.py", "lib/y.py"})
+    D.write(F, "");
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+  auto Rules = [&](const char *F) {
+    auto E = P->engineFor(D.path(F));
+    EXPECT_TRUE(bool(E)) << F;
+    return E && *E ? ruleIds(**E) : Ids{};
+  };
+  const Ids All{"cuda-device-count", "cuda-synchronize"}, Fewer{"cuda-device-count"};
+  EXPECT_EQ(All, Rules("pkg/a.py"));
+  EXPECT_EQ(Fewer, Rules("pkg/b_test.py"));
+  EXPECT_EQ(All, Rules("pkg/c.py"));
+  EXPECT_EQ(Fewer, Rules("lib/x_test.py"));
+  EXPECT_EQ(All, Rules("lib/y.py"));
+  EXPECT_EQ(Fewer, Rules("lib/x_test.py"));
+}
+
 TEST(Project, FrontEndSettingsWinOverTheConfigs) {
   test::TempDir D;
   D.write(".devport.yaml", "select: [cuda-synchronize]\ntarget-torch: \"2.6\"\n");
