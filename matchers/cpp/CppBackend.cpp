@@ -73,13 +73,14 @@ public:
   std::vector<const Rule *> LexicalOnly;      ///< Rules the lexical engine runs even then.
   BackendOptions Opts;
 
-  bool mayMatch(llvm::StringRef Text) const override { return Lexical->mayMatch(Text); }
+  // Without the semantic engine, the lexical one's stronger prefilter.
+  bool mayMatch(llvm::StringRef Text) const override { return Lexical->mayMatch(Text, !Semantic); }
   bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const override {
     // A file of the CUDA role is listed as kept (`--show-kept`), whatever
     // its text holds.
     if (Lexical->hasRoles() && !Path.empty() && isCudaRole(Path))
       return true;
-    return Lexical->mayMatch(Text);
+    return Lexical->mayMatch(Text, !Semantic);
   }
 
   MatchResults match(const ParsedFile &P) const override {

@@ -175,11 +175,19 @@ llvm::Expected<std::unique_ptr<CppPattern>> compilePattern(const Rule &R, llvm::
             P->Words.push_back(*It);
           break;
         }
+      // The first component may be left out (written where it is in scope,
+      // or unresolved: MatchPass::matchName) or spelt another way (`at::`
+      // for `c10::`); the others are in the file however it spells them.
+      for (size_t K = 1; K + 1 < E.Comps.size(); ++K)
+        P->LexicalWords.push_back(E.Comps[K]);
     } else if (E.K == PatternElem::Tok && E.TK == TokKind::String) {
       llvm::StringRef S(E.Text);
       S = S.drop_until([](char C) { return C == '"'; }).drop_front().drop_back();
       if (S.size() >= 3)
         P->Words.push_back(S.str());
+      // The lexical engine compares a token's spelling whole: `"CUDA"`, not
+      // the `CUDA` of `USE_CUDA`.
+      P->LexicalWords.push_back(E.Text);
     }
   }
   return std::move(P);
@@ -247,6 +255,9 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
             AnyOf.back().push_back(M->Literals.add(W));
         }
         M->Needs.add(AllOf, AnyOf);
+        for (const std::string &W : Raw->LexicalWords)
+          AllOf.push_back(M->Literals.add(W));
+        M->LexicalNeeds.add(AllOf, AnyOf);
         const PatternElem &A = Raw->Elems[Raw->Anchor];
         if (A.K == PatternElem::Name) {
           // Dispatched by its last literal component.
@@ -271,9 +282,9 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
   return std::move(M);
 }
 
-bool CppMatcher::mayMatch(llvm::StringRef Text) const {
+bool CppMatcher::mayMatch(llvm::StringRef Text, bool Lexical) const {
   // The scan stops at the first pattern whose words are all there.
-  if (Needs.met(Literals, Text))
+  if ((Lexical ? LexicalNeeds : Needs).met(Literals, Text))
     return true;
   // Only role patterns (a keep-only selection): they need the path.
   return Roles.size() == Patterns.size() && !Roles.empty();

@@ -76,6 +76,13 @@ struct CppPattern {
   bool Branch = false;     ///< A conditional directive: the match is its branch.
   std::string Role;        ///< `@<role>-file`: the whole file of that role.
   std::vector<std::string> Words; ///< Prefilter: all must occur in the text.
+  /// Prefilter of the lexical engine alone, which finds only what the file
+  /// spells: a qualified name's components after its first, there however
+  /// the name is written (`cuda` of `torch::cuda::is_available`: in the
+  /// name, or in the `using`, namespace alias or `namespace` that brings it
+  /// in), and a string literal whole, quotes included (a token's spelling
+  /// is compared whole).
+  std::vector<std::string> LexicalWords;
   /// Prefilter: one word of each group must occur (a `where` regex that is
   /// a list of words, `^(USE_CUDA|USE_ROCM|...)$`).
   std::vector<std::vector<std::string>> AnyOf;
@@ -114,8 +121,10 @@ public:
   /// "file:line:col: reason" lines.
   static llvm::Expected<std::unique_ptr<CppMatcher>> compile(llvm::ArrayRef<const Rule *> Rules);
 
-  /// False when no pattern can match Text.
-  bool mayMatch(llvm::StringRef Text) const;
+  /// False when no pattern can match Text. Lexical: only the lexical engine
+  /// will read Text, which needs more of a pattern's words in it (those that
+  /// the semantic engine can find through a header: see LexicalWords).
+  bool mayMatch(llvm::StringRef Text, bool Lexical = false) const;
   /// Whether a role pattern (`@cuda-file`) is compiled.
   bool hasRoles() const { return !Roles.empty(); }
 
@@ -138,6 +147,7 @@ private:
   WhereConstraints Constraints;
   LiteralSet Literals;    ///< Every pattern's prefilter words.
   WordRequirements Needs; ///< Each non-role pattern's Words and AnyOf, for mayMatch().
+  WordRequirements LexicalNeeds; ///< The same with each pattern's LexicalWords.
 
   friend class MatchPass;
 };
