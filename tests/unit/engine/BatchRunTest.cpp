@@ -122,6 +122,31 @@ TEST(BatchRun, FilesArriveInTheGivenOrderWhateverTheThreads) {
     EXPECT_EQ(Runs[0][I].Findings, Runs[1][I].Findings) << Runs[0][I].Path;
 }
 
+TEST(BatchRun, ManyFilesWithLittleInFlightArriveInOrder) {
+  // More files than this thread waits for at once (it sleeps until a batch
+  // is done), with so small a byte budget that few are submitted ahead:
+  // every file is reported, in order, and the run ends.
+  test::TempDir D;
+  const unsigned N = 300;
+  std::vector<std::string> Paths;
+  for (unsigned I = 0; I < N; ++I) {
+    std::string Name = "m" + std::to_string((I * 7) % N) + ".py";
+    D.write(Name, I % 3 ? "x = 1\n" : "import torch\ntorch.cuda.synchronize()\n");
+    Paths.push_back(D.path(Name));
+  }
+  for (uint64_t InFlight : {uint64_t(1), uint64_t(0)}) {
+    SCOPED_TRACE("in flight: " + std::to_string(InFlight));
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    RecordingReporter R;
+    BatchOptions O = withThreads(3);
+    O.MaxBytesInFlight = InFlight;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, O, R));
+    EXPECT_EQ(Paths, R.paths());
+    EXPECT_EQ(N, S.Files);
+    EXPECT_EQ(N / 3, S.Findings);
+  }
+}
+
 TEST(BatchRun, UnreadableFileIsAnErrorInItsReport) {
   test::TempDir D;
   D.write("a.py", "import torch\ntorch.cuda.synchronize()\n");
