@@ -99,20 +99,39 @@ unsigned utf8SequenceLength(llvm::StringRef S) {
   return utf8SequenceLength(P, P + S.size());
 }
 
-ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset) {
-  size_t Nul = Bytes.find('\0');
-  if (Nul != llvm::StringRef::npos) {
-    ErrorOffset = Nul;
-    return ContentProblem::Binary;
+/// Whether the 32 bytes at P are ASCII and none is NUL.
+static bool plainAscii32(const unsigned char *P) {
+  constexpr uint64_t Ones = 0x0101010101010101ULL, High = 0x8080808080808080ULL;
+  uint64_t Any = 0;
+  for (int K = 0; K < 4; ++K) {
+    uint64_t W;
+    std::memcpy(&W, P + 8 * K, 8);
+    Any |= W | ((W - Ones) & ~W); // a high bit set, or a zero byte
   }
+  return (Any & High) == 0;
+}
+
+ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset) {
   const auto *Begin = reinterpret_cast<const unsigned char *>(Bytes.data());
   const auto *End = Begin + Bytes.size();
+  // One pass: a NUL anywhere makes the file binary, even after bytes that
+  // are not UTF-8 (then the rest is searched for one).
+  auto Binary = [&](const unsigned char *From) {
+    const void *Nul = std::memchr(From, 0, static_cast<size_t>(End - From));
+    if (!Nul)
+      return false;
+    ErrorOffset = static_cast<size_t>(static_cast<const unsigned char *>(Nul) - Begin);
+    return true;
+  };
   for (const unsigned char *P = Begin; P < End;) {
-    // Eight ASCII bytes at a time: most source text is ASCII.
-    uint64_t W;
-    if (End - P >= 8 && (std::memcpy(&W, P, 8), (W & 0x8080808080808080ULL) == 0)) {
-      P += 8;
+    // Thirty-two ASCII bytes at a time: most source text is ASCII.
+    if (End - P >= 32 && plainAscii32(P)) {
+      P += 32;
       continue;
+    }
+    if (*P == 0) {
+      ErrorOffset = static_cast<size_t>(P - Begin);
+      return ContentProblem::Binary;
     }
     if (*P < 0x80) {
       ++P;
@@ -120,6 +139,8 @@ ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset) {
     }
     unsigned Len = utf8SequenceLength(P, End);
     if (Len == 0) {
+      if (Binary(P))
+        return ContentProblem::Binary;
       ErrorOffset = static_cast<size_t>(P - Begin);
       return ContentProblem::InvalidUtf8;
     }

@@ -264,6 +264,20 @@ TEST(CheckContentTest, Classifies) {
       {"truncated 4-byte", GRIN "\xF0\x9F\x98", ContentProblem::InvalidUtf8, 4},
       {"truncated mid-text", "\xE2\x82x", ContentProblem::InvalidUtf8, 0},
       {"lead then lead", "\xC3\xC3\xA9", ContentProblem::InvalidUtf8, 0},
+      // Past the 32 bytes read at a time, and a NUL after bytes that are not
+      // UTF-8 (the file is binary whatever comes first).
+      {"NUL at 40", llvm::StringRef("0123456789012345678901234567890123456789\0x", 42),
+       ContentProblem::Binary, 40},
+      {"NUL after 0xFF", llvm::StringRef("\xFF 2345678901234567890123456789012345678\0", 40),
+       ContentProblem::Binary, 39},
+      {"0xFF at 35", "01234567890123456789012345678901234\xFFxy", ContentProblem::InvalidUtf8, 35},
+      {"NUL at 5 of 64",
+       llvm::StringRef("01234\0"
+                       "6789012345678901234567890123456789012345678901234567890123",
+                       64),
+       ContentProblem::Binary, 5},
+      {"every byte ASCII at 64", "0123456789012345678901234567890123456789012345678901234567890123",
+       ContentProblem::None, 0},
   };
   for (const ContentCase &C : Cases) {
     size_t Off = 12345;
