@@ -191,6 +191,35 @@ TEST(BatchRun, ConfigErrorStopsTheRunBeforeAnyFile) {
   }
 }
 
+TEST(BatchRun, ConfigErrorStopsAFixBeforeAnyFileIsWritten) {
+  // With threads, a check starts on the files whose engine is known while
+  // the others' are looked up; a fix that writes waits for all of them.
+  const std::string Dirty = "import torch\ntorch.cuda.synchronize()\n";
+  test::TempDir D;
+  std::vector<std::string> Paths;
+  for (int I = 0; I < 40; ++I) {
+    D.write("f" + std::to_string(I) + ".py", Dirty);
+    Paths.push_back(D.path("f" + std::to_string(I) + ".py"));
+  }
+  D.write("sub/.devport.yaml", "colour: blue\n");
+  D.write("sub/b.py", Dirty);
+  Paths.push_back(D.path("sub/b.py"));
+  for (unsigned Threads : {1u, 4u}) {
+    SCOPED_TRACE("threads: " + std::to_string(Threads));
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    BatchOptions O = withThreads(Threads);
+    O.Mode = BatchMode::Fix;
+    O.Write = true;
+    RecordingReporter R;
+    auto S = runBatch(*P, Paths, O, R);
+    ASSERT_FALSE(static_cast<bool>(S));
+    llvm::consumeError(S.takeError());
+    EXPECT_TRUE(R.Files.empty());
+    for (int I = 0; I < 40; ++I)
+      EXPECT_EQ(Dirty, D.read("f" + std::to_string(I) + ".py")) << I;
+  }
+}
+
 TEST(BatchRun, ExcludedFilesAreSkippedAndNotCounted) {
   test::TempDir D;
   D.write(".devport.yaml", "exclude: [\"gen/\"]\n");
