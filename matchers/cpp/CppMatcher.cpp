@@ -417,11 +417,12 @@ void MatchPass::computePartners() {
     }
     if (Toks[I].Kind != TokKind::Punct)
       continue;
-    llvm::StringRef S = F.spelling(I);
-    if (S == "(" || S == "[" || S == "{") {
+    // A bracket is one byte: no spelling compared for the others.
+    char C = Toks[I].End - Toks[I].Begin == 1 ? F.text()[Toks[I].Begin] : '\0';
+    if (C == '(' || C == '[' || C == '{') {
       Open.push_back(I);
-    } else if (S == ")" || S == "]" || S == "}") {
-      char Want = S == ")" ? '(' : S == "]" ? '[' : '{';
+    } else if (C == ')' || C == ']' || C == '}') {
+      char Want = C == ')' ? '(' : C == ']' ? '[' : '{';
       // Unwind to the matching opener (preprocessor branches may leave some open).
       for (size_t K = Open.size(); K-- > 0;)
         if (F.spelling(Open[K]).front() == Want) {
