@@ -8,7 +8,8 @@
 
 namespace devport::python {
 
-ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef ModulePrefix) {
+ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef ModulePrefix,
+                           bool Uses) {
   const Grammar &G = Grammar::get();
   ImportUse Out;
   preorder(Root, [&](TSNode N, TSTreeCursor *Cur) {
@@ -40,7 +41,7 @@ ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef Mod
     }
     if (S == G.ImportStatement || S == G.FutureImportStatement)
       return false;
-    if (S == G.Identifier) {
+    if (S == G.Identifier && Uses) {
       TSFieldId F = ts_tree_cursor_current_field_id(Cur);
       if (F != G.FAttribute && F != G.FName)
         ++Out.Uses[textOf(N, Src)];

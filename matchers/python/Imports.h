@@ -40,13 +40,14 @@ struct ImportUse {
   llvm::StringMap<unsigned> Uses;
 };
 
-/// The `from` imports of modules whose name starts with ModulePrefix, and the
-/// uses of every name in the file.
 /// The module whose `from ... import` items the fixes' clean-up removes once
 /// unused (PythonBackend's unusedImportEdits): its submodules too.
 inline constexpr llvm::StringLiteral CleanedImportModule = "torch.cuda";
 
-ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef ModulePrefix);
+/// The `from` imports of modules whose name starts with ModulePrefix, and,
+/// with Uses, the uses of every name in the file.
+ImportUse collectImportUse(TSNode Root, llvm::StringRef Src, llvm::StringRef ModulePrefix,
+                           bool Uses = true);
 
 } // namespace devport::python
 

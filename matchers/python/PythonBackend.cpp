@@ -320,6 +320,14 @@ namespace {
 std::vector<Edit> unusedImportRemovals(const PythonParsedFile &Original,
                                        const PythonParsedFile &FixedFile) {
   llvm::StringRef Fixed = FixedFile.text();
+  // Most fixed files import nothing from the module: then the uses of
+  // every name, in both texts, are not counted (two passes over every
+  // identifier were 6% of `fix --diff` over PyTorch). Such an import spells
+  // the module's name as it is (collectImportUse() compares its text).
+  if (!Fixed.contains(CleanedImportModule) ||
+      collectImportUse(FixedFile.root(), Fixed, CleanedImportModule, /*Uses=*/false)
+          .Imports.empty())
+    return {};
   ImportUse Before = collectImportUse(Original.root(), Original.text(), CleanedImportModule);
   ImportUse After = collectImportUse(FixedFile.root(), Fixed, CleanedImportModule);
   std::map<uint32_t, std::vector<const ImportedName *>> Dead; // by statement
