@@ -228,114 +228,32 @@ void addToSummary(Summary &S, const FileReport &R, const Engine &E, const BatchO
 
 llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
                                  const BatchOptions &Opts, Reporter &Out) {
-  unsigned N =
-      Opts.Threads == 0 ? llvm::hardware_concurrency().compute_thread_count() : Opts.Threads;
-  const bool Parallel = N > 1 && Paths.size() > 1;
-  // Every file's engine is known before anything is reported: a
-  // configuration error stops the run before anything is printed. With
-  // threads, the files whose engine is known are checked meanwhile (finding
-  // each directory's configuration and project reads the file system: a
-  // tenth of a lexical run over PyTorch's C++ tree went by before the first
-  // file was checked); not when fixes are written, which such an error must
-  // stop before any file changes.
-  const bool Early = Parallel && !(Opts.Mode == BatchMode::Fix && Opts.Write);
+  // Each file's engine, before any work starts.
   std::vector<std::string> Files;
   std::vector<std::shared_ptr<const Engine>> Engines;
-  // Each file's target, as an index into Targets (few distinct ones), and
-  // its floor.
+  // Each file's target, as an index into Targets (few distinct ones).
   std::vector<TorchTarget> Targets;
   std::vector<unsigned> TargetOf;
-  std::vector<std::optional<TorchVersion>> Floors;
-  // Workers read their file's path and engine while this thread adds more:
-  // the vectors never move.
-  Files.reserve(Paths.size());
-  Engines.reserve(Paths.size());
-
-  // Workers deposit finished files; this thread reports them in order. It
-  // submits files ahead of the next one to report while fewer than Window
-  // are ahead and the finished ones that wait hold at most MaxWaiting source
-  // bytes: a slow file does not leave the other cores idle for long (16
-  // files ahead were not enough: a fifth of `fix --diff` over PyTorch), and
-  // what waits behind it stays bounded.
-  const size_t Window = 64 * static_cast<size_t>(N);
-  const uint64_t MiB = uint64_t(1) << 20;
-  const bool ByMode = Opts.MaxBytesInFlight == 0;
-  const uint64_t InFlight =
-      ByMode ? (Opts.Mode == BatchMode::Fix ? 1 : 4) * MiB : Opts.MaxBytesInFlight;
-  const uint64_t MaxWaiting = 16 * (ByMode ? MiB : Opts.MaxBytesInFlight);
-  std::vector<std::unique_ptr<FileReport>> Done(Parallel ? Paths.size() : 0);
-  std::vector<uint64_t> SizeOf(Done.size(), 0);
-  std::mutex M;
-  std::condition_variable Ready;
-  // This thread sleeps until the file to report next is done and, unless
-  // all that was submitted is, WakeBatch more: a sleep and a wake-up per
-  // file were most of a run's futex calls (19,951 -> 6,014 over PyTorch's
-  // 4,491 C++ files, two threads).
-  const size_t WakeBatch = 16;
-  size_t Waiting = Done.size(); ///< The file this thread waits for (under M).
-  size_t Finished = 0;          ///< Files done so far (under M).
-  size_t WakeAt = 0;            ///< This thread wakes once Finished reaches it (under M).
-  uint64_t WaitingBytes = 0;    ///< Of the finished files not reported yet (under M).
-  ByteBudget Budget(InFlight);
-  // Last: destroyed first, so its workers stop before what they use goes.
-  std::optional<llvm::ThreadPool> Pool;
-  if (Parallel)
-    Pool.emplace(llvm::hardware_concurrency(N));
-  size_t Submitted = 0;
-  auto SubmitUpTo = [&](size_t Next) {
-    for (; Submitted < Files.size() && Submitted < Next + Window; ++Submitted) {
-      if (Submitted > Next) {
-        std::lock_guard<std::mutex> Lock(M);
-        if (WaitingBytes > MaxWaiting)
-          break;
-      }
-      Pool->async([&, I = Submitted, Path = &Files[Submitted], E = Engines[Submitted].get(),
-                   Floor = Floors[Submitted]] {
-        uint64_t Size = 0;
-        if (llvm::sys::fs::file_size(*Path, Size))
-          Size = 0; // reading it will say why
-        Budget.acquire(Size);
-        std::unique_ptr<FileReport> R = processPath(*E, *Path, Opts, Floor);
-        Budget.release(Size);
-        releaseFreeMemoryAfter(Size, N);
-        std::lock_guard<std::mutex> Lock(M);
-        Done[I] = std::move(R);
-        SizeOf[I] = Size;
-        WaitingBytes += Size;
-        ++Finished;
-        // Only a wait that is over wakes this thread: a wake-up per file
-        // was a tenth of a run over many small files.
-        if (Waiting < Done.size() && Done[Waiting] && Finished >= WakeAt)
-          Ready.notify_one();
-      });
-    }
-  };
-
   for (const std::string &Path : Paths) {
     TorchTarget T;
     auto E = P.engineFor(Path, /*HonourExcludes=*/true, &T);
-    if (!E) {
-      if (Pool)
-        Pool->wait(); // what was checked meanwhile is dropped
+    if (!E)
       return E.takeError();
-    }
     if (!*E)
       continue; // excluded by its configuration
     auto Known = llvm::find(Targets, T);
     TargetOf.push_back(static_cast<unsigned>(Known - Targets.begin()));
     if (Known == Targets.end())
       Targets.push_back(std::move(T));
-    Floors.push_back(Targets[TargetOf.back()].floorBelowTarget());
     Files.push_back(Path);
     Engines.push_back(std::move(*E));
-    if (Early)
-      SubmitUpTo(0);
   }
   Summary S;
   S.Files = Files.size();
   if (Files.empty())
     S.use(TorchTarget::choose(P.options().Target, std::nullopt, "", nullptr));
   S.Target = Targets.empty() ? S.Targets.front().Target.Release : Targets.front().Release;
+  auto Floor = [&](size_t I) { return Targets[TargetOf[I]].floorBelowTarget(); };
   auto Report = [&](size_t I, std::unique_ptr<FileReport> R) {
     if (Opts.Filter)
       Opts.Filter(*R);
@@ -351,17 +269,69 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
     ++S.Errors;
     Out.file(R);
   }
-  if (!Parallel || Files.size() <= 1) {
-    if (Pool)
-      Pool->wait(); // the one file may have been checked already
+  unsigned N = Opts.Threads == 0 ? llvm::hardware_concurrency().compute_thread_count()
+                                 : Opts.Threads;
+  if (N <= 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)
-      Report(I, I < Submitted ? std::move(Done[I])
-                              : processPath(*Engines[I], Files[I], Opts, Floors[I]));
+      Report(I, processPath(*Engines[I], Files[I], Opts, Floor(I)));
     Out.finish(S);
     return S;
   }
+
+  // Workers deposit finished files; this thread reports them in order. It
+  // submits files ahead of the next one to report while fewer than Window
+  // are ahead and the finished ones that wait hold at most MaxWaiting source
+  // bytes: a slow file does not leave the other cores idle for long (16
+  // files ahead were not enough: a fifth of `fix --diff` over PyTorch), and
+  // what waits behind it stays bounded.
+  const size_t Window = 64 * static_cast<size_t>(N);
+  const uint64_t MiB = uint64_t(1) << 20;
+  const bool ByMode = Opts.MaxBytesInFlight == 0;
+  const uint64_t InFlight =
+      ByMode ? (Opts.Mode == BatchMode::Fix ? 1 : 4) * MiB : Opts.MaxBytesInFlight;
+  const uint64_t MaxWaiting = 16 * (ByMode ? MiB : Opts.MaxBytesInFlight);
+  std::vector<std::unique_ptr<FileReport>> Done(Files.size());
+  std::vector<uint64_t> SizeOf(Files.size(), 0);
+  std::mutex M;
+  std::condition_variable Ready;
+  // This thread sleeps until the file to report next is done and, unless
+  // all that was submitted is, WakeBatch more: a sleep and a wake-up per
+  // file were most of a run's futex calls (19,951 -> 6,014 over PyTorch's
+  // 4,491 C++ files, two threads).
+  const size_t WakeBatch = 16;
+  size_t Waiting = Files.size(); ///< The file this thread waits for (under M).
+  size_t Finished = 0;           ///< Files done so far (under M).
+  size_t WakeAt = 0;             ///< This thread wakes once Finished reaches it (under M).
+  uint64_t WaitingBytes = 0;     ///< Of the finished files not reported yet (under M).
+  ByteBudget Budget(InFlight);
+  llvm::ThreadPool Pool(llvm::hardware_concurrency(N));
+  size_t Submitted = 0;
   for (size_t Next = 0; Next < Files.size(); ++Next) {
-    SubmitUpTo(Next);
+    for (; Submitted < Files.size() && Submitted < Next + Window; ++Submitted) {
+      if (Submitted > Next) {
+        std::lock_guard<std::mutex> Lock(M);
+        if (WaitingBytes > MaxWaiting)
+          break;
+      }
+      Pool.async([&, I = Submitted] {
+        uint64_t Size = 0;
+        if (llvm::sys::fs::file_size(Files[I], Size))
+          Size = 0; // reading it will say why
+        Budget.acquire(Size);
+        std::unique_ptr<FileReport> R = processPath(*Engines[I], Files[I], Opts, Floor(I));
+        Budget.release(Size);
+        releaseFreeMemoryAfter(Size, N);
+        std::lock_guard<std::mutex> Lock(M);
+        Done[I] = std::move(R);
+        SizeOf[I] = Size;
+        WaitingBytes += Size;
+        ++Finished;
+        // Only a wait that is over wakes this thread: a wake-up per file
+        // was a tenth of a run over many small files.
+        if (Waiting < Done.size() && Done[Waiting] && Finished >= WakeAt)
+          Ready.notify_one();
+      });
+    }
     std::unique_ptr<FileReport> R;
     {
       std::unique_lock<std::mutex> Lock(M);
@@ -370,14 +340,14 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
         Waiting = Next;
         WakeAt = std::min(Finished + WakeBatch, Submitted);
         Ready.wait(Lock, [&] { return Done[Next] != nullptr && Finished >= WakeAt; });
-        Waiting = Done.size();
+        Waiting = Files.size();
       }
       R = std::move(Done[Next]);
       WaitingBytes -= SizeOf[Next];
     }
     Report(Next, std::move(R));
   }
-  Pool->wait();
+  Pool.wait();
   Out.finish(S);
   return S;
 }
