@@ -325,40 +325,22 @@ private:
 
   uint32_t gapOffset() const { return LastEnd; }
 
-  static constexpr uint32_t SmallNode = 8; ///< See kids(): 3 did as well, 16 and 32 worse.
-
   /// The children of N that a Node pattern compares (not comments, which
   /// are extras; not punctuation where it reads named children only), into
-  /// Out. A node of up to SmallNode children is read by index: each
-  /// ts_node_child() counts from the first child, which for so few costs
-  /// less than the cursor's sibling step (some 600 instructions where hidden
-  /// nodes lie between; -1.6% of a check's instructions). One cursor serves
-  /// the whole match for larger nodes: a new cursor allocates.
+  /// Out. One cursor serves the whole match for the nodes that forEachChild()
+  /// walks with one: a new cursor allocates.
   void kids(TSNode N, bool NamedOnly, llvm::SmallVectorImpl<TSNode> &Out) {
-    uint32_t Count = ts_node_child_count(N);
-    if (Count == 0)
-      return;
-    if (Count <= SmallNode) {
-      for (uint32_t I = 0; I < Count; ++I) {
-        TSNode C = ts_node_child(N, I);
-        if (!ts_node_is_extra(C) && (!NamedOnly || ts_node_is_named(C)))
-          Out.push_back(C);
-      }
-      return;
-    }
-    if (HasCursor) {
-      ts_tree_cursor_reset(&Cursor, N);
-    } else {
+    if (!HasCursor && ts_node_child_count(N) > SmallNodeChildren) {
       Cursor = ts_tree_cursor_new(N);
       HasCursor = true;
     }
-    if (!ts_tree_cursor_goto_first_child(&Cursor))
-      return;
-    do {
-      TSNode C = ts_tree_cursor_current_node(&Cursor);
-      if (!ts_node_is_extra(C) && (!NamedOnly || ts_node_is_named(C)))
-        Out.push_back(C);
-    } while (ts_tree_cursor_goto_next_sibling(&Cursor));
+    forEachChild(
+        N,
+        [&](TSNode C) {
+          if (!ts_node_is_extra(C) && (!NamedOnly || ts_node_is_named(C)))
+            Out.push_back(C);
+        },
+        HasCursor ? &Cursor : nullptr);
   }
 
   bool bind(const std::string &Name, ByteRange R) {

@@ -136,6 +136,42 @@ TEST(NodeIndex, AnswersAsTreeSitterOnTheFixtureInputs) {
   }
 }
 
+TEST(NodeIndex, ForEachChildGivesTheCursorsChildrenInSmallAndWideNodes) {
+  // forEachChild reads nodes of up to SmallNodeChildren children by index,
+  // the others with a cursor (its own or one given): the same children,
+  // extras and hidden nodes' children included, as a cursor's steps.
+  std::vector<std::string> Inputs = fixtureInputs();
+  Inputs.push_back(wideModule());
+  size_t Small = 0, Wide = 0;
+  for (const std::string &Code : Inputs) {
+    Parser P;
+    TreePtr T = P.parse(Code);
+    TSTreeCursor Shared = ts_tree_cursor_new(ts_tree_root_node(T.get()));
+    for (TSNode N : allNodes(ts_tree_root_node(T.get()))) {
+      std::vector<TSNode> Want, Got, GotShared;
+      TSTreeCursor C = ts_tree_cursor_new(N);
+      if (ts_tree_cursor_goto_first_child(&C))
+        do
+          Want.push_back(ts_tree_cursor_current_node(&C));
+        while (ts_tree_cursor_goto_next_sibling(&C));
+      ts_tree_cursor_delete(&C);
+      forEachChild(N, [&](TSNode X) { Got.push_back(X); });
+      forEachChild(
+          N, [&](TSNode X) { GotShared.push_back(X); }, &Shared);
+      ASSERT_EQ(Want.size(), Got.size()) << Code;
+      ASSERT_EQ(Want.size(), GotShared.size()) << Code;
+      for (size_t I = 0; I < Want.size(); ++I) {
+        ASSERT_TRUE(sameNode(Want[I], Got[I])) << Code;
+        ASSERT_TRUE(sameNode(Want[I], GotShared[I])) << Code;
+      }
+      (Want.size() <= SmallNodeChildren ? Small : Wide) += !Want.empty();
+    }
+    ts_tree_cursor_delete(&Shared);
+  }
+  EXPECT_GT(Small, 1000u);
+  EXPECT_GT(Wide, 50u);
+}
+
 TEST(NodeIndex, NameResolverReadsTheSameImportsThroughIt) {
   std::vector<std::string> Inputs = fixtureInputs();
   Inputs.push_back(wideModule());
