@@ -330,6 +330,12 @@ private:
   /// Out. One cursor serves the whole match for the nodes that forEachChild()
   /// walks with one: a new cursor allocates.
   void kids(TSNode N, bool NamedOnly, llvm::SmallVectorImpl<TSNode> &Out) {
+    if (Ctx.Children) {
+      for (TSNode C : Ctx.Children->children(N))
+        if (!ts_node_is_extra(C) && (!NamedOnly || ts_node_is_named(C)))
+          Out.push_back(C);
+      return;
+    }
     if (!HasCursor && ts_node_child_count(N) > SmallNodeChildren) {
       Cursor = ts_tree_cursor_new(N);
       HasCursor = true;
@@ -360,6 +366,25 @@ private:
 };
 
 } // namespace
+
+ChildCache::~ChildCache() {
+  if (HasCursor)
+    ts_tree_cursor_delete(&Cursor);
+}
+
+llvm::ArrayRef<TSNode> ChildCache::children(TSNode N) {
+  auto [It, New] = Spans.try_emplace(N.id, static_cast<uint32_t>(Nodes.size()), 0);
+  if (New) {
+    if (!HasCursor && ts_node_child_count(N) > SmallNodeChildren) {
+      Cursor = ts_tree_cursor_new(N);
+      HasCursor = true;
+    }
+    forEachChild(
+        N, [&](TSNode C) { Nodes.push_back(C); }, HasCursor ? &Cursor : nullptr);
+    It->second.second = static_cast<uint32_t>(Nodes.size()) - It->second.first;
+  }
+  return llvm::makeArrayRef(Nodes).slice(It->second.first, It->second.second);
+}
 
 bool matchPattern(const Pattern &P, TSNode N, const PatternContext &Ctx,
                   llvm::SmallVectorImpl<BoundVar> &Bindings) {

@@ -30,6 +30,8 @@
 #include "matchers/python/NameResolver.h"
 #include "matchers/python/Syntax.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -79,11 +81,39 @@ struct Pattern {
 /// not valid Python: ...", "pattern must be a single expression").
 llvm::Expected<Pattern> compilePattern(llvm::StringRef Text);
 
+/// The children of the nodes that patterns compare, each node's read once
+/// for one walk of one tree: the patterns tried at a node read the same
+/// children (some five times each over PyTorch's sources), and reading a
+/// child costs hundreds of instructions where hidden nodes lie between.
+class ChildCache {
+public:
+  ChildCache() = default;
+  ChildCache(const ChildCache &) = delete;
+  ChildCache &operator=(const ChildCache &) = delete;
+  ~ChildCache();
+
+  /// Every child of N (named, anonymous and extras), in order; valid until
+  /// the next call. Every node asked for must belong to one tree, which
+  /// outlives the cache: a node is known by its id, the address of its slot
+  /// in its parent.
+  llvm::ArrayRef<TSNode> children(TSNode N);
+
+private:
+  llvm::DenseMap<const void *, std::pair<uint32_t, uint32_t>>
+      Spans; ///< Node id -> Nodes[first, +count).
+  std::vector<TSNode> Nodes;
+  TSTreeCursor Cursor; ///< For the wide nodes (forEachChild()), made when first needed.
+  bool HasCursor = false;
+};
+
 /// Matching context for one file.
 struct PatternContext {
   llvm::StringRef Src;
   const NameResolver *Resolver = nullptr;
   llvm::ArrayRef<Scope> Scopes;
+  /// Where the children read by earlier matches of the same tree are kept;
+  /// without one, each match reads them again.
+  ChildCache *Children = nullptr;
 };
 
 /// Matches P against the code node N; on success Bindings holds what the

@@ -432,7 +432,7 @@ private:
     }
     if (!candidates(N, S))
       return;
-    PatternContext Ctx{Src, &Resolver, Scopes};
+    PatternContext Ctx{Src, &Resolver, Scopes, &Children};
     // A name pattern (`torch.cuda`) matches a whole reference, not the
     // `torch.cuda` inside `torch.cuda.x` or the callee of `torch.cuda.x()`.
     bool Partial = Field == G.FObject || Field == G.FFunction;
@@ -497,6 +497,7 @@ private:
   unsigned ImportDepth = 0; ///< Inside an import statement: names there are not references.
   llvm::SmallVector<BoundVar, 4> Bindings;
   std::vector<const Compiled *> Candidates;
+  ChildCache Children;
   /// At the node being matched: whether its text has each word asked so far.
   std::vector<std::pair<const std::string *, bool>> Words;
 };

@@ -6,6 +6,7 @@
 
 #include "matchers/python/NodeIndex.h"
 #include "matchers/python/NameResolver.h"
+#include "matchers/python/Pattern.h"
 #include "tests/support/TestFiles.h"
 
 #include <gtest/gtest.h>
@@ -170,6 +171,37 @@ TEST(NodeIndex, ForEachChildGivesTheCursorsChildrenInSmallAndWideNodes) {
   }
   EXPECT_GT(Small, 1000u);
   EXPECT_GT(Wide, 50u);
+}
+
+TEST(NodeIndex, ChildCacheGivesEachNodesChildrenWhenAskedAgain) {
+  // One cache per tree, asked for every node in document order and then
+  // again in reverse: each answer is the node's children as a cursor steps
+  // them, whether read now or kept (after many others were added). A parent
+  // and its first child start at the same byte; siblings can share a symbol.
+  std::vector<std::string> Inputs = fixtureInputs();
+  Inputs.push_back(wideModule());
+  size_t Asked = 0;
+  for (const std::string &Code : Inputs) {
+    Parser P;
+    TreePtr T = P.parse(Code);
+    std::vector<TSNode> Nodes = allNodes(ts_tree_root_node(T.get()));
+    std::vector<std::vector<TSNode>> Want;
+    for (TSNode N : Nodes) {
+      Want.emplace_back();
+      forEachChild(N, [&](TSNode X) { Want.back().push_back(X); });
+    }
+    ChildCache Cache;
+    for (int Round = 0; Round < 2; ++Round)
+      for (size_t K = 0; K < Nodes.size(); ++K) {
+        size_t I = Round == 0 ? K : Nodes.size() - 1 - K;
+        llvm::ArrayRef<TSNode> Got = Cache.children(Nodes[I]);
+        ASSERT_EQ(Want[I].size(), Got.size()) << Code;
+        for (size_t J = 0; J < Got.size(); ++J)
+          ASSERT_TRUE(sameNode(Want[I][J], Got[J])) << Code;
+        ++Asked;
+      }
+  }
+  EXPECT_GT(Asked, 10000u);
 }
 
 TEST(NodeIndex, NameResolverReadsTheSameImportsThroughIt) {
