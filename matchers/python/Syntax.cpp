@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
@@ -53,11 +54,13 @@ TreePtr Parser::parseRanges(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Rang
   // Points: rows end at '\n', columns count bytes (as tree-sitter's).
   uint32_t Row = 0, LineStart = 0, At = 0;
   auto PointAt = [&](uint32_t Offset) {
-    for (; At < Offset; ++At)
-      if (Text[At] == '\n') {
-        ++Row;
-        LineStart = At + 1;
-      }
+    // From line end to line end (a byte at a time was 2% of a check).
+    while (const void *NL = At < Offset ? memchr(Text.data() + At, '\n', Offset - At) : nullptr) {
+      At = static_cast<uint32_t>(static_cast<const char *>(NL) - Text.data()) + 1;
+      ++Row;
+      LineStart = At;
+    }
+    At = std::max(At, Offset);
     return TSPoint{Row, Offset - LineStart};
   };
   for (const ByteRange &R : Ranges) {

@@ -204,6 +204,51 @@ TEST(NodeIndex, ChildCacheGivesEachNodesChildrenWhenAskedAgain) {
   EXPECT_GT(Asked, 10000u);
 }
 
+TEST(NodeIndex, ParseRangesGivesNodesTheirPointsInTheFile) {
+  // parseRanges gives tree-sitter each range's points (row, byte column),
+  // counted from the file's start: every node of a tree parsed from every
+  // other line (or pair of lines) has the point of its offsets in the file.
+  std::vector<std::string> Inputs = fixtureInputs();
+  Inputs.push_back(wideModule());
+  Inputs.push_back("x = 1\r\n\r\ny = torch.cuda.is_available()\r\n\n\nz = (1,\n     2)\n");
+  auto PointOf = [](llvm::StringRef Text, uint32_t Offset) {
+    uint32_t Row = 0, LineStart = 0;
+    for (uint32_t I = 0; I < Offset; ++I)
+      if (Text[I] == '\n') {
+        ++Row;
+        LineStart = I + 1;
+      }
+    return TSPoint{Row, Offset - LineStart};
+  };
+  size_t Checked = 0;
+  for (const std::string &Code : Inputs)
+    for (uint32_t Every : {2u, 3u}) {
+      std::vector<ByteRange> Ranges;
+      uint32_t Line = 0;
+      for (size_t B = 0; B < Code.size(); ++Line) {
+        size_t E = Code.find('\n', B);
+        E = E == std::string::npos ? Code.size() : E + 1;
+        if (Line % Every != 1)
+          Ranges.push_back({static_cast<uint32_t>(B), static_cast<uint32_t>(E)});
+        B = E;
+      }
+      Parser P;
+      TreePtr T = P.parseRanges(Code, Ranges);
+      ASSERT_TRUE(T);
+      for (TSNode N : allNodes(ts_tree_root_node(T.get()))) {
+        TSPoint Want = PointOf(Code, ts_node_start_byte(N)), Got = ts_node_start_point(N);
+        ASSERT_EQ(Want.row, Got.row) << Code;
+        ASSERT_EQ(Want.column, Got.column) << Code;
+        Want = PointOf(Code, ts_node_end_byte(N));
+        Got = ts_node_end_point(N);
+        ASSERT_EQ(Want.row, Got.row) << Code;
+        ASSERT_EQ(Want.column, Got.column) << Code;
+        ++Checked;
+      }
+    }
+  EXPECT_GT(Checked, 10000u);
+}
+
 TEST(NodeIndex, NameResolverReadsTheSameImportsThroughIt) {
   std::vector<std::string> Inputs = fixtureInputs();
   Inputs.push_back(wideModule());
