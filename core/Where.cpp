@@ -108,16 +108,239 @@ std::optional<std::vector<std::string>> exactWords(llvm::StringRef Re) {
   return Words;
 }
 
+namespace {
+
+/// Reads a regex of a finite language (finiteLanguage()): each method
+/// returns the strings of what it read, or nothing for what it cannot read.
+class FiniteReader {
+public:
+  FiniteReader(llvm::StringRef Re, size_t Limit) : Re(Re), Limit(Limit) {}
+
+  /// The whole of Re: one sequence (`^a|b$` is "starts with a or ends with
+  /// b", not a set of words: alternatives only in a group).
+  std::optional<std::vector<std::string>> whole() {
+    auto Out = sequence();
+    if (!Out || I != Re.size())
+      return std::nullopt;
+    llvm::sort(*Out);
+    Out->erase(std::unique(Out->begin(), Out->end()), Out->end());
+    return Out;
+  }
+
+private:
+  using Strings = std::vector<std::string>;
+
+  std::optional<Strings> alternatives() {
+    Strings Out;
+    for (;;) {
+      std::optional<Strings> S = sequence();
+      if (!S || Out.size() + S->size() > Limit)
+        return std::nullopt;
+      llvm::append_range(Out, *S);
+      if (I >= Re.size() || Re[I] != '|')
+        return Out;
+      ++I;
+    }
+  }
+
+  std::optional<Strings> sequence() {
+    Strings Out{""};
+    while (I < Re.size() && Re[I] != '|' && Re[I] != ')') {
+      std::optional<Strings> A = atom();
+      if (A)
+        A = quantified(std::move(*A));
+      if (!A || Out.size() * A->size() > Limit)
+        return std::nullopt;
+      Strings Next;
+      for (const std::string &P : Out)
+        for (const std::string &S : *A)
+          Next.push_back(P + S);
+      Out = std::move(Next);
+    }
+    return Out;
+  }
+
+  std::optional<Strings> atom() {
+    char C = Re[I];
+    if (C == '(') {
+      ++I;
+      std::optional<Strings> A = alternatives();
+      if (!A || I >= Re.size() || Re[I] != ')')
+        return std::nullopt;
+      ++I;
+      return A;
+    }
+    if (C == '[')
+      return bracket();
+    if (C == '\\') {
+      if (I + 1 >= Re.size() || !isRegexOperator(Re[I + 1]))
+        return std::nullopt; // `\d`, `\w`...: classes of their own
+      I += 2;
+      return Strings{std::string(1, Re[I - 1])};
+    }
+    if (isRegexOperator(C))
+      return std::nullopt; // `.`, `*`, `+`, an anchor inside...
+    ++I;
+    return Strings{std::string(1, C)};
+  }
+
+  /// A's strings under the quantifier that follows, if any: `?`, or
+  /// `{m}` / `{m,n}` up to 4 copies.
+  std::optional<Strings> quantified(Strings A) {
+    if (I >= Re.size())
+      return A;
+    unsigned Lo = 1, Hi = 1;
+    if (Re[I] == '?') {
+      Lo = 0;
+      ++I;
+    } else if (Re[I] == '{') {
+      size_t E = Re.find('}', I);
+      if (E == llvm::StringRef::npos)
+        return std::nullopt;
+      auto [L, H] = Re.slice(I + 1, E).split(',');
+      bool Range = Re.slice(I + 1, E).contains(',');
+      if (L.getAsInteger(10, Lo) || (Range ? H.getAsInteger(10, Hi) : (Hi = Lo, false)) ||
+          Lo > Hi || Hi > 4)
+        return std::nullopt;
+      I = E + 1;
+    } else if (Re[I] == '*' || Re[I] == '+') {
+      return std::nullopt;
+    } else {
+      return A;
+    }
+    if (I < Re.size() && llvm::StringRef("?*+{").contains(Re[I]))
+      return std::nullopt; // a quantifier of a quantifier
+    Strings Out, Copies{""};
+    for (unsigned K = 0; K <= Hi; ++K) {
+      if (K >= Lo)
+        llvm::append_range(Out, Copies);
+      if (K == Hi)
+        break;
+      Strings Next;
+      for (const std::string &P : Copies)
+        for (const std::string &S : A)
+          Next.push_back(P + S);
+      if (Out.size() + Next.size() > Limit)
+        return std::nullopt;
+      Copies = std::move(Next);
+    }
+    return Out;
+  }
+
+  /// `[...]` of plain characters and ranges (no negation, no `[:class:]`;
+  /// no backslash, which POSIX reads as itself there).
+  std::optional<Strings> bracket() {
+    size_t E = bracketExpressionEnd(Re, I);
+    if (E >= Re.size())
+      return std::nullopt;
+    llvm::StringRef Body = Re.slice(I + 1, E);
+    I = E + 1;
+    if (Body.empty() || Body.front() == '^' || Body.contains('[') || Body.contains('\\'))
+      return std::nullopt;
+    std::string Chars;
+    for (size_t K = 0; K < Body.size(); ++K) {
+      if (K + 2 < Body.size() && Body[K + 1] == '-') {
+        if (Body[K] > Body[K + 2])
+          return std::nullopt;
+        for (int C = Body[K]; C <= Body[K + 2]; ++C)
+          Chars += static_cast<char>(C);
+        K += 2;
+        continue;
+      }
+      Chars += Body[K];
+    }
+    Strings Out;
+    for (char C : Chars)
+      Out.push_back(std::string(1, C));
+    return Out;
+  }
+
+  llvm::StringRef Re;
+  size_t Limit;
+  size_t I = 0;
+};
+
+} // namespace
+
+std::optional<std::vector<std::string>> finiteLanguage(llvm::StringRef Re, size_t Limit) {
+  if (!Re.consume_front("^") || !Re.consume_back("$") || Re.endswith("\\"))
+    return std::nullopt;
+  return FiniteReader(Re, Limit).whole();
+}
+
+std::optional<std::string> caselessLiteral(llvm::StringRef Re) {
+  std::string Out;
+  bool Class = false;
+  for (size_t I = 0; I < Re.size();) {
+    char C = Re[I];
+    if (C == '[' && I + 3 < Re.size() && Re[I + 3] == ']' && llvm::isAlpha(Re[I + 1]) &&
+        Re[I + 1] != Re[I + 2] && llvm::toLower(Re[I + 1]) == llvm::toLower(Re[I + 2])) {
+      Out += llvm::toLower(Re[I + 1]);
+      Class = true;
+      I += 4;
+    } else if (C == '\\' && I + 1 < Re.size() && isRegexOperator(Re[I + 1])) {
+      Out += Re[I + 1];
+      I += 2;
+    } else if (!isRegexOperator(C) && !llvm::isAlpha(C)) {
+      Out += C; // a letter alone would match its own case only
+      ++I;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!Class)
+    return std::nullopt;
+  return Out;
+}
+
+std::optional<std::vector<std::string>> alternativeLiterals(llvm::StringRef Re) {
+  std::vector<std::string> Out;
+  size_t Depth = 0, From = 0;
+  bool Split = false;
+  for (size_t I = 0; I <= Re.size(); ++I) {
+    char C = I < Re.size() ? Re[I] : '|';
+    if (C == '\\') {
+      ++I;
+    } else if (C == '[') {
+      I = bracketExpressionEnd(Re, I);
+    } else if (C == '(') {
+      ++Depth;
+    } else if (C == ')') {
+      Depth -= Depth > 0;
+    } else if (C == '|' && Depth == 0) {
+      std::string Lit = requiredLiteral(Re.slice(From, I));
+      if (Lit.empty())
+        return std::nullopt;
+      Out.push_back(std::move(Lit));
+      Split |= I < Re.size();
+      From = I + 1;
+    }
+  }
+  if (!Split)
+    return std::nullopt;
+  return Out;
+}
+
 WhereConstraints::Test WhereConstraints::compile(const std::string &Re, bool WantGroups) {
   Test T;
   T.Re = std::make_unique<llvm::Regex>(Re);
   T.Needed = requiredLiteral(Re);
+  if (std::optional<std::vector<std::string>> Lits = alternativeLiterals(Re)) {
+    T.AnyOf = std::move(*Lits);
+    // Each alternative a plain word: one of them found is a match.
+    llvm::SmallVector<llvm::StringRef, 8> Alts;
+    llvm::StringRef(Re).split(Alts, '|');
+    T.AnyOfAnswers = !WantGroups && llvm::all_of(Alts, [](llvm::StringRef A) {
+      return !A.empty() && llvm::none_of(A, isRegexOperator);
+    });
+  }
   if (!WantGroups) {
-    if (std::optional<std::vector<std::string>> Words = exactWords(Re)) {
+    if (std::optional<std::vector<std::string>> Words = finiteLanguage(Re, 256)) {
       T.Exact.emplace();
       for (const std::string &W : *Words)
         T.Exact->insert(W);
     }
+    T.Caseless = caselessLiteral(Re);
     T.Plain = !Re.empty() && llvm::none_of(Re, isRegexOperator); // then Needed == Re
   }
   return T;
@@ -127,10 +350,17 @@ bool WhereConstraints::Test::matches(llvm::StringRef T,
                                      llvm::SmallVectorImpl<llvm::StringRef> *Groups) const {
   if (Exact)
     return Exact->contains(T);
+  if (Caseless)
+    return T.find_insensitive(*Caseless) != llvm::StringRef::npos;
   if (!Needed.empty() && !T.contains(Needed))
     return false;
   if (Plain)
     return true;
+  if (!AnyOf.empty()) {
+    bool Found = llvm::any_of(AnyOf, [&](const std::string &L) { return T.contains(L); });
+    if (!Found || AnyOfAnswers)
+      return Found;
+  }
   return Re->match(T, Groups);
 }
 

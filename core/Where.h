@@ -43,6 +43,27 @@ constexpr uint64_t MaxRegexSize = 10000;
 /// llvm::Regex::isValid), so WhereConstraints compiles only what passed.
 std::string regexComplexityProblem(llvm::StringRef Re);
 
+/// The strings of a regex that matches finitely many, at most Limit: `^...$`
+/// around characters, escaped operators (`\.`), bracket expressions of
+/// characters and ranges (`[uU]`, `[0-9]`), groups of alternatives, each
+/// maybe followed by `?` or `{m,n}` of up to 4 copies
+/// (`^[uU]?(["'])cuda["']$`: 12 strings). A text matches the regex exactly
+/// when it is one of them. Nothing for any other regex, or past Limit.
+std::optional<std::vector<std::string>> finiteLanguage(llvm::StringRef Re, size_t Limit);
+
+/// The text of a regex that is a word spelt in either case by bracket
+/// expressions (`[Dd][Ee][Vv]`, `[Dd][Ee][Vv][Ii][Cc][Ee]_[Mm][Aa][Pp]`),
+/// lowercased: a text matches it when it holds the word in any case. Nothing
+/// when a letter stands alone (it would match its own case only), or for any
+/// other regex.
+std::optional<std::string> caselessLiteral(llvm::StringRef Re);
+
+/// For a regex of alternatives at its top level (`a|b[0-9]|c\.d`), a literal
+/// that each alternative requires (requiredLiteral()): a text that holds none
+/// of them does not match. Nothing when there is one alternative, or one
+/// that requires no literal.
+std::optional<std::vector<std::string>> alternativeLiterals(llvm::StringRef Re);
+
 /// The words of a regex that is `^word$`, `^(word)$` or `^(w1|w2|...)$`
 /// with no operator in any word: a text matches it exactly when it is one
 /// of them. Nothing for any other regex.
@@ -70,6 +91,12 @@ private:
     /// `^(A|B)$` of plain words: the words; the regex is not run.
     std::optional<llvm::StringSet<>> Exact;
     bool Plain = false; ///< The regex is a plain word: Needed alone answers.
+    /// caselessLiteral(): found in any case, the regex matches; else not.
+    std::optional<std::string> Caseless;
+    /// alternativeLiterals(): none found, no match; with AnyOfAnswers (every
+    /// alternative a plain word), one found is a match.
+    std::vector<std::string> AnyOf;
+    bool AnyOfAnswers = false;
     bool matches(llvm::StringRef T, llvm::SmallVectorImpl<llvm::StringRef> *Groups) const;
   };
   static Test compile(const std::string &Re, bool WantGroups);

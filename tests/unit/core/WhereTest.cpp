@@ -16,9 +16,12 @@
 
 #include "core/Metavariable.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
 
 #include <gtest/gtest.h>
+
+#include <random>
 
 namespace devport {
 namespace {
@@ -130,6 +133,118 @@ TEST(WhereRegex, ShortcutsAnswerAsTheRegex) {
     for (const char *T : Texts) {
       EXPECT_EQ(Ref.match(T), holds(Re, T)) << Re << " on " << T;
       EXPECT_EQ(!Ref.match(T), holds(Re, T, /*Not=*/true)) << Re << " on " << T;
+    }
+  }
+}
+
+TEST(WhereRegex, FiniteLanguageListsTheStringsOfAnchoredFiniteRegexes) {
+  auto Q = [](const char *Re) { return finiteLanguage(Re, 256); };
+  auto Cuda = Q("^[uU]?([\"'])cuda[\"']$");
+  ASSERT_TRUE(Cuda);
+  EXPECT_EQ(12u, Cuda->size());
+  EXPECT_TRUE(llvm::is_contained(*Cuda, "u\"cuda'"));
+  EXPECT_EQ((std::vector<std::string>{"DoubleTensor", "FloatTensor"}),
+            *Q("^(Float|Double)Tensor$"));
+  EXPECT_EQ((std::vector<std::string>{"xx", "xxx"}), *Q("^x{2,3}$"));
+  EXPECT_EQ((std::vector<std::string>{"", "a.b"}), *Q("^(a\\.b)?$"));
+  EXPECT_EQ(10u, Q("^[0-9]$")->size());
+  // Infinite, unanchored, alternatives at the top, or past the limit: nothing.
+  for (const char *Re :
+       {"^[0-9]+$", "^a*$", "^a.b$", "cuda", "^cuda", "cuda$", "^a|b$", "^(a|b){5}$", "^[^a]$",
+        "^[[:alpha:]]$", "^\\d$", "^a{2,}$", "^[0-9][0-9][0-9]$", "^a??$", "^a\\$"})
+    EXPECT_FALSE(Q(Re)) << Re;
+  EXPECT_TRUE(finiteLanguage("^[0-9][0-9]$", 100));
+  EXPECT_FALSE(finiteLanguage("^[0-9][0-9]$", 99));
+}
+
+TEST(WhereRegex, CaselessLiteralAndAlternativeLiterals) {
+  EXPECT_EQ("dev", caselessLiteral("[Dd][Ee][Vv]"));
+  EXPECT_EQ("device_map", caselessLiteral("[Dd][Ee][Vv][Ii][Cc][Ee]_[Mm][Aa][Pp]"));
+  EXPECT_EQ("d.x_", caselessLiteral("[dD]\\.[Xx]_"));
+  for (const char *Re :
+       {"[Dd]ev", "dev", "[Dd][Ee][Vv]+", "^[Dd]", "[Dd][Ee][Vv]$", "[DE]", "[Dd]|[Ee]", "[dd]"})
+    EXPECT_FALSE(caselessLiteral(Re)) << Re;
+  EXPECT_EQ((std::vector<std::string>{"cudnn", "SM", "version.cuda", "nccl"}),
+            *alternativeLiterals("cudnn|SM[0-9]|version\\.cuda|nccl"));
+  EXPECT_EQ((std::vector<std::string>{"a", "b"}), *alternativeLiterals("^a|b$"));
+  for (const char *Re : {"(a|b)", "cuda", "a|[0-9]", "a|", "[a|b]c", "a\\|b"})
+    EXPECT_FALSE(alternativeLiterals(Re)) << Re;
+}
+
+TEST(WhereRegex, ShortcutsAnswerAsTheRegexOnManyTexts) {
+  // The rules' regexes and more of the shapes the shortcuts read, on texts
+  // drawn from their strings (each with one character changed, dropped or
+  // doubled, and with a prefix or suffix) and random texts over the
+  // characters they name: hold() answers as LLVM's engine, with `regex` and
+  // with `not-regex`.
+  const char *Res[] = {
+      "^[uU]?([\"'])cuda[\"']$",
+      "^[uU]?([\"'])nccl[\"']$",
+      "[Dd][Ee][Vv]",
+      "[Bb][Aa][Cc][Kk][Ee][Nn][Dd]",
+      "[Dd][Ee][Vv][Ii][Cc][Ee]_[Mm][Aa][Pp]",
+      "get_device_capability|cudnn|nvtx|CUDAGraph|_sleep|version\\.cuda|nccl|CUDNN|SM[0-9]",
+      "^[uU]?([\"'])cuda(:[0-9]*)?[\"']$",
+      "^[uU]?([\"']{1,3})cuda:([0-9]+)[\"']{1,3}$",
+      "^(Float|Double|Half|BFloat16|Long|Int|Short|Char|Byte|Bool|Complex(Float|Double))Tensor$",
+      "^[uU]?[\"'](is_available|device_count|synchronize)[\"']$",
+      "^[uU]?([\"'])(gpu|cuda|cuda:[0-9]+)[\"']$",
+      "^[0-9]+$|(^|[.])(device|dev)$|_device$",
+      "(^|[.])(device|dev)$|_device$",
+      "^$|^(non_blocking|memory_format)[[:space:]]*=",
+      "^[A-Z0-9_]*(CUDA|GPU)[A-Z0-9_]*$",
+      "(^|,)[[:space:]]*device[[:space:]]*=",
+      "patch$",
+      "cuda|nccl",
+      "cuda|xpu|mps",
+      "^a|b$",
+      "^x{2,3}$",
+      "^(a\\.b)?c$",
+      "^[a-c][0-2]?$",
+      "[Xx]\\.[Yy]",
+      "^[uU]?(\"|'){1,2}cu$"};
+  std::mt19937 Rand(11);
+  const std::string Alphabet = "cudaCUDAnclgpuGPUdevDEVic_mapMAP:0123456789'\"uU. ,=xXyY";
+  for (const char *Re : Res) {
+    llvm::Regex Ref(Re);
+    ASSERT_TRUE(Ref.isValid()) << Re;
+    std::vector<std::string> Texts;
+    std::vector<std::string> Seeds = {"",   "cuda",         "\"cuda\"", "dev", "x.y",         "xx",
+                                      "ac", "a_device_map", "backend",  "SM8", "version.cuda"};
+    if (auto Words = finiteLanguage(Re, 256))
+      llvm::append_range(Seeds, *Words);
+    for (size_t N = Seeds.size(), K = 0; K < N; ++K) {
+      std::string Upper = Seeds[K], Mixed = Seeds[K];
+      for (size_t I = 0; I < Upper.size(); ++I) {
+        Upper[I] = llvm::toUpper(Upper[I]);
+        Mixed[I] = I % 2 ? llvm::toUpper(Mixed[I]) : Mixed[I];
+      }
+      Seeds.push_back(Upper);
+      Seeds.push_back(Mixed);
+    }
+    for (const std::string &S : Seeds) {
+      Texts.push_back(S);
+      Texts.push_back("a" + S);
+      Texts.push_back(S + "a");
+      for (size_t I = 0; I < S.size(); ++I) {
+        Texts.push_back(S.substr(0, I) + S.substr(I + 1));
+        Texts.push_back(S.substr(0, I + 1) + S.substr(I));
+        for (char C : {'c', 'C', '\'', '"', '0', '.', 'x'}) {
+          std::string T = S;
+          T[I] = C;
+          Texts.push_back(T);
+        }
+      }
+    }
+    for (int K = 0; K < 300; ++K) {
+      std::string T;
+      for (int L = Rand() % 16; L > 0; --L)
+        T += Alphabet[Rand() % Alphabet.size()];
+      Texts.push_back(T);
+    }
+    for (const std::string &T : Texts) {
+      ASSERT_EQ(Ref.match(T), holds(Re, T)) << Re << " on " << T;
+      ASSERT_EQ(!Ref.match(T), holds(Re, T, /*Not=*/true)) << Re << " on " << T;
     }
   }
 }
