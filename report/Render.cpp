@@ -182,8 +182,7 @@ llvm::json::Object targetToJSON(const TargetUse &U) {
                             {"notes", std::move(Notes)}};
 }
 
-/// "keeps 12:5 [cuda-set-device]": a finding that a keep match accounts for.
-static std::string keepText(const SourceFile &F, const KeptFinding &K) {
+std::string keepText(const SourceFile &F, const KeptFinding &K) {
   LineColumn LC = F.lineColumn(K.Range.Begin);
   return "keeps " + std::to_string(LC.Line) + ":" + std::to_string(LC.Column) + " [" + K.RuleId +
          "]";
@@ -227,46 +226,6 @@ void renderText(llvm::raw_ostream &OS, const SourceFile &F, const Diagnostic &D)
     OS << " " << Pad << " = note: " << keepText(F, K) << "\n";
   if (!D.Engine.empty())
     OS << " " << Pad << " = note: found by the " << D.Engine << " engine\n";
-}
-
-llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D) {
-  LineColumn B = F.lineColumn(D.Range.Begin), E = F.lineColumn(D.Range.End);
-  llvm::json::Value FixV = nullptr;
-  if (!D.Fixes.empty()) {
-    const Fix &X = D.Fixes.front();
-    llvm::json::Array Edits;
-    for (const Edit &Ed : X.Edits) {
-      LineColumn EB = F.lineColumn(Ed.Range.Begin), EE = F.lineColumn(Ed.Range.End);
-      Edits.push_back(llvm::json::Object{{"line", EB.Line},
-                                         {"column", EB.Column},
-                                         {"end_line", EE.Line},
-                                         {"end_column", EE.Column},
-                                         {"content", Ed.Replacement}});
-    }
-    FixV = llvm::json::Object{{"applicability", applicabilityName(X.App)},
-                              {"title", X.Title},
-                              {"edits", std::move(Edits)}};
-  }
-  llvm::json::Array Notes;
-  for (const Note &N : D.Notes)
-    Notes.push_back(noteText(N));
-  for (const KeptFinding &K : D.Keeps)
-    Notes.push_back(keepText(F, K));
-  llvm::json::Object O{{"rule", D.RuleId},
-                       // Lossy (U+FFFD) for a name that is not UTF-8; the JSON
-                       // reporter writes the bytes (Reporters.cpp, jsonLiteral).
-                       {"path", llvm::json::fixUTF8(F.path())},
-                       {"line", B.Line},
-                       {"column", B.Column},
-                       {"end_line", E.Line},
-                       {"end_column", E.Column},
-                       {"severity", severityName(D.Sev)},
-                       {"message", D.Message},
-                       {"fix", std::move(FixV)},
-                       {"notes", std::move(Notes)}};
-  if (!D.Engine.empty())
-    O["engine"] = D.Engine; // C++: "semantic" | "lexical"
-  return O;
 }
 
 FixPortability portabilityOf(const RuleFix &X, const BackendTable *Backends) {

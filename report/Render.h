@@ -65,8 +65,9 @@ template <typename Fn> void forEachFinding(const FileReport &R, Fn &&F) {
 /// A note as the command line words it (naming its flags and settings).
 std::string noteText(const Note &N);
 
-/// One element of the "diagnostics" array.
-llvm::json::Value diagnosticToJSON(const SourceFile &F, const Diagnostic &D);
+/// "keeps 12:5 [cuda-set-device]": a finding that a keep match accounts for,
+/// as a note words it.
+std::string keepText(const SourceFile &F, const KeptFinding &K);
 
 /// Where a target release came from, as the summary words it:
 /// `--target-torch`, `.devport.yaml`, `pyproject.toml: torch>=2.6`,

@@ -72,8 +72,8 @@ private:
   ReportOptions Opts;
   std::unique_ptr<llvm::json::OStream> J;
   std::vector<std::string> Errors;
-  /// --show-kept: each kept place and the path of its file.
-  std::vector<std::pair<llvm::json::Value, std::string>> Kept;
+  /// --show-kept: each kept place, as its element of the "kept" array.
+  std::vector<std::string> Kept;
   std::optional<Statistics> Stats;
 };
 
