@@ -316,7 +316,9 @@ std::optional<std::vector<std::string>> alternativeLiterals(llvm::StringRef Re) 
       From = I + 1;
     }
   }
-  if (!Split)
+  // The last alternative not read (an open group or bracket, a trailing
+  // backslash: a regex the loader refuses): no filter.
+  if (!Split || From != Re.size() + 1)
     return std::nullopt;
   return Out;
 }

@@ -167,7 +167,8 @@ TEST(WhereRegex, CaselessLiteralAndAlternativeLiterals) {
   EXPECT_EQ((std::vector<std::string>{"cudnn", "SM", "version.cuda", "nccl"}),
             *alternativeLiterals("cudnn|SM[0-9]|version\\.cuda|nccl"));
   EXPECT_EQ((std::vector<std::string>{"a", "b"}), *alternativeLiterals("^a|b$"));
-  for (const char *Re : {"(a|b)", "cuda", "a|[0-9]", "a|", "[a|b]c", "a\\|b"})
+  for (const char *Re :
+       {"(a|b)", "cuda", "a|[0-9]", "a|", "[a|b]c", "a\\|b", "ab|cd(ef", "ab|cd[ef", "ab|cd\\"})
     EXPECT_FALSE(alternativeLiterals(Re)) << Re;
 }
 
