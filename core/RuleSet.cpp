@@ -845,9 +845,10 @@ bool byId(const std::shared_ptr<const Rule> &A, const std::shared_ptr<const Rule
 // RuleSet
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<RuleSet> RuleSet::loadBuffer(llvm::StringRef FileName, llvm::StringRef Yaml) {
+llvm::Expected<RuleSet> RuleSet::loadBuffer(llvm::StringRef FileName, llvm::StringRef Yaml,
+                                            bool Embedded) {
   llvm::StringRef Shown = FileName.empty() ? llvm::StringRef("<buffer>") : FileName;
-  std::string Syntax = yamlSyntaxError(Shown, Yaml);
+  std::string Syntax = Embedded ? std::string() : yamlSyntaxError(Shown, Yaml);
   if (!Syntax.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Syntax.c_str());
   // Only comments and blanks: the parser would place this at the end.

@@ -21,7 +21,7 @@ namespace devport {
 llvm::Expected<RuleSet> loadEmbeddedRules() {
   RuleSet All;
   for (const EmbeddedRuleFile *E = EmbeddedRuleFiles; E->Path; ++E) {
-    auto One = RuleSet::loadBuffer(E->Path, E->Text);
+    auto One = RuleSet::loadBuffer(E->Path, E->Text, /*Embedded=*/true);
     if (!One)
       return One.takeError();
     if (auto Err = All.merge(std::move(*One)))

@@ -11,6 +11,8 @@
 
 #include "engine/Project.h"
 
+#include "engine/EmbeddedRules.h"
+
 #include "tests/support/Expected.h"
 #include "tests/support/TestFiles.h"
 #include "tests/support/TestRules.h"
@@ -328,6 +330,26 @@ TEST(Project, FileChangedRereadsTheProjectsRequirements) {
   EXPECT_FALSE(Unrelated);
   ASSERT_THAT_EXPECTED_VALUE(Still, P->engineFor(D.path("a.py")));
   EXPECT_EQ(Now.get(), Still.get());
+}
+
+TEST(Project, EmbeddedRulesPassTheWalkTheirLoadSkips) {
+  // loadEmbeddedRules() skips the syntax and depth walk that user rule
+  // files get: each embedded file passes it, and the two loads agree.
+  ASSERT_THAT_EXPECTED_VALUE(All, loadEmbeddedRules());
+  std::vector<std::string> Ids;
+  size_t Files = 0;
+  for (const EmbeddedRuleFile *E = EmbeddedRuleFiles; E->Path; ++E, ++Files) {
+    ASSERT_THAT_EXPECTED_VALUE(Checked, RuleSet::loadBuffer(E->Path, E->Text));
+    for (const auto &R : Checked.rules())
+      Ids.push_back(R->Id);
+  }
+  EXPECT_GT(Files, 90u);
+  std::vector<std::string> Embedded;
+  for (const auto &R : All.rules())
+    Embedded.push_back(R->Id);
+  llvm::sort(Ids);
+  llvm::sort(Embedded);
+  EXPECT_EQ(Ids, Embedded);
 }
 
 TEST(Project, TheBuiltInBackendTableLoads) {
