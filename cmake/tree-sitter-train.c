@@ -78,8 +78,10 @@ static TSRange *everyOtherLine(const char *Text, uint32_t Size, uint32_t *Count)
     if (I < Size && Text[I] != '\n')
       continue;
     uint32_t End = I < Size ? I + 1 : Size;
+    /* A last line without its newline ends on its own row. */
+    TSPoint EndPoint = I < Size ? (TSPoint){Row + 1, 0} : (TSPoint){Row, End - Begin};
     if (Row % 2 == 0 && End > Begin)
-      R[(*Count)++] = (TSRange){{Row, 0}, {Row + 1, 0}, Begin, End};
+      R[(*Count)++] = (TSRange){{Row, 0}, EndPoint, Begin, End};
     ++Row;
     Begin = End;
   }

@@ -87,27 +87,6 @@ bool isRegexOperator(char C) { return llvm::StringRef(".[]()*+?{}|^$\\").contain
 
 } // namespace
 
-std::optional<std::vector<std::string>> exactWords(llvm::StringRef Re) {
-  if (!Re.consume_front("^") || !Re.consume_back("$") || Re.endswith("\\"))
-    return std::nullopt;
-  // `^a|b$` is "starts with a or ends with b": alternatives only in a group.
-  bool Group = Re.startswith("(") && Re.endswith(")");
-  if (Group)
-    Re = Re.drop_front().drop_back();
-  std::vector<std::string> Words;
-  llvm::SmallVector<llvm::StringRef, 16> Alts;
-  if (Group)
-    Re.split(Alts, '|');
-  else
-    Alts.push_back(Re);
-  for (llvm::StringRef A : Alts) {
-    if (llvm::any_of(A, isRegexOperator))
-      return std::nullopt;
-    Words.push_back(A.str());
-  }
-  return Words;
-}
-
 namespace {
 
 /// Reads a regex of a finite language (finiteLanguage()): each method
@@ -329,12 +308,10 @@ WhereConstraints::Test WhereConstraints::compile(const std::string &Re, bool Wan
   T.Needed = requiredLiteral(Re);
   if (std::optional<std::vector<std::string>> Lits = alternativeLiterals(Re)) {
     T.AnyOf = std::move(*Lits);
-    // Each alternative a plain word: one of them found is a match.
-    llvm::SmallVector<llvm::StringRef, 8> Alts;
-    llvm::StringRef(Re).split(Alts, '|');
-    T.AnyOfAnswers = !WantGroups && llvm::all_of(Alts, [](llvm::StringRef A) {
-      return !A.empty() && llvm::none_of(A, isRegexOperator);
-    });
+    // No operator but the bars: each alternative is a plain word (none is
+    // empty: it would require no literal), so one of them found is a match.
+    T.AnyOfAnswers =
+        !WantGroups && llvm::none_of(Re, [](char C) { return C != '|' && isRegexOperator(C); });
   }
   if (!WantGroups) {
     if (std::optional<std::vector<std::string>> Words = finiteLanguage(Re, 256)) {

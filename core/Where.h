@@ -64,11 +64,6 @@ std::optional<std::string> caselessLiteral(llvm::StringRef Re);
 /// that requires no literal.
 std::optional<std::vector<std::string>> alternativeLiterals(llvm::StringRef Re);
 
-/// The words of a regex that is `^word$`, `^(word)$` or `^(w1|w2|...)$`
-/// with no operator in any word: a text matches it exactly when it is one
-/// of them. Nothing for any other regex.
-std::optional<std::vector<std::string>> exactWords(llvm::StringRef Re);
-
 class WhereConstraints {
 public:
   /// Compiles R's `where` entries. An entry for a metavariable that is not
@@ -88,7 +83,7 @@ private:
   struct Test {
     std::unique_ptr<llvm::Regex> Re;
     std::string Needed; ///< A literal that every match contains ("" if none).
-    /// `^(A|B)$` of plain words: the words; the regex is not run.
+    /// finiteLanguage(): the strings; the regex is not run.
     std::optional<llvm::StringSet<>> Exact;
     bool Plain = false; ///< The regex is a plain word: Needed alone answers.
     /// caselessLiteral(): found in any case, the regex matches; else not.

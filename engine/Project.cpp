@@ -179,13 +179,14 @@ Project::engineForLocked(llvm::StringRef P, bool HonourExcludes, TorchTarget *Ta
   // Absolute once: each lookup below would ask the system for the current
   // directory again (two stat calls each), for every file of a run.
   std::string Path = absolutePath(Cwd, P);
-  auto Known = ByDir.find(llvm::sys::path::parent_path(Path));
+  llvm::StringRef DirPath = llvm::sys::path::parent_path(Path);
+  auto Known = ByDir.find(DirPath);
   if (Known == ByDir.end()) {
     auto C = Configs->forFile(Path);
     if (!C)
       return C.takeError();
     TorchTarget T = targetForLocked(Path, **C);
-    Known = ByDir.insert({llvm::sys::path::parent_path(Path), DirSettings{*C, T, nullptr}}).first;
+    Known = ByDir.insert({DirPath, DirSettings{*C, T, nullptr}}).first;
   }
   DirSettings &Dir = Known->second;
   const Config &Cfg = *Dir.Cfg;

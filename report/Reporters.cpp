@@ -233,8 +233,8 @@ static void writeDiagnostic(llvm::json::OStream &J, const SourceFile &F, const D
 }
 
 /// Writes O as OStream::value would (keys sorted), but the value of RawKey
-/// as Raw's strings given by jsonLiteral(): one string, or an array of them
-/// where O holds an array.
+/// as the array of Raw's strings given by jsonLiteral() (the summary's
+/// errors, which may name files that are not UTF-8).
 static void writeObject(llvm::json::OStream &J, llvm::json::Object &O, llvm::StringRef RawKey,
                         llvm::ArrayRef<std::string> Raw) {
   std::vector<llvm::StringRef> Keys;
@@ -247,16 +247,10 @@ static void writeObject(llvm::json::OStream &J, llvm::json::Object &O, llvm::Str
       J.attribute(K, std::move(*O.get(K)));
       continue;
     }
-    J.attributeBegin(K);
-    if (O.get(K)->kind() == llvm::json::Value::Array) {
-      J.arrayBegin();
+    J.attributeArray(K, [&] {
       for (const std::string &S : Raw)
         J.rawValue(jsonLiteral(S));
-      J.arrayEnd();
-    } else {
-      J.rawValue(jsonLiteral(Raw.front()));
-    }
-    J.attributeEnd();
+    });
   }
   J.objectEnd();
 }

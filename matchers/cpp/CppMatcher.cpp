@@ -227,7 +227,7 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
           (*P)->Words.push_back(Lit);
           continue;
         }
-        std::optional<std::vector<std::string>> Alts = exactWords(W.second.Regex);
+        std::optional<std::vector<std::string>> Alts = finiteLanguage(W.second.Regex, 256);
         if (Alts && llvm::all_of(*Alts, [](const std::string &A) { return A.size() >= 3; }))
           (*P)->AnyOf.push_back(std::move(*Alts));
       }

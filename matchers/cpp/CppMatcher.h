@@ -83,8 +83,8 @@ struct CppPattern {
   /// in), and a string literal whole, quotes included (a token's spelling
   /// is compared whole).
   std::vector<std::string> LexicalWords;
-  /// Prefilter: one word of each group must occur (a `where` regex that is
-  /// a list of words, `^(USE_CUDA|USE_ROCM|...)$`).
+  /// Prefilter: one word of each group must occur (a `where` regex of
+  /// finitely many strings, `^(USE_CUDA|USE_ROCM|...)$`: finiteLanguage()).
   std::vector<std::vector<std::string>> AnyOf;
 };
 

@@ -232,10 +232,6 @@ class Matcher {
 public:
   Matcher(const PatternContext &Ctx, llvm::SmallVectorImpl<BoundVar> &B)
       : Ctx(Ctx), B(B), G(Grammar::get()) {}
-  ~Matcher() {
-    if (HasCursor)
-      ts_tree_cursor_delete(&Cursor);
-  }
   Matcher(const Matcher &) = delete;
   Matcher &operator=(const Matcher &) = delete;
 
@@ -327,26 +323,11 @@ private:
 
   /// The children of N that a Node pattern compares (not comments, which
   /// are extras; not punctuation where it reads named children only), into
-  /// Out. One cursor serves the whole match for the nodes that forEachChild()
-  /// walks with one: a new cursor allocates.
+  /// Out: read once per traversal (ChildCache).
   void kids(TSNode N, bool NamedOnly, llvm::SmallVectorImpl<TSNode> &Out) {
-    if (Ctx.Children) {
-      for (TSNode C : Ctx.Children->children(N))
-        if (!ts_node_is_extra(C) && (!NamedOnly || ts_node_is_named(C)))
-          Out.push_back(C);
-      return;
-    }
-    if (!HasCursor && ts_node_child_count(N) > SmallNodeChildren) {
-      Cursor = ts_tree_cursor_new(N);
-      HasCursor = true;
-    }
-    forEachChild(
-        N,
-        [&](TSNode C) {
-          if (!ts_node_is_extra(C) && (!NamedOnly || ts_node_is_named(C)))
-            Out.push_back(C);
-        },
-        HasCursor ? &Cursor : nullptr);
+    for (TSNode C : Ctx.Children.children(N))
+      if (!ts_node_is_extra(C) && (!NamedOnly || ts_node_is_named(C)))
+        Out.push_back(C);
   }
 
   bool bind(const std::string &Name, ByteRange R) {
@@ -361,8 +342,6 @@ private:
   llvm::SmallVectorImpl<BoundVar> &B;
   const Grammar &G;
   uint32_t LastEnd = 0;
-  TSTreeCursor Cursor;
-  bool HasCursor = false;
 };
 
 } // namespace

@@ -111,9 +111,8 @@ struct PatternContext {
   llvm::StringRef Src;
   const NameResolver *Resolver = nullptr;
   llvm::ArrayRef<Scope> Scopes;
-  /// Where the children read by earlier matches of the same tree are kept;
-  /// without one, each match reads them again.
-  ChildCache *Children = nullptr;
+  /// The children read by earlier matches of the same tree.
+  ChildCache &Children;
 };
 
 /// Matches P against the code node N; on success Bindings holds what the

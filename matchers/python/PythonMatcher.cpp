@@ -432,7 +432,7 @@ private:
     }
     if (!candidates(N, S))
       return;
-    PatternContext Ctx{Src, &Resolver, Scopes, &Children};
+    PatternContext Ctx{Src, &Resolver, Scopes, Children};
     // A name pattern (`torch.cuda`) matches a whole reference, not the
     // `torch.cuda` inside `torch.cuda.x` or the callee of `torch.cuda.x()`.
     bool Partial = Field == G.FObject || Field == G.FFunction;
