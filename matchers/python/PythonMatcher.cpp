@@ -378,6 +378,11 @@ private:
 
   // Ex) `# devport: ignore[cuda-set-device]`
   void comment(ByteRange R) {
+    // tree-sitter's comment token takes the CR of a CRLF line end; the
+    // region scan's comments (Regions.cpp, commentEnd) end before it, as
+    // the comment does.
+    while (R.End > R.Begin && Src[R.End - 1] == '\r')
+      --R.End;
     Out.Comments.push_back(R);
     llvm::StringRef T = Src.slice(R.Begin, R.End);
     if (findWord(T, "devport:") != llvm::StringRef::npos)
