@@ -26,6 +26,9 @@ std::optional<RegionText> CompiledRules::regionText(llvm::StringRef) const {
   return std::nullopt;
 }
 LanguageBackend::~LanguageBackend() = default;
+bool LanguageBackend::compileCannotFail(const RuleSet &, const BackendOptions &) const {
+  return false;
+}
 void LanguageBackend::reviewFixes(const ParsedFile &, std::vector<Diagnostic> &,
                                   std::vector<Diagnostic> &) const {}
 Reporter::~Reporter() = default;

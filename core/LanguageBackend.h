@@ -230,6 +230,11 @@ public:
   /// compile, including a pattern with no literal for the prefilter.
   virtual llvm::Expected<std::unique_ptr<CompiledRules>>
   compile(const RuleSet &Rules, const BackendOptions &Opts = {}) const = 0;
+  /// Whether compile() of Rules with Opts cannot fail, so that an engine may
+  /// leave it until a file of this language is checked (a run of C++ files
+  /// does not compile the Python patterns). False unless a backend knows:
+  /// a broken user rule or option must fail the run before any file is read.
+  virtual bool compileCannotFail(const RuleSet &Rules, const BackendOptions &Opts) const;
 
   /// Parses Text, which must outlive the result. Given the parse of an
   /// earlier text and the Edits (sorted, non-overlapping, in that text's

@@ -104,6 +104,9 @@ struct Rule {
   std::vector<RuleFix> Fixes;                      ///< In preference order.
   std::vector<RuleExample> Examples;
   RuleLoc Loc; ///< The rule's `id:` line.
+  /// Compiled into the binary (RuleSet::loadBuffer(..., Embedded)): the test
+  /// suite compiles every such rule, so compiling it cannot fail at run time.
+  bool Embedded = false;
 
   /// The first fix whose Since is at most Target, or null (report only).
   const RuleFix *fixFor(TorchVersion Target) const;

@@ -868,6 +868,7 @@ llvm::Expected<RuleSet> RuleSet::loadBuffer(llvm::StringRef FileName, llvm::Stri
     assert(!P.errors().empty() && "a rule that does not parse says why");
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", P.errors().c_str());
   }
+  R->Embedded = Embedded;
   RuleSet S;
   S.Rules.push_back(std::make_shared<const Rule>(std::move(*R)));
   return S;

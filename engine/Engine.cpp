@@ -32,12 +32,18 @@ Engine::create(RuleSet Rules, EngineOptions Opts,
   std::unique_ptr<Engine> E(new Engine(std::move(Rules), std::move(Opts)));
   std::string Errors;
   for (const LanguageBackend *B : Backends) {
-    auto C = B->compile(E->Rules, E->Opts.Build);
-    if (!C) {
-      Errors += (Errors.empty() ? "" : "\n") + llvm::toString(C.takeError());
-      continue;
+    auto L = std::make_unique<Language>();
+    L->Backend = B;
+    if (!B->compileCannotFail(E->Rules, E->Opts.Build)) {
+      auto C = B->compile(E->Rules, E->Opts.Build);
+      if (!C) {
+        Errors += (Errors.empty() ? "" : "\n") + llvm::toString(C.takeError());
+        continue;
+      }
+      std::call_once(L->Compiled, [&] { L->Rules = std::move(*C); });
+      L->Ready = true;
     }
-    E->Languages.push_back({B, std::move(*C)});
+    E->Languages.push_back(std::move(L));
   }
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
@@ -45,10 +51,30 @@ Engine::create(RuleSet Rules, EngineOptions Opts,
 }
 
 const Engine::Language &Engine::languageFor(llvm::StringRef Path) const {
-  for (const Language &L : Languages)
-    if (L.Backend->handlesPath(Path))
-      return L;
-  return Languages.front();
+  for (const auto &L : Languages)
+    if (L->Backend->handlesPath(Path))
+      return *L;
+  return *Languages.front();
+}
+
+const CompiledRules &Engine::rulesOf(const Language &L) const {
+  std::call_once(L.Compiled, [&] {
+    auto C = L.Backend->compile(Rules, Opts.Build);
+    if (!C) // compileCannotFail() said otherwise: a bug, not bad input
+      llvm::report_fatal_error(llvm::Twine("rules of ") + L.Backend->language() +
+                               " failed to compile: " + llvm::toString(C.takeError()));
+    L.Rules = std::move(*C);
+    L.Ready = true;
+  });
+  return *L.Rules;
+}
+
+std::vector<llvm::StringRef> Engine::compiledLanguages() const {
+  std::vector<llvm::StringRef> Out;
+  for (const auto &L : Languages)
+    if (L->Ready)
+      Out.push_back(L->Backend->language());
+  return Out;
 }
 
 bool hasSkipFileDirective(llvm::StringRef Text, llvm::StringRef Marker) {
@@ -135,25 +161,25 @@ bool Engine::skips(const Language &L, llvm::StringRef Path, llvm::StringRef Text
     return true;
   // A `devport:` comment is checked even where no rule can match: an
   // unknown rule id in it is a finding.
-  return Opts.Prefilter && !L.Rules->mayMatchFile(Path, Text) && !Text.contains("devport:");
+  return Opts.Prefilter && !rulesOf(L).mayMatchFile(Path, Text) && !Text.contains("devport:");
 }
 
 CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
                                 const ParsedFile &P) const {
   CheckResult Result;
   llvm::StringRef Marker = L.Backend->commentMarker();
-  MatchResults Found = L.Rules->match(P);
+  MatchResults Found = rulesOf(L).match(P);
   // Embedded code is matched first: its `devport: ignore` comments count
   // like the file's own.
   std::vector<Embedded> Docs;
   for (const EmbeddedCode &Code : Found.Embedded) {
-    if (Opts.Prefilter && !L.Rules->mayMatch(Code.Code) &&
+    if (Opts.Prefilter && !rulesOf(L).mayMatch(Code.Code) &&
         !llvm::StringRef(Code.Code).contains("devport:"))
       continue;
     std::unique_ptr<ParsedFile> EP = L.Backend->parse(Code.Code);
     if (!EP)
       continue;
-    MatchResults EF = L.Rules->match(*EP);
+    MatchResults EF = rulesOf(L).match(*EP);
     Docs.push_back({&Code, std::move(EP), std::move(EF)});
   }
   std::vector<Suppression> Suppressions;
@@ -382,7 +408,7 @@ std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::String
                                                  bool MayBeNone) const {
   Regions = {};
   if (!Opts.WholeFiles)
-    if (std::optional<RegionText> R = L.Rules->regionText(Text)) {
+    if (std::optional<RegionText> R = rulesOf(L).regionText(Text)) {
       if (R->NothingToMatch && MayBeNone)
         return nullptr; // as a file that the prefilter skips
       Regions = std::move(*R);
@@ -429,8 +455,8 @@ CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Prev
   // The whole text is parsed (incrementally), but only what the edit
   // touched and what matched before, or else what holds a mark of its
   // regions, needs matching.
-  if (!Opts.WholeFiles && !Parsed->prepareIncrementalMatch(*L.Rules))
-    if (std::optional<RegionText> R = L.Rules->regionMarks(F.text())) {
+  if (!Opts.WholeFiles && !Parsed->prepareIncrementalMatch(rulesOf(L)))
+    if (std::optional<RegionText> R = rulesOf(L).regionMarks(F.text())) {
       if (R->NothingToMatch)
         return {};
       Parsed->setMarks(std::move(R->Marks));

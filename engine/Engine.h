@@ -39,7 +39,9 @@
 
 #include "llvm/Support/Error.h"
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -129,17 +131,26 @@ public:
 
   /// The backend that reads Path.
   const LanguageBackend &backendFor(llvm::StringRef Path) const { return *languageFor(Path).Backend; }
+  /// The languages whose rules are compiled so far (those create() left
+  /// are compiled by the first check of one of their files).
+  std::vector<llvm::StringRef> compiledLanguages() const;
 
 private:
-  /// A backend and the rules of its language, compiled by it.
+  /// A backend and the rules of its language, compiled by it: in create(),
+  /// or when the language is first needed where compiling cannot fail
+  /// (LanguageBackend::compileCannotFail).
   struct Language {
-    const LanguageBackend *Backend;
-    std::unique_ptr<CompiledRules> Rules;
+    const LanguageBackend *Backend = nullptr;
+    mutable std::once_flag Compiled;
+    mutable std::unique_ptr<CompiledRules> Rules;
+    mutable std::atomic<bool> Ready{false}; ///< Rules is set.
   };
   struct Embedded;
 
   Engine(RuleSet Rules, EngineOptions Opts);
   const Language &languageFor(llvm::StringRef Path) const;
+  /// L's compiled rules, compiled now if create() left them.
+  const CompiledRules &rulesOf(const Language &L) const;
   /// Whether F needs no parse: a skip-file directive, or nothing to match.
   bool skips(const Language &L, llvm::StringRef Path, llvm::StringRef Text) const;
   /// The parse that check() and fix() match: of the regions of Text that
@@ -167,7 +178,7 @@ private:
 
   RuleSet Rules;
   EngineOptions Opts;
-  std::vector<Language> Languages;
+  std::vector<std::unique_ptr<Language>> Languages;
 };
 
 /// True if Text has a `<Marker> devport: skip-file` comment line in its

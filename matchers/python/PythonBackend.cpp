@@ -120,6 +120,12 @@ PythonBackend::compile(const RuleSet &Rules, const BackendOptions &) const {
   return std::unique_ptr<CompiledRules>(std::move(*M));
 }
 
+bool PythonBackend::compileCannotFail(const RuleSet &Rules, const BackendOptions &) const {
+  return llvm::all_of(Rules.rules(), [&](const std::shared_ptr<const Rule> &R) {
+    return R->Language != language() || R->Embedded;
+  });
+}
+
 std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const ParsedFile *Previous,
                                                  llvm::ArrayRef<Edit> Edits) const {
   thread_local Parser P;

@@ -161,6 +161,8 @@ public:
 
   llvm::Expected<std::unique_ptr<CompiledRules>>
   compile(const RuleSet &Rules, const BackendOptions &Opts = {}) const override;
+  /// True when every Python rule is embedded (compile() reads no option).
+  bool compileCannotFail(const RuleSet &Rules, const BackendOptions &Opts) const override;
   std::unique_ptr<ParsedFile> parse(llvm::StringRef Text, const ParsedFile *Previous = nullptr,
                                     llvm::ArrayRef<Edit> Edits = {}) const override;
   std::unique_ptr<ParsedFile> parseRegions(llvm::StringRef Path,

@@ -352,6 +352,39 @@ TEST(Project, EmbeddedRulesPassTheWalkTheirLoadSkips) {
   EXPECT_EQ(Ids, Embedded);
 }
 
+TEST(Project, EmbeddedPythonRulesCompileWhenAPythonFileIsFirstChecked) {
+  // Compiling the embedded rules cannot fail (the test suite compiles them):
+  // a run of C++ files never compiles the Python patterns.
+  ASSERT_THAT_EXPECTED_VALUE(All, loadEmbeddedRules());
+  for (const auto &R : All.rules())
+    EXPECT_TRUE(R->Embedded) << R->Id;
+  ASSERT_THAT_EXPECTED_VALUE(E, Engine::create(All, EngineOptions::forTest()));
+  EXPECT_EQ(std::vector<llvm::StringRef>{"cpp"}, E->compiledLanguages());
+  SourceFile Cpp("a.cpp", "void f(at::Tensor t) { t.to(at::kCUDA); }\n");
+  EXPECT_FALSE(E->check(Cpp).empty());
+  EXPECT_EQ(std::vector<llvm::StringRef>{"cpp"}, E->compiledLanguages());
+  SourceFile Py("a.py", "import torch\ntorch.cuda.synchronize()\n");
+  std::vector<Diagnostic> Ds = E->check(Py);
+  ASSERT_EQ(1u, Ds.size());
+  EXPECT_EQ("cuda-synchronize", Ds[0].RuleId);
+  EXPECT_EQ((std::vector<llvm::StringRef>{"python", "cpp"}), E->compiledLanguages());
+}
+
+TEST(Project, UserPythonRulesCompileWhenTheEngineIsCreated) {
+  // A rule file of the user's may be broken: its error comes before any
+  // file is read, whatever the files are.
+  ASSERT_THAT_EXPECTED_VALUE(Rules, test::loadRules({test::SynchronizeRule}));
+  EXPECT_FALSE(Rules.rules().front()->Embedded);
+  ASSERT_THAT_EXPECTED_VALUE(E, Engine::create(Rules, EngineOptions::forTest()));
+  EXPECT_EQ((std::vector<llvm::StringRef>{"python", "cpp"}), E->compiledLanguages());
+  ASSERT_THAT_EXPECTED_VALUE(
+      Broken, RuleSet::loadBuffer("broken-pattern.yaml",
+                                  "id: broken-pattern\nlanguage: python\ncategory: device-runtime\n"
+                                  "severity: warning\nmessage: m\npattern: \"torch.cuda.f(\"\n"));
+  EXPECT_FALSE(static_cast<bool>(
+      llvm::expectedToOptional(Engine::create(Broken, EngineOptions::forTest()))));
+}
+
 TEST(Project, TheBuiltInBackendTableLoads) {
   ASSERT_THAT_EXPECTED_VALUE(T, loadBackendTable());
   ASSERT_NE(nullptr, T);
