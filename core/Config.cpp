@@ -204,6 +204,32 @@ std::string findConfigFile(llvm::StringRef Dir) {
   return "";
 }
 
+std::string ConfigCache::configFileOfLocked(llvm::StringRef Dir) {
+  llvm::SmallString<256> D(Dir);
+  llvm::sys::fs::make_absolute(D);
+  llvm::sys::path::remove_dots(D, true);
+  std::vector<std::string> Walked{Dir.str()};
+  std::string Found;
+  for (llvm::StringRef P = D; !P.empty(); P = llvm::sys::path::parent_path(P)) {
+    auto It = DirToFile.find(P);
+    if (It != DirToFile.end()) {
+      Found = It->second;
+      break;
+    }
+    Walked.push_back(P.str());
+    std::string Candidate = (P + "/.devport.yaml").str();
+    if (llvm::sys::fs::is_regular_file(Candidate)) {
+      Found = std::move(Candidate);
+      break;
+    }
+    if (P == "/")
+      break;
+  }
+  for (const std::string &W : Walked)
+    DirToFile[W] = Found;
+  return Found;
+}
+
 llvm::Expected<std::shared_ptr<const Config>> ConfigCache::forFile(llvm::StringRef FilePath) {
   std::lock_guard<std::mutex> Lock(M);
   std::string File = Override;
@@ -212,9 +238,7 @@ llvm::Expected<std::shared_ptr<const Config>> ConfigCache::forFile(llvm::StringR
     llvm::sys::fs::make_absolute(Dir);
     llvm::sys::path::remove_filename(Dir);
     auto It = DirToFile.find(Dir);
-    if (It == DirToFile.end())
-      It = DirToFile.insert({Dir, findConfigFile(Dir)}).first;
-    File = It->second;
+    File = It != DirToFile.end() ? It->second : configFileOfLocked(Dir);
   }
   auto It = Loaded.find(File);
   if (It != Loaded.end())

@@ -95,6 +95,11 @@ public:
   llvm::Expected<std::shared_ptr<const Config>> forFile(llvm::StringRef FilePath);
 
 private:
+  /// findConfigFile(Dir), where every directory on the way up gets its
+  /// answer: the directories of a run share ancestors (one probe each, not
+  /// one per directory below them). Under M.
+  std::string configFileOfLocked(llvm::StringRef Dir);
+
   std::string Override;
   std::mutex M;
   llvm::StringMap<std::string> DirToFile;                    ///< directory -> config path ("" none)

@@ -764,6 +764,31 @@ enum class DirKind { Project, Stop, Continue };
 /// Whether Dir is a project (holds a packaging file), the end of the search
 /// (holds `.git`, or is the root) or neither.
 DirKind classify(llvm::StringRef Dir) {
+  // One read of the directory instead of a stat per name (and the read
+  // for requirements*.txt): the names that are there are then checked.
+  std::error_code EC;
+  llvm::sys::fs::directory_iterator I(Dir, EC), E;
+  if (!EC) {
+    bool Project = false, Git = false;
+    for (; I != E && !EC; I.increment(EC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(I->path());
+      if (Name == "pyproject.toml" || Name == "setup.cfg" || Name == "setup.py" ||
+          isRequirementsTxt(Name))
+        Project = Project || llvm::sys::fs::is_regular_file(I->path());
+      else if (Name == ".git")
+        Git = llvm::sys::fs::exists(I->path());
+    }
+    if (!EC) {
+      if (Project)
+        return DirKind::Project;
+      if (Git || llvm::sys::path::parent_path(Dir).empty() ||
+          llvm::sys::path::parent_path(Dir) == Dir)
+        return DirKind::Stop;
+      return DirKind::Continue;
+    }
+  }
+  // A directory that cannot be read may still be searched (execute
+  // permission only): each name is asked for.
   for (const char *Name : {"pyproject.toml", "setup.cfg", "setup.py"}) {
     llvm::SmallString<256> F(Dir);
     llvm::sys::path::append(F, Name);

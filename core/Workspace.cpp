@@ -22,12 +22,15 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cctype>
 #include <memory>
 #include <optional>
+#include <thread>
 #include <tuple>
 #include <unistd.h>
 
@@ -734,6 +737,54 @@ bool isTempFileName(llvm::StringRef Name) {
          });
 }
 
+namespace {
+
+/// A named path's status: that of its target for a symbolic link.
+struct NamedStatus {
+  std::error_code EC;
+  llvm::sys::fs::file_status St;
+  bool IsLink = false;
+};
+
+NamedStatus statusOf(const std::string &P) {
+  NamedStatus S;
+  S.EC = llvm::sys::fs::status(P, S.St, /*follow=*/false);
+  S.IsLink = !S.EC && S.St.type() == llvm::sys::fs::file_type::symlink_file;
+  if (S.IsLink)
+    S.EC = llvm::sys::fs::status(P, S.St, /*follow=*/true);
+  return S;
+}
+
+/// statusOf() each path, in order; a long list on Threads threads (a stat
+/// is a few microseconds of the kernel's, before any file can be checked).
+std::vector<NamedStatus> statusesOf(llvm::ArrayRef<std::string> Paths, unsigned Threads) {
+  std::vector<NamedStatus> Out(Paths.size());
+  const size_t PerThread = 512;
+  unsigned N = Threads == 0 ? llvm::hardware_concurrency().compute_thread_count() : Threads;
+  N = static_cast<unsigned>(std::min<size_t>(N, Paths.size() / PerThread));
+  if (N <= 1) {
+    for (size_t K = 0; K < Paths.size(); ++K)
+      Out[K] = statusOf(Paths[K]);
+    return Out;
+  }
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    const size_t Chunk = 64;
+    for (size_t B; (B = Next.fetch_add(Chunk)) < Paths.size();)
+      for (size_t K = B; K < std::min(B + Chunk, Paths.size()); ++K)
+        Out[K] = statusOf(Paths[K]);
+  };
+  std::vector<std::thread> Helpers;
+  for (unsigned T = 1; T < N; ++T)
+    Helpers.emplace_back(Work);
+  Work();
+  for (std::thread &H : Helpers)
+    H.join();
+  return Out;
+}
+
+} // namespace
+
 llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
                                             const WorkspaceOptions &Opts) {
   WorkspaceFiles Out;
@@ -745,12 +796,10 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
   // file list (a pre-commit hook's) costs one lstat per file, not a
   // realpath(3) of every path component.
   llvm::StringMap<std::string> RealDirs;
-  for (const std::string &P : Paths) {
-    llvm::sys::fs::file_status St;
-    std::error_code EC = llvm::sys::fs::status(P, St, /*follow=*/false);
-    bool IsLink = !EC && St.type() == llvm::sys::fs::file_type::symlink_file;
-    if (IsLink)
-      EC = llvm::sys::fs::status(P, St, /*follow=*/true);
+  std::vector<NamedStatus> Statuses = statusesOf(Paths, Opts.Threads);
+  for (size_t K = 0; K < Paths.size(); ++K) {
+    const std::string &P = Paths[K];
+    auto &[EC, St, IsLink] = Statuses[K];
     if (EC) {
       if (EC == std::errc::no_such_file_or_directory) {
         if (IsLink) {

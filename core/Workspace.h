@@ -42,6 +42,9 @@ struct WorkspaceOptions {
   /// (WorkspaceFiles::TempFiles): in the directories walked and in those of
   /// the files named.
   bool FindTempFiles = false;
+  /// Threads that look the named paths up (a pre-commit hook's or a
+  /// benchmark's list of thousands of files); 0: one per core.
+  unsigned Threads = 0;
 
   static WorkspaceOptions forTest() { return {}; }
 };

@@ -450,6 +450,7 @@ public:
     WO.Excludes = O.Excludes;
     WO.RespectGitignore = O.RespectGitignore;
     WO.FindTempFiles = writes();
+    WO.Threads = O.Threads;
     std::vector<std::string> Roots = O.Paths;
     if (Roots.empty())
       Roots.push_back(".");

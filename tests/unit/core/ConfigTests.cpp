@@ -106,6 +106,34 @@ TEST(Config, FoundUpwardAndCached) {
   EXPECT_EQ("2.6", (*F)->Target->str());
 }
 
+TEST(Config, EachDirectoryOnTheWayUpKeepsItsOwnAnswer) {
+  // The cache gives every directory it walked through the answer found
+  // above it: a sibling with its own config, asked later, still gets that
+  // one, and a directory between them the one above.
+  test::TempDir D;
+  D.write("a/.devport.yaml", "target-torch: '2.6'\n");
+  D.write("a/b2/.devport.yaml", "target-torch: '2.7'\n");
+  D.write("a/b/c/x.py", "");
+  D.write("a/b2/deep/y.py", "");
+  D.write("a/b/z.py", "");
+  D.write("a/w.py", "");
+  ConfigCache Cache;
+  auto TargetOf = [&](const char *File) -> std::string {
+    auto C = Cache.forFile(D.path(File));
+    if (!C)
+      return "error: " + llvm::toString(C.takeError());
+    return (*C)->Target ? (*C)->Target->str() : "none";
+  };
+  EXPECT_EQ("2.6", TargetOf("a/b/c/x.py"));
+  EXPECT_EQ("2.7", TargetOf("a/b2/deep/y.py"));
+  EXPECT_EQ("2.6", TargetOf("a/b/z.py"));
+  EXPECT_EQ("2.6", TargetOf("a/w.py"));
+  EXPECT_EQ("2.7", TargetOf("a/b2/deep/y.py"));
+  // The same answers as a search without the cache.
+  EXPECT_EQ(D.path("a/b2/.devport.yaml"), findConfigFile(D.path("a/b2/deep")));
+  EXPECT_EQ(D.path("a/.devport.yaml"), findConfigFile(D.path("a/b/c")));
+}
+
 TEST(Config, EmptyOrCommentOnlyIsNoError) {
   for (const char *Text : {"", "# nothing yet\n", "---\n", "\n\n"}) {
     auto C = Config::parse("/p/.devport.yaml", Text);

@@ -371,6 +371,36 @@ TEST(WorkspaceTest, MissingPathIsAnError) {
   EXPECT_EQ("/definitely/not/here.py: no such file or directory", llvm::toString(Abs.takeError()));
 }
 
+TEST(WorkspaceTest, ALongListIsLookedUpOnSeveralThreadsWithTheSameResult) {
+  // Over 512 paths a thread, the named paths are looked up in parallel:
+  // the files, their order and the first error are those of one thread.
+  test::TempDir D;
+  Paths Named;
+  for (int I = 0; I < 1500; ++I) {
+    std::string F = "d" + std::to_string(I % 7) + "/f" + std::to_string(I) + ".py";
+    D.write(F, "");
+    Named.push_back(F);
+  }
+  D.symlink("d0/f0.py", "link.py");
+  Named.push_back("link.py");
+  Named.push_back("d3");
+  Named.push_back("./d1/f1.py");
+  WorkspaceOptions One = WorkspaceOptions::forTest(), Four = WorkspaceOptions::forTest();
+  One.Threads = 1;
+  Four.Threads = 4;
+  WorkspaceFiles A = collectIn(D, Named, One), B = collectIn(D, Named, Four);
+  EXPECT_EQ(1500u, A.Files.size());
+  EXPECT_EQ(A.Files, B.Files);
+  Named[1200] = "missing/late.py";
+  Named[900] = "missing/early.py";
+  ScopedCwd Cwd(D.path());
+  for (const WorkspaceOptions &O : {One, Four}) {
+    auto R = collectFiles(Named, O);
+    ASSERT_FALSE(static_cast<bool>(R));
+    EXPECT_EQ("missing/early.py: no such file or directory", llvm::toString(R.takeError()));
+  }
+}
+
 // ------------------------------------------------------------- symlinks ---
 
 TEST(WorkspaceTest, SymlinkedDirectoriesAreNotFollowedSymlinkedFilesAre) {
