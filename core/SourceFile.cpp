@@ -216,8 +216,8 @@ static const char *fileKind(mode_t Mode) {
   return "not a regular file";
 }
 
-llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit,
-                                            FileStamp *Stamp) {
+llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit, FileStamp *Stamp,
+                                            llvm::function_ref<void(uint64_t)> BeforeRead) {
   std::string P = Path.str();
   auto Fail = [&](int E, const std::string &Why) -> llvm::Error {
     return llvm::createStringError(std::error_code(E, std::generic_category()), "%s: %s",
@@ -249,6 +249,8 @@ llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit
   uint64_t Size = static_cast<uint64_t>(St.st_size);
   if (Size > Limit)
     return TooLarge(Size);
+  if (BeforeRead)
+    BeforeRead(Size);
   // Read to the end, whatever the size said: the file may have grown.
   std::string Bytes;
   Bytes.resize(static_cast<size_t>(Size) + 1);
@@ -290,9 +292,10 @@ ReadFailure takeReadFailure(llvm::Error E, llvm::StringRef Path) {
   return Out;
 }
 
-llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
+llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path,
+                                            llvm::function_ref<void(uint64_t)> BeforeRead) {
   FileStamp Stamp;
-  auto Bytes = readRegularFile(Path, MaxSourceFileBytes, &Stamp);
+  auto Bytes = readRegularFile(Path, MaxSourceFileBytes, &Stamp, BeforeRead);
   if (!Bytes) {
     // A file that is not a regular one, or too large, is skipped, not fatal.
     ReadFailure Why = takeReadFailure(Bytes.takeError(), Path);
@@ -301,6 +304,23 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path) {
     return llvm::createStringError(Why.Code, "%s", Why.Message.c_str());
   }
   return fromBytes(Path.str(), std::move(*Bytes), Stamp);
+}
+
+bool mentionsDevport(llvm::StringRef Text) {
+  static constexpr llvm::StringLiteral Word("devport:");
+  constexpr size_t V = 2; // 'v' in Word
+  if (Text.size() < Word.size())
+    return false;
+  const char *Begin = Text.data(), *End = Text.data() + Text.size();
+  const char *Last = End - (Word.size() - V); // the last place for 'v'
+  for (const char *P = Begin + V; P <= Last; ++P) {
+    P = static_cast<const char *>(std::memchr(P, 'v', static_cast<size_t>(Last + 1 - P)));
+    if (!P)
+      return false;
+    if (std::memcmp(P - V, Word.data(), Word.size()) == 0)
+      return true;
+  }
+  return false;
 }
 
 llvm::StringRef lineEndingOf(llvm::StringRef Text) {

@@ -143,11 +143,11 @@ void writeFixed(const Engine &E, FileReport &R, const std::string &Path, const B
 }
 
 std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path,
-                                        const BatchOptions &Opts,
-                                        std::optional<TorchVersion> Floor) {
+                                        const BatchOptions &Opts, std::optional<TorchVersion> Floor,
+                                        llvm::function_ref<void(uint64_t)> BeforeRead = nullptr) {
   auto R = std::make_unique<FileReport>();
   R->Path = Path;
-  auto F = SourceFile::read(Path);
+  auto F = SourceFile::read(Path, BeforeRead);
   if (!F) {
     R->Error = llvm::toString(F.takeError());
     return R;
@@ -314,12 +314,17 @@ llvm::Expected<Summary> runBatch(Project &P, llvm::ArrayRef<std::string> Paths,
           break;
       }
       Pool.async([&, I = Submitted] {
+        // The size the opened file has: no stat of the path before it.
         uint64_t Size = 0;
-        if (llvm::sys::fs::file_size(Files[I], Size))
-          Size = 0; // reading it will say why
-        Budget.acquire(Size);
-        std::unique_ptr<FileReport> R = processPath(*Engines[I], Files[I], Opts, Floor(I));
-        Budget.release(Size);
+        bool Acquired = false;
+        std::unique_ptr<FileReport> R =
+            processPath(*Engines[I], Files[I], Opts, Floor(I), [&](uint64_t Bytes) {
+              Size = Bytes;
+              Budget.acquire(Size);
+              Acquired = true;
+            });
+        if (Acquired)
+          Budget.release(Size);
         releaseFreeMemoryAfter(Size, N);
         std::lock_guard<std::mutex> Lock(M);
         Done[I] = std::move(R);

@@ -161,7 +161,7 @@ bool Engine::skips(const Language &L, llvm::StringRef Path, llvm::StringRef Text
     return true;
   // A `devport:` comment is checked even where no rule can match: an
   // unknown rule id in it is a finding.
-  return Opts.Prefilter && !rulesOf(L).mayMatchFile(Path, Text) && !Text.contains("devport:");
+  return Opts.Prefilter && !rulesOf(L).mayMatchFile(Path, Text) && !mentionsDevport(Text);
 }
 
 CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
@@ -173,8 +173,7 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
   // like the file's own.
   std::vector<Embedded> Docs;
   for (const EmbeddedCode &Code : Found.Embedded) {
-    if (Opts.Prefilter && !rulesOf(L).mayMatch(Code.Code) &&
-        !llvm::StringRef(Code.Code).contains("devport:"))
+    if (Opts.Prefilter && !rulesOf(L).mayMatch(Code.Code) && !mentionsDevport(Code.Code))
       continue;
     std::unique_ptr<ParsedFile> EP = L.Backend->parse(Code.Code);
     if (!EP)

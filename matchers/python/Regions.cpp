@@ -7,6 +7,7 @@
 #include "matchers/python/Regions.h"
 
 #include "core/LiteralSet.h"
+#include "core/SourceFile.h"
 #include "matchers/python/Review.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -650,7 +651,7 @@ public:
       markAssignedUses(Wanted);
 
     // Nothing can match: the rules' words are only in comments.
-    NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !T.contains("devport:");
+    NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !mentionsDevport(T);
     if (MarksOnly)
       return marked();
     for (int32_t I = 0; I < N; ++I) {

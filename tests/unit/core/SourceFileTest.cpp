@@ -83,6 +83,29 @@ TEST(SourceFileTest, LineCountAtTheEdges) {
   EXPECT_EQ(3u, SourceFile("t", "\n\n").lineCount());
 }
 
+TEST(SourceFileTest, MentionsDevportAsASubstringSearchWould) {
+  for (llvm::StringRef T : {"devport:", "# devport: ignore", "x = 1  # devport:skip-file\n",
+                            "devport", "devport :", "dev port:", "vport:", "evport:", "",
+                            "vvvvdevport:", "devportdevport:", "devpor:devport:", "deevport:"})
+    EXPECT_EQ(T.contains("devport:"), mentionsDevport(T)) << T.str();
+  // Random texts of the word's letters and others, and every prefix of
+  // texts that hold the word once, at their end.
+  uint32_t Seed = 12345;
+  auto Next = [&] { return Seed = Seed * 1103515245 + 12345, (Seed >> 16) & 0x7fff; };
+  const char Alphabet[] = "devport: xv\n";
+  for (int N = 0; N < 2000; ++N) {
+    std::string T;
+    for (unsigned L = Next() % 40; L > 0; --L)
+      T += Alphabet[Next() % (sizeof(Alphabet) - 1)];
+    if (Next() % 4 == 0)
+      T += "devport:";
+    for (size_t Len = 0; Len <= T.size(); ++Len) {
+      llvm::StringRef P(T.data(), Len);
+      ASSERT_EQ(P.contains("devport:"), mentionsDevport(P)) << P.str();
+    }
+  }
+}
+
 TEST(SourceFileTest, LineEnding) {
   EXPECT_EQ("\n", SourceFile("t", "x\ny\r\n").lineEnding());
   EXPECT_EQ("\r\n", SourceFile("t", "x\r\ny\n").lineEnding());
@@ -119,6 +142,26 @@ TEST(SourceFileTest, ByteOrderMarkIsNoColumn) {
   EXPECT_EQ(F.lineStart(1), F.offsetFromUtf16(1, 0));
   // Offsets inside the BOM itself are column 1.
   EXPECT_EQ(1u, F.lineColumn(0).Column);
+}
+
+TEST(SourceFileTest, BeforeReadIsToldTheSizeOfWhatIsRead) {
+  // A batch run holds back a file's read until its bytes fit the budget: it
+  // learns the size from the opened file, and only for a file that is read.
+  test::TempDir D;
+  D.write("a.py", std::string(3000, 'x'));
+  std::vector<uint64_t> Told;
+  auto Tell = [&](uint64_t N) { Told.push_back(N); };
+  auto F = SourceFile::read(D.path("a.py"), Tell);
+  ASSERT_TRUE(bool(F));
+  EXPECT_EQ(std::vector<uint64_t>{3000}, Told);
+  Told.clear();
+  std::string Fifo = D.path("f.py");
+  ASSERT_EQ(0, ::mkfifo(Fifo.c_str(), 0600));
+  EXPECT_FALSE(bool(SourceFile::read(Fifo, Tell)));
+  EXPECT_FALSE(bool(SourceFile::read(D.path("none.py"), Tell)));
+  EXPECT_FALSE(bool(readRegularFile(D.path("a.py"), 1024, nullptr, Tell)));
+  EXPECT_EQ(std::vector<uint64_t>{}, Told);
+  ::unlink(Fifo.c_str());
 }
 
 TEST(SourceFileTest, ReadRegularFileRefusesWhatIsNotOne) {
