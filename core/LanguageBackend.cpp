@@ -22,6 +22,11 @@ std::optional<RegionText> CompiledRules::regionMarks(llvm::StringRef Text) const
   return regionText(Text);
 }
 
+std::optional<RegionText> CompiledRules::regionTextFor(llvm::StringRef,
+                                                       llvm::StringRef Text) const {
+  return regionText(Text);
+}
+
 std::optional<RegionText> CompiledRules::regionText(llvm::StringRef) const {
   return std::nullopt;
 }
@@ -58,8 +63,9 @@ std::unique_ptr<ParsedFile> LanguageBackend::parseFile(llvm::StringRef, llvm::St
 }
 
 std::unique_ptr<ParsedFile> LanguageBackend::parseRegions(llvm::StringRef Path,
+                                                          llvm::StringRef Text,
                                                           const RegionText &R) const {
-  return parseFile(Path, R.Text);
+  return parseFile(Path, R.Text.empty() ? Text : llvm::StringRef(R.Text));
 }
 
 } // namespace devport

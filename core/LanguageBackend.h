@@ -151,6 +151,8 @@ struct MatchResults {
 /// spaces (newlines, comments and every offset kept), and the ranges of it
 /// that are not blank, sorted and disjoint: a parser reads only those.
 struct RegionText {
+  /// Empty where the backend reads the file's own text, of which Ranges
+  /// are then what it reads (C++: the statements left out lie between them).
   std::string Text;
   std::vector<ByteRange> Ranges;
   /// Where in Text rules can match, and its comments.
@@ -178,6 +180,10 @@ public:
   /// with the same findings and fixes; nullopt to parse Text itself. The
   /// default never masks.
   virtual std::optional<RegionText> regionText(llvm::StringRef Text) const;
+  /// regionText() of the file at Path (a backend may parse a file of one
+  /// kind whole: a C++ file that the semantic engine reads). The default
+  /// calls regionText().
+  virtual std::optional<RegionText> regionTextFor(llvm::StringRef Path, llvm::StringRef Text) const;
   /// What an incremental check of a whole tree needs of regionText(): the
   /// Marks (where the matcher must look) and NothingToMatch, without the
   /// masked text. The default calls regionText().
@@ -251,9 +257,10 @@ public:
                                                 const ParsedFile *Previous = nullptr,
                                                 llvm::ArrayRef<Edit> Edits = {}) const;
 
-  /// parseFile() of the regions of a file (CompiledRules::regionText); the
-  /// result refers to R.Text. The default parses R.Text whole.
-  virtual std::unique_ptr<ParsedFile> parseRegions(llvm::StringRef Path,
+  /// parseFile() of the regions of a file whose text is Text
+  /// (CompiledRules::regionText); the result refers to R.Text, or to Text
+  /// where R.Text is empty. The default parses that whole.
+  virtual std::unique_ptr<ParsedFile> parseRegions(llvm::StringRef Path, llvm::StringRef Text,
                                                    const RegionText &R) const;
 
   /// The fix for match M of P (Found holds M and the file's comments).

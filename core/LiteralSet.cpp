@@ -6,6 +6,7 @@
 
 #include "core/LiteralSet.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -183,26 +184,37 @@ unsigned WordRequirements::add(llvm::ArrayRef<unsigned> AllOf,
   return R;
 }
 
+bool WordRequirements::found(unsigned W, std::vector<unsigned> &Left,
+                             std::vector<bool> &GroupMet) const {
+  if (W >= Uses.size())
+    return false;
+  for (const Use &U : Uses[W]) {
+    if (U.Group >= 0) {
+      if (GroupMet[U.Group])
+        continue;
+      GroupMet[U.Group] = true;
+    }
+    if (--Left[U.Requirement] == 0)
+      return true;
+  }
+  return false;
+}
+
+bool WordRequirements::metBy(llvm::ArrayRef<unsigned> Words) const {
+  if (AlwaysMet || Need.empty())
+    return AlwaysMet;
+  std::vector<unsigned> Left = Need;
+  std::vector<bool> GroupMet(Groups, false);
+  return llvm::any_of(Words, [&](unsigned W) { return found(W, Left, GroupMet); });
+}
+
 bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text) const {
   if (AlwaysMet || Need.empty())
     return AlwaysMet;
   std::vector<unsigned> Left = Need;
   std::vector<bool> GroupMet(Groups, false);
   bool Met = false;
-  S.scan(Text, [&](unsigned W) {
-    if (W >= Uses.size())
-      return false;
-    for (const Use &U : Uses[W]) {
-      if (U.Group >= 0) {
-        if (GroupMet[U.Group])
-          continue;
-        GroupMet[U.Group] = true;
-      }
-      if (--Left[U.Requirement] == 0)
-        return Met = true;
-    }
-    return false;
-  });
+  S.scan(Text, [&](unsigned W) { return Met = found(W, Left, GroupMet); });
   return Met;
 }
 

@@ -89,12 +89,17 @@ public:
   unsigned add(llvm::ArrayRef<unsigned> AllOf, llvm::ArrayRef<std::vector<unsigned>> AnyOf = {});
   /// Whether Text meets some requirement; the scan stops at the first met.
   bool met(const LiteralSet &S, llvm::StringRef Text) const;
+  /// Whether a text that holds exactly these words (distinct ids, any
+  /// order) meets some requirement.
+  bool metBy(llvm::ArrayRef<unsigned> Words) const;
 
 private:
   struct Use {
     unsigned Requirement;
     int Group; ///< Index into the groups, or -1 for an AllOf word.
   };
+  /// Counts word W as found; true when that meets a requirement.
+  bool found(unsigned W, std::vector<unsigned> &Left, std::vector<bool> &GroupMet) const;
   std::vector<unsigned> Need;         ///< Per requirement: its words and groups.
   std::vector<std::vector<Use>> Uses; ///< Per word: where it counts.
   unsigned Groups = 0;

@@ -407,11 +407,11 @@ std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::String
                                                  bool MayBeNone) const {
   Regions = {};
   if (!Opts.WholeFiles)
-    if (std::optional<RegionText> R = rulesOf(L).regionText(Text)) {
+    if (std::optional<RegionText> R = rulesOf(L).regionTextFor(Path, Text)) {
       if (R->NothingToMatch && MayBeNone)
         return nullptr; // as a file that the prefilter skips
       Regions = std::move(*R);
-      std::unique_ptr<ParsedFile> P = L.Backend->parseRegions(Path, Regions);
+      std::unique_ptr<ParsedFile> P = L.Backend->parseRegions(Path, Text, Regions);
       if (P && P->syntaxErrors() == 0)
         return P;
       // The whole file, matched only where the regions' marks are, as the
@@ -596,7 +596,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
             Version{SourceFile(F.path(), std::move(R.Text)), {}, nullptr});
         // Incremental from the last version's tree, unless that was of its
         // regions only (the edits are not those between the masked texts).
-        if (Cur->Regions.Text.empty())
+        if (Cur->Regions.Text.empty() && Cur->Regions.Ranges.empty())
           V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
         else
           V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false);

@@ -83,6 +83,27 @@ public:
     return Lexical->mayMatch(Text, !Semantic);
   }
 
+  /// The lexical engine's regions: the file less the insides of brace pairs
+  /// where no pattern can match (CppMatcher::gaps); none for a file that
+  /// the semantic engine reads (it asks for the lexical context of any
+  /// offset).
+  std::optional<RegionText> regionTextFor(llvm::StringRef Path,
+                                          llvm::StringRef Text) const override {
+    if (Semantic && (Path.empty() || Commands->commandFor(Path)))
+      return std::nullopt;
+    RegionText R;
+    std::vector<ByteRange> Gaps = Lexical->gaps(Text, R.Marks.Comments);
+    if (Gaps.empty())
+      return std::nullopt;
+    uint32_t From = 0;
+    for (ByteRange G : Gaps) {
+      R.Ranges.push_back({From, G.Begin});
+      From = G.End;
+    }
+    R.Ranges.push_back({From, static_cast<uint32_t>(Text.size())});
+    return R;
+  }
+
   MatchResults match(const ParsedFile &P) const override {
     const auto &C = static_cast<const CppParsedFile &>(P);
     const LexedFile &L = C.lexed();
@@ -266,6 +287,15 @@ std::unique_ptr<ParsedFile> CppBackend::parse(llvm::StringRef Text, const Parsed
 std::unique_ptr<ParsedFile> CppBackend::parseFile(llvm::StringRef Path, llvm::StringRef Text,
                                                   const ParsedFile *, llvm::ArrayRef<Edit>) const {
   return std::make_unique<CppParsedFile>(Path.str(), Text);
+}
+
+std::unique_ptr<ParsedFile> CppBackend::parseRegions(llvm::StringRef Path, llvm::StringRef Text,
+                                                     const RegionText &R) const {
+  assert(R.Text.empty() && "C++ regions are ranges of the file's own text");
+  std::vector<ByteRange> Gaps;
+  for (size_t K = 0; K + 1 < R.Ranges.size(); ++K)
+    Gaps.push_back({R.Ranges[K].End, R.Ranges[K + 1].Begin});
+  return std::make_unique<CppParsedFile>(Path.str(), Text, Gaps, R.Marks.Comments);
 }
 
 BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,

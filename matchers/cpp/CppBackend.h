@@ -45,6 +45,10 @@ namespace devport::cpp {
 class CppParsedFile final : public ParsedFile {
 public:
   CppParsedFile(std::string Path, llvm::StringRef Text) : Path(std::move(Path)), Lex(Text) {}
+  /// Text lexed but for Gaps (LexedFile's).
+  CppParsedFile(std::string Path, llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
+                llvm::ArrayRef<ByteRange> GapComments)
+      : Path(std::move(Path)), Lex(Text, Gaps, GapComments) {}
   llvm::StringRef text() const override { return Lex.text(); }
   unsigned syntaxErrors() const override { return Lex.errors(); }
   const std::string &path() const { return Path; }
@@ -72,6 +76,10 @@ public:
   std::unique_ptr<ParsedFile> parseFile(llvm::StringRef Path, llvm::StringRef Text,
                                         const ParsedFile *Previous = nullptr,
                                         llvm::ArrayRef<Edit> Edits = {}) const override;
+  /// The file lexed but for the insides of brace pairs between its Ranges
+  /// (CppMatcher::gaps), whose comments are its Marks' comments.
+  std::unique_ptr<ParsedFile> parseRegions(llvm::StringRef Path, llvm::StringRef Text,
+                                           const RegionText &R) const override;
   BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
                     const FixRequest &Req) const override;
   std::vector<Edit> unusedImportEdits(const ParsedFile &, const ParsedFile &) const override {

@@ -11,8 +11,17 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Token.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
+#include <cassert>
+#include <optional>
 #include <string>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace devport::cpp {
 
@@ -35,18 +44,39 @@ char openerOf(char Closer) { return Closer == ')' ? '(' : Closer == ']' ? '[' : 
 
 } // namespace
 
-LexedFile::LexedFile(llvm::StringRef Text) : Text(Text) {
+LexedFile::LexedFile(llvm::StringRef Text) : LexedFile(Text, {}, {}) {}
+
+LexedFile::LexedFile(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
+                     llvm::ArrayRef<ByteRange> GapComments)
+    : Text(Text) {
   // The raw lexer needs a NUL after the buffer: a copy, in a buffer that
   // each thread keeps for its next file (fresh pages cost a fault each).
   thread_local std::string Buf;
   if (Buf.capacity() > (size_t(16) << 20) && Text.size() < (size_t(1) << 20))
     std::string().swap(Buf); // a big file's buffer does not stay
   Buf.assign(Text.data(), Text.size());
-  Toks.reserve(Text.size() / 5);
+  size_t Skipped = 0;
+  for (ByteRange G : Gaps)
+    Skipped += G.size();
+  Toks.reserve((Text.size() - Skipped) / 5);
   static const clang::LangOptions LO = cppLangOptions();
   clang::SourceLocation Base = clang::SourceLocation::getFromRawEncoding(1);
-  clang::Lexer L(Base, LO, Buf.data(), Buf.data(), Buf.data() + Buf.size());
-  L.SetCommentRetentionState(true);
+  std::optional<clang::Lexer> L;
+  auto StartAt = [&](uint32_t Offset) {
+    L.emplace(Base, LO, Buf.data(), Buf.data() + Offset, Buf.data() + Buf.size());
+    L->SetCommentRetentionState(true);
+  };
+  StartAt(0);
+  size_t NextGap = 0;
+  const ByteRange *GapComment = GapComments.begin();
+  // A gap starts after the token that ends where it begins (or at the
+  // text's start): the lexer goes on from its end.
+  bool Jump = !Gaps.empty() && Gaps.front().Begin == 0;
+  // The first token after a gap: a new lexer takes it for the start of a
+  // line; it is one if a line ends in the blanks before it (the whole
+  // text's lexer says so of it after the gap's last token, which ends
+  // where those blanks start).
+  bool Resumed = false;
   clang::Token T;
   bool InDirective = false;
   std::vector<char> Brackets;  // open brackets outside directives
@@ -60,11 +90,25 @@ LexedFile::LexedFile(llvm::StringRef Text) : Text(Text) {
   };
   size_t DirectiveStart = 0; // token index of the current directive's `#`
   for (;;) {
-    L.LexFromRawLexer(T);
+    if (Jump) {
+      Jump = false;
+      for (; GapComment != GapComments.end() && GapComment->Begin < Gaps[NextGap].End; ++GapComment)
+        Comments.push_back(*GapComment);
+      StartAt(Gaps[NextGap++].End);
+      Resumed = true;
+    }
+    L->LexFromRawLexer(T);
     if (T.is(clang::tok::eof))
       break;
     uint32_t B = Offset(T.getLocation()), E = B + T.getLength();
-    if (T.isAtStartOfLine())
+    bool StartOfLine = T.isAtStartOfLine();
+    if (Resumed) {
+      Resumed = false;
+      StartOfLine = false;
+      for (uint32_t K = B; K > 0 && llvm::StringRef(" \t\f\v\n\r").contains(Text[K - 1]); --K)
+        StartOfLine |= Text[K - 1] == '\n' || Text[K - 1] == '\r';
+    }
+    if (StartOfLine)
       InDirective = false;
     if (T.is(clang::tok::comment)) {
       Comments.push_back({B, E});
@@ -103,11 +147,12 @@ LexedFile::LexedFile(llvm::StringRef Text) : Text(Text) {
       K = TokKind::Punct;
       break;
     }
-    if (T.isAtStartOfLine() && T.is(clang::tok::hash)) {
+    if (StartOfLine && T.is(clang::tok::hash)) {
       InDirective = true;
       DirectiveStart = Toks.size();
     }
-    Toks.push_back({K, T.isAtStartOfLine(), InDirective, B, E});
+    Toks.push_back({K, StartOfLine, InDirective, B, E});
+    Jump = NextGap < Gaps.size() && Gaps[NextGap].Begin == E;
     llvm::StringRef S = Text.slice(B, E);
     if (K == TokKind::Unknown) {
       // A lone `\` or `@` is not an error of ours to count; a broken literal is.
@@ -153,6 +198,281 @@ LexedFile::LexedFile(llvm::StringRef Text) : Text(Text) {
   // Unclosed brackets left in Brackets are not counted: `#if` branches that
   // each open a brace are common and legal.
 }
+
+namespace {
+
+/// The bytes that change nothing where code is read (a `#` or `%:` starts a
+/// directive only after nothing but blanks on its line: checked there).
+struct PlainBytes {
+  bool Is[256];
+  constexpr PlainBytes() : Is() {
+    for (int C = 0; C < 256; ++C)
+      Is[C] = true;
+    for (unsigned char C : {'/', '"', '\'', '{', '}', '(', ')', '[', ']', ';', '\\', '#', '%'})
+      Is[C] = false;
+  }
+  bool operator[](unsigned char C) const { return Is[C]; }
+};
+constexpr PlainBytes Plain{};
+
+/// scanSkeleton()'s reader: from one byte that changes what the text is to
+/// the next (found sixty-four bytes at a time), a switch on it.
+class SkeletonScan {
+public:
+  explicit SkeletonScan(llvm::StringRef Text) : T(Text), N(Text.size()) {}
+
+  Skeleton run() {
+    Out.Read = static_cast<uint32_t>(N);
+    size_t I = 0;
+    while ((I = nextSpecial(I)) < N) {
+      char C = T[I];
+      switch (C) {
+      case '#':
+      case '%': // `%:` is `#`
+        if ((C == '#' || (I + 1 < N && T[I + 1] == ':')) && atLineStart(I)) {
+          if (!directive(I))
+            return stop(I);
+          continue;
+        }
+        break;
+      case '/':
+        if (I + 1 < N && (T[I + 1] == '/' || T[I + 1] == '*')) {
+          size_t End;
+          if (!comment(I, End))
+            return stop(I);
+          Out.Comments.push_back({static_cast<uint32_t>(I), static_cast<uint32_t>(End)});
+          I = End;
+          continue;
+        }
+        break;
+      case '"':
+      case '\'': {
+        // A raw string (`R"x(...)x"`, any prefix), a digit separator or a
+        // prefixed character literal (`u'x'`): not modelled.
+        char Before = I > 0 ? T[I - 1] : ' ';
+        if (Before == 'R' || (C == '\'' && (llvm::isAlnum(Before) || Before == '_')))
+          return stop(I);
+        size_t End;
+        if (!literal(I, End, /*InDirective=*/false))
+          return stop(I);
+        I = End;
+        continue;
+      }
+      case ';':
+        // A statement's end, where a brace (or nothing) is open.
+        if (Open.empty() || T[Open.back()] == '{')
+          Out.Boundaries.push_back({static_cast<uint32_t>(I), statementParent()});
+        break;
+      case '{':
+        Braces.push_back(static_cast<uint32_t>(I));
+        [[fallthrough]];
+      case '(':
+      case '[':
+        Open.push_back(static_cast<uint32_t>(I));
+        break;
+      case '}':
+      case ')':
+      case ']': {
+        char Want = C == '}' ? '{' : C == ')' ? '(' : '[';
+        if (Open.empty() || T[Open.back()] != Want)
+          return stop(I);
+        uint32_t OpenAt = Open.back();
+        Open.pop_back();
+        if (C == '}') {
+          Braces.pop_back();
+          Out.Pairs.push_back({OpenAt, static_cast<uint32_t>(I),
+                               Braces.empty() ? Skeleton::NoParent : Braces.back()});
+          if (Open.empty() || T[Open.back()] == '{')
+            Out.Boundaries.push_back({static_cast<uint32_t>(I), statementParent()});
+        }
+        break;
+      }
+      case '\\': // a line splice or a stray backslash in code
+        return stop(I);
+      default:
+        break;
+      }
+      ++I;
+    }
+    // Pairs were recorded at their `}`: by their `{` now.
+    llvm::sort(Out.Pairs,
+               [](const Skeleton::Pair &A, const Skeleton::Pair &B) { return A.Open < B.Open; });
+    return std::move(Out);
+  }
+
+private:
+  llvm::StringRef T;
+  size_t N;
+  Skeleton Out;
+  std::vector<uint32_t> Open;   ///< Open brackets of code, innermost last.
+  std::vector<uint32_t> Braces; ///< The `{` among them.
+  /// Mask's bit K says whether T[MaskBase + K] is special (none read yet).
+  size_t MaskBase = SIZE_MAX;
+  uint64_t Mask = 0;
+
+  /// The brace whose statement a `;` or `}` at the top of Open ends.
+  uint32_t statementParent() const { return Open.empty() ? Skeleton::NoParent : Open.back(); }
+
+  /// Whether only blanks precede I on its line (a `#` there starts a
+  /// directive; not after a comment, as for the lexer).
+  bool atLineStart(size_t I) const {
+    while (I > 0 && (T[I - 1] == ' ' || T[I - 1] == '\t' || T[I - 1] == '\f' || T[I - 1] == '\v'))
+      --I;
+    return I == 0 || T[I - 1] == '\n' || T[I - 1] == '\r';
+  }
+
+  /// The first special byte (Plain) at or after I, or N: sixty-four bytes
+  /// at a time where SSE2 is there.
+  size_t nextSpecial(size_t I) {
+#if defined(__SSE2__)
+    for (;;) {
+      if (I >= MaskBase && I - MaskBase < 64) {
+        uint64_t M = Mask >> (I - MaskBase);
+        if (M)
+          return I + llvm::countTrailingZeros(M);
+        I = MaskBase + 64;
+      }
+      if (I + 64 > N)
+        break;
+      MaskBase = I;
+      Mask = specialMask(T.data() + I);
+    }
+#endif
+    while (I < N && Plain[static_cast<unsigned char>(T[I])])
+      ++I;
+    return I;
+  }
+
+#if defined(__SSE2__)
+  static uint64_t specialMask(const char *P) {
+    uint64_t M = 0;
+    for (int K = 0; K < 4; ++K) {
+      __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P + 16 * K));
+      auto Is = [&](char C) { return _mm_cmpeq_epi8(V, _mm_set1_epi8(C)); };
+      __m128i R = _mm_or_si128(
+          _mm_or_si128(_mm_or_si128(Is('/'), Is('"')), _mm_or_si128(Is('\''), Is(';'))),
+          _mm_or_si128(_mm_or_si128(Is('{'), Is('}')), _mm_or_si128(Is('('), Is(')'))));
+      R = _mm_or_si128(R, _mm_or_si128(_mm_or_si128(Is('['), Is(']')),
+                                       _mm_or_si128(_mm_or_si128(Is('\\'), Is('#')), Is('%'))));
+      M |= static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(R))) << (16 * K);
+    }
+    return M;
+  }
+#endif
+
+  Skeleton stop(size_t At) {
+    Out.Read = static_cast<uint32_t>(At);
+    // Only pairs closed before the stop are read right; they were recorded
+    // as they closed.
+    llvm::sort(Out.Pairs,
+               [](const Skeleton::Pair &A, const Skeleton::Pair &B) { return A.Open < B.Open; });
+    return std::move(Out);
+  }
+
+  static bool isNewline(char C) { return C == '\n' || C == '\r'; }
+
+  /// A comment from At (`//` or `/*`); End is one past it (a line comment
+  /// ends before its line end). False where it does not end as modelled.
+  bool comment(size_t At, size_t &End) {
+    if (T[At + 1] == '*') {
+      size_t Close = T.find("*/", At + 2);
+      if (Close == llvm::StringRef::npos)
+        return false;
+      End = Close + 2;
+      return true;
+    }
+    size_t E = At + 2;
+    while (E < N && !isNewline(T[E]))
+      ++E;
+    // A backslash (blanks after it allowed) before the line end continues
+    // the comment on the next line.
+    size_t K = E;
+    while (K > At + 2 &&
+           (T[K - 1] == ' ' || T[K - 1] == '\t' || T[K - 1] == '\f' || T[K - 1] == '\v'))
+      --K;
+    if (K > At + 2 && T[K - 1] == '\\')
+      return false;
+    End = E;
+    return true;
+  }
+
+  /// A string or character literal from its quote at At; End is one past
+  /// it. In a directive line a literal that the line ends first ends there.
+  bool literal(size_t At, size_t &End, bool InDirective) {
+    char Q = T[At];
+    size_t J = At + 1;
+    while (J < N) {
+      char C = T[J];
+      if (C == '\\') {
+        if (J + 1 >= N || isNewline(T[J + 1]) || T[J + 1] == ' ' || T[J + 1] == '\t')
+          return false; // a splice (blanks before the line end allowed)
+        J += 2;
+        continue;
+      }
+      if (C == Q) {
+        End = J + 1;
+        return !(Q == '\'' && J == At + 1); // `''` is not a character
+      }
+      if (isNewline(C)) {
+        if (!InDirective)
+          return false;
+        End = J;
+        return true;
+      }
+      ++J;
+    }
+    return false;
+  }
+
+  /// The directive line whose `#` is at I: I moves to its line end. False
+  /// where it does not end as modelled.
+  bool directive(size_t &I) {
+    Out.Directives.push_back(static_cast<uint32_t>(I));
+    size_t J = I + 1;
+    while (J < N) {
+      char C = T[J];
+      if (isNewline(C))
+        break;
+      if (C == '\\') {
+        // A splice continues the directive on the next line.
+        size_t K = J + 1;
+        while (K < N && (T[K] == ' ' || T[K] == '\t'))
+          ++K;
+        if (K < N && isNewline(T[K])) {
+          J = K + (T[K] == '\r' && K + 1 < N && T[K + 1] == '\n' ? 2 : 1);
+          continue;
+        }
+        ++J;
+        continue;
+      }
+      if (C == '/' && J + 1 < N && (T[J + 1] == '/' || T[J + 1] == '*')) {
+        size_t End;
+        if (!comment(J, End))
+          return false;
+        if (T[J + 1] == '/') {
+          J = End;
+          break;
+        }
+        J = End;
+        continue;
+      }
+      if (C == '"' || C == '\'') {
+        size_t End;
+        if (T[J - 1] == 'R' || !literal(J, End, /*InDirective=*/true))
+          return false;
+        J = End;
+        continue;
+      }
+      ++J;
+    }
+    I = J;
+    return true;
+  }
+};
+
+} // namespace
+
+Skeleton scanSkeleton(llvm::StringRef Text) { return SkeletonScan(Text).run(); }
 
 size_t LexedFile::tokenAt(uint32_t Offset) const {
   return static_cast<size_t>(

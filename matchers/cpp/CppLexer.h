@@ -21,6 +21,7 @@
 
 #include "core/Fix.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -52,9 +53,46 @@ struct Conditional {
                        ///< #elif/#else/#endif of the same #if (or the end).
 };
 
+/// What a scan of C++ text can tell without lexing it (region lexing,
+/// CppMatcher::gaps): the brace pairs of code, and the places the scan does
+/// not read as the lexer does. It reads comments, string and character
+/// literals, directive lines and brackets; where it meets what it does not
+/// model (a raw string, a line splice in code, a digit separator or a
+/// prefixed character literal, an unterminated literal or comment, brackets
+/// that do not pair), it stops: what comes after is not read.
+struct Skeleton {
+  static constexpr uint32_t NoParent = UINT32_MAX; ///< The file's own level.
+  struct Pair {
+    uint32_t Open, Close; ///< Offsets of a code `{` and its `}`.
+    uint32_t Parent;      ///< The nearest `{` around it, or NoParent.
+  };
+  /// A `;` or `}` that ends a statement: where the innermost open bracket
+  /// is the `{` at Parent (or none: NoParent).
+  struct Boundary {
+    uint32_t At, Parent;
+  };
+  std::vector<Pair> Pairs;          ///< In the order of their Open.
+  std::vector<Boundary> Boundaries; ///< In order.
+  std::vector<uint32_t> Directives; ///< Offsets of directive lines' `#`, in order.
+  std::vector<ByteRange> Comments;  ///< In order, outside directive lines.
+  uint32_t Read = 0;                ///< Where the scan stopped (the text's size if at its end).
+};
+
+/// Scans Text once (a few instructions a byte, against some fifty for
+/// lexing and matching it).
+Skeleton scanSkeleton(llvm::StringRef Text);
+
 class LexedFile {
 public:
   explicit LexedFile(llvm::StringRef Text);
+  /// Text lexed except in Gaps (in order): each whole statements of code,
+  /// from just after a `;`, `{` or `}` (or the text's start) to just after
+  /// another or to a `}`, with no directive line, unterminated literal or
+  /// comment, or unpaired bracket in them (CppMatcher::gaps). The tokens are
+  /// those of the whole text less those in the gaps, and the comments the
+  /// lexed ones and GapComments (those in the gaps, from scanSkeleton()).
+  LexedFile(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
+            llvm::ArrayRef<ByteRange> GapComments);
 
   llvm::StringRef text() const { return Text; }
   const std::vector<Token> &tokens() const { return Toks; }

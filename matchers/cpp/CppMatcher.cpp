@@ -6,12 +6,15 @@
 
 #include "matchers/cpp/CppMatcher.h"
 
+#include "core/SourceFile.h"
+
 #include "core/Metavariable.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace devport::cpp {
 
@@ -258,6 +261,18 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
         for (const std::string &W : Raw->LexicalWords)
           AllOf.push_back(M->Literals.add(W));
         M->LexicalNeeds.add(AllOf, AnyOf);
+        // A pattern that spells a brace or a `;` before its end matches
+        // across statements (`TORCH_LIBRARY_IMPL(...) { $$$B }`), with words
+        // outside some of them: where it may match, region lexing leaves
+        // no statement out.
+        bool Spans = false;
+        for (size_t K = 0; K < Raw->Elems.size(); ++K) {
+          const PatternElem &E = Raw->Elems[K];
+          Spans |= E.K == PatternElem::Tok &&
+                   (E.Text == "{" || E.Text == "}" || (E.Text == ";" && K + 1 < Raw->Elems.size()));
+        }
+        if (Spans)
+          M->BraceNeeds.add(AllOf, AnyOf);
         const PatternElem &A = Raw->Elems[Raw->Anchor];
         if (A.K == PatternElem::Name) {
           // Dispatched by its last literal component.
@@ -280,6 +295,139 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
   M->Literals.freeze();
   return std::move(M);
+}
+
+namespace {
+
+/// Appends the offset of every occurrence of Word in Text, found by memchr
+/// for its byte at Rare (one that is rare in source text).
+void findEvery(llvm::StringRef Text, llvm::StringRef Word, size_t Rare,
+               std::vector<uint32_t> &Out) {
+  if (Text.size() < Word.size())
+    return;
+  const char *Begin = Text.data(), *End = Begin + Text.size();
+  const char *Last = End - (Word.size() - Rare); // the last place for Word[Rare]
+  for (const char *P = Begin + Rare; P <= Last; ++P) {
+    P = static_cast<const char *>(std::memchr(P, Word[Rare], static_cast<size_t>(Last + 1 - P)));
+    if (!P)
+      return;
+    if (std::memcmp(P - Rare, Word.data(), Word.size()) == 0)
+      Out.push_back(static_cast<uint32_t>(P - Rare - Begin));
+  }
+}
+
+} // namespace
+
+std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
+                                        std::vector<ByteRange> &GapComments) const {
+  // Not worth a lexer's restart below this many bytes.
+  const uint32_t MinGap = 24;
+  std::vector<ByteRange> Out;
+  std::vector<LiteralSet::Occurrence> Words;
+  Literals.findAll(Text, Words);
+  {
+    std::vector<unsigned> InText;
+    std::vector<bool> Seen(Literals.size(), false);
+    for (const LiteralSet::Occurrence &O : Words)
+      if (!Seen[O.Word]) {
+        Seen[O.Word] = true;
+        InText.push_back(O.Word);
+      }
+    if (BraceNeeds.metBy(InText))
+      return Out;
+  }
+  Skeleton S = scanSkeleton(Text);
+  // What a statement left out must not hold: a directive line, a `devport:`
+  // directive (its comment is not read for one), a `using` or `namespace`
+  // (what it declares holds for the statements after it).
+  std::vector<uint32_t> Unsure = S.Directives;
+  findEvery(Text, "devport:", 2, Unsure);
+  findEvery(Text, "using", 4, Unsure);
+  findEvery(Text, "namespace", 5, Unsure);
+  llvm::sort(Unsure);
+  // Each level's statement ends and brace pairs, by level (the `{` around
+  // them), in text order.
+  auto ByParent = [](const auto &A, const auto &B) { return A.Parent < B.Parent; };
+  std::vector<Skeleton::Boundary> Ends = S.Boundaries;
+  std::stable_sort(Ends.begin(), Ends.end(), ByParent);
+  std::vector<Skeleton::Pair> Pairs = S.Pairs;
+  std::stable_sort(Pairs.begin(), Pairs.end(), ByParent);
+  // A statement may be left out where no pattern can match in it: every
+  // match lies in one statement (the patterns that spell a brace or a `;`
+  // are BraceNeeds), and holds each of its pattern's Words (and a word of
+  // each AnyOf group).
+  std::vector<unsigned> Inside;
+  auto Hot = [&](uint32_t Begin, uint32_t End) {
+    auto U = llvm::lower_bound(Unsure, Begin);
+    if (U != Unsure.end() && *U < End)
+      return true;
+    Inside.clear();
+    auto It = llvm::partition_point(
+        Words, [&](const LiteralSet::Occurrence &O) { return O.Offset < Begin; });
+    for (; It != Words.end() && It->Offset < End; ++It)
+      if (!llvm::is_contained(Inside, It->Word))
+        Inside.push_back(It->Word);
+    return Needs.metBy(Inside);
+  };
+  struct Level {
+    uint32_t Parent, Begin, End; ///< A `{` (or NoParent: the file) and what is inside.
+  };
+  std::vector<Level> Todo{{Skeleton::NoParent, 0, S.Read}};
+  while (!Todo.empty()) {
+    Level L = Todo.back();
+    Todo.pop_back();
+    auto E = std::equal_range(Ends.begin(), Ends.end(), Skeleton::Boundary{0, L.Parent}, ByParent);
+    auto P = std::equal_range(Pairs.begin(), Pairs.end(), Skeleton::Pair{0, 0, L.Parent}, ByParent);
+    auto NextPair = P.first;
+    uint32_t Run = L.Begin; // where the statements not yet kept begin
+    auto Keep = [&](uint32_t Begin, uint32_t End) {
+      // The statements before it go out, if they are worth it; the brace
+      // pairs in it are levels of their own.
+      if (Begin - Run >= MinGap)
+        Out.push_back({Run, Begin});
+      for (; NextPair != P.second && NextPair->Open < End; ++NextPair)
+        if (NextPair->Open >= Begin)
+          Todo.push_back({NextPair->Open, NextPair->Open + 1, NextPair->Close});
+      Run = End;
+    };
+    uint32_t Begin = L.Begin;
+    for (auto B = E.first; B != E.second; ++B) {
+      uint32_t End = B->At + 1;
+      if (Hot(Begin, End))
+        Keep(Begin, End);
+      Begin = End;
+    }
+    // What follows the last end: up to the `}` of a pair; the rest of the
+    // file (or what the scan did not read) is kept.
+    if (L.Parent == Skeleton::NoParent || Hot(Begin, L.End))
+      Keep(Begin, L.End);
+    else if (L.End - Run >= MinGap)
+      Out.push_back({Run, L.End});
+  }
+  llvm::sort(Out, [](ByteRange A, ByteRange B) { return A.Begin < B.Begin; });
+  // The first token after a gap starts a line where a line ends in the
+  // blanks before it (LexedFile): not where something that the lexer may
+  // take for a blank (not ASCII) is next to them.
+  llvm::erase_if(Out, [&](ByteRange G) {
+    auto Blank = [&](size_t K) { return llvm::StringRef(" \t\f\v\n\r").contains(Text[K]); };
+    size_t Token = G.End;
+    while (Token < Text.size() && Blank(Token))
+      ++Token;
+    if (Token < Text.size() && static_cast<unsigned char>(Text[Token]) >= 0x80)
+      return true;
+    size_t K = Token;
+    while (K > G.Begin && Blank(K - 1))
+      --K;
+    return K > 0 && static_cast<unsigned char>(Text[K - 1]) >= 0x80;
+  });
+  auto C = S.Comments.begin();
+  for (ByteRange G : Out) {
+    while (C != S.Comments.end() && C->Begin < G.Begin)
+      ++C;
+    for (; C != S.Comments.end() && C->End <= G.End; ++C)
+      GapComments.push_back(*C);
+  }
+  return Out;
 }
 
 bool CppMatcher::mayMatch(llvm::StringRef Text, bool Lexical) const {

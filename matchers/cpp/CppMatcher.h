@@ -125,6 +125,12 @@ public:
   /// will read Text, which needs more of a pattern's words in it (those that
   /// the semantic engine can find through a header: see LexicalWords).
   bool mayMatch(llvm::StringRef Text, bool Lexical = false) const;
+  /// Region lexing: the statements of Text in which no pattern can match
+  /// (none of a pattern's words, no directive line, `devport:`, `using` or
+  /// `namespace`), as LexedFile's Gaps, and in GapComments the comments in
+  /// them. None where a pattern that spans statements may match, or where
+  /// Text is not read as modelled (scanSkeleton()).
+  std::vector<ByteRange> gaps(llvm::StringRef Text, std::vector<ByteRange> &GapComments) const;
   /// Whether a role pattern (`@cuda-file`) is compiled.
   bool hasRoles() const { return !Roles.empty(); }
 
@@ -148,6 +154,10 @@ private:
   LiteralSet Literals;    ///< Every pattern's prefilter words.
   WordRequirements Needs; ///< Each non-role pattern's Words and AnyOf, for mayMatch().
   WordRequirements LexicalNeeds; ///< The same with each pattern's LexicalWords.
+  /// The patterns that spell a brace or a `;` before their end: they match
+  /// across statements, so where one may match, region lexing leaves none
+  /// out.
+  WordRequirements BraceNeeds;
 
   friend class MatchPass;
 };

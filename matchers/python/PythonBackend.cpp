@@ -207,7 +207,7 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
   return Parsed;
 }
 
-std::unique_ptr<ParsedFile> PythonBackend::parseRegions(llvm::StringRef,
+std::unique_ptr<ParsedFile> PythonBackend::parseRegions(llvm::StringRef, llvm::StringRef,
                                                         const RegionText &R) const {
   thread_local Parser P;
   TreePtr Tree = P.parseRanges(R.Text, R.Ranges);

@@ -165,7 +165,7 @@ public:
   bool compileCannotFail(const RuleSet &Rules, const BackendOptions &Opts) const override;
   std::unique_ptr<ParsedFile> parse(llvm::StringRef Text, const ParsedFile *Previous = nullptr,
                                     llvm::ArrayRef<Edit> Edits = {}) const override;
-  std::unique_ptr<ParsedFile> parseRegions(llvm::StringRef Path,
+  std::unique_ptr<ParsedFile> parseRegions(llvm::StringRef Path, llvm::StringRef Text,
                                            const RegionText &R) const override;
   BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
                     const FixRequest &Req) const override;

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # regions.sh: region parsing (matchers/python/Regions.h) changes no result. Runs devport on a
-# tree twice, parsing only the statements that rules can need (the default) and with
-# --whole-files, and requires byte-identical output and exit codes from
+# tree twice, parsing only the statements that rules can need (the default; for C++, lexing
+# all but the statements where no pattern can match) and with --whole-files, and requires
+# byte-identical output and exit codes from
 #   check --format json --show-kept   (with the default target and with --target-torch 2.5)
 #   fix --diff --unsafe-fixes
 #
 #   tests/cli/regions.sh DEVPORT SOURCE_DIR [CORPUS]
 #
-# Without CORPUS (CTest `regions.equivalence`) the tree is generated from every Python fixture
-# input under SOURCE_DIR/tests/rules: each file as it is, wrapped in a function, wrapped in a
-# class and an `if`, with CRLF line ends, and files that join several fixtures with unrelated
-# code between them (functions, classes, decorators, try/except imports, comments, docstrings,
-# multi-line statements), from a fixed seed. With CORPUS (a directory, e.g. PyTorch's source
+# Without CORPUS (CTest `regions.equivalence`) the tree is generated from every Python and C++
+# fixture input under SOURCE_DIR/tests/rules: each file as it is, wrapped in a function, wrapped
+# in a class and an `if`, with CRLF line ends, and files that join several fixtures with
+# unrelated code between them (functions, classes, decorators, try/except imports, comments,
+# docstrings, multi-line statements), from a fixed seed; each C++ input as it is, between
+# functions, classes and comments that name no device, inside namespaces, and with CRLF. With CORPUS (a directory, e.g. PyTorch's source
 # from ../shared/corpus/get-pytorch-source.sh) it runs on that tree instead, by hand:
 #   tests/cli/regions.sh build/devport . /tmp/pytorch-src
 set -euo pipefail
@@ -72,6 +74,29 @@ for i in range(80):
         parts.append(t if t.endswith("\n") else t + "\n")
     parts.append(rng.choice(FILLERS).format(i=i))
     write(f"mixed/m{i:03}.py", "\n".join(parts))
+
+# C++ (region lexing, matchers/cpp/CppMatcher.h): each input as it is, between functions,
+# classes and comments that name no device, inside namespaces, and with CRLF line ends.
+crng = random.Random(20261127)
+CPP_FILLERS = [
+    "int add_{i}(int a, int b) {{\n  int s = a + b; // sums\n  return s;\n}}\n",
+    "struct Point{i} {{\n  int x = 0, y = 0;\n  int norm() const {{ return x * x + y * y; }}\n}} origin{i};\n",
+    "template <typename T>\nT twice_{i}(T v) {{\n  auto f = [&](T w) {{ return w + w; }};\n  for (int i = 0; i < 2; ++i) {{\n    v = f(v);\n  }}\n  return v;\n}}\n",
+    "/* {{ braces }} and ; in a comment */\nclass Holder{i} {{\npublic:\n  int get() const {{ return 'x'; }}\n}};\n",
+]
+cpp_inputs = sorted(p for ext in ("cpp", "cu", "h") for p in glob.glob(os.path.join(rules, "*", "input*." + ext)))
+assert cpp_inputs, "no C++ fixture inputs under " + rules
+for k, path in enumerate(cpp_inputs):
+    rule = os.path.basename(os.path.dirname(path)) + "-" + os.path.basename(path).rsplit(".", 1)[0]
+    ext = path.rsplit(".", 1)[1]
+    text = open(path, encoding="utf-8").read()
+    if not text.endswith("\n"):
+        text += "\n"
+    fill = lambda: crng.choice(CPP_FILLERS).format(i=k)
+    write(f"cpp/plain/{rule}.{ext}", text)
+    write(f"cpp/around/{rule}.{ext}", fill() + text + fill())
+    write(f"cpp/nested/{rule}.{ext}", "namespace outer {\n" + fill() + "namespace inner {\n" + text + "\n}  // namespace inner\n" + fill() + "}  // namespace outer\n")
+    write(f"cpp/crlf/{rule}.{ext}", fill() + text + fill(), crlf=True)
 PY
 fi
 
@@ -100,11 +125,16 @@ compare() {  # compare NAME ARGS...: the same output both ways
 }
 
 files=$(find "$CORPUS" -name '*.py' | wc -l)
-echo "corpus: $CORPUS ($files Python files)"
+cpp=$(find "$CORPUS" \( -name '*.cpp' -o -name '*.cu' -o -name '*.h' \) | wc -l)
+echo "corpus: $CORPUS ($files Python files, $cpp C++ files)"
 [[ $files -gt 0 ]] || { echo "FAIL: no Python files"; exit 1; }
 compare check check --format json --show-kept --quiet
 compare check-torch25 check --format json --show-kept --quiet --target-torch 2.5
 compare fix-diff fix --diff --unsafe-fixes --quiet
+if [[ $cpp -gt 0 ]]; then
+  compare cpp-lexical check --format json --show-kept --quiet --cpp-engine lexical
+  compare cpp-fix-diff fix --diff --unsafe-fixes --quiet --cpp-engine lexical
+fi
 # The findings must be real: a tree where nothing is found proves nothing.
 grep -q '"rule"' "$tmp/check.regions" || { echo "FAIL: no findings at all"; fail=1; }
 exit $fail

@@ -14,6 +14,7 @@
 
 #include "matchers/cpp/CppLexer.h"
 #include "matchers/cpp/CppMatcher.h"
+#include "tests/unit/matchers/cpp/CppRules.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -27,31 +28,6 @@
 namespace devport::cpp {
 namespace {
 
-struct Compiled {
-  RuleSet Rules;
-  std::unique_ptr<CppMatcher> M;
-};
-
-const Compiled &cppRules() {
-  static Compiled C = [] {
-    Compiled Out;
-    auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules/cpp");
-    EXPECT_TRUE(bool(Rules)) << (Rules ? "" : llvm::toString(Rules.takeError()));
-    if (!Rules)
-      return Out;
-    Out.Rules = std::move(*Rules);
-    std::vector<const Rule *> Ptrs;
-    for (const auto &R : Out.Rules.rules())
-      Ptrs.push_back(R.get());
-    auto M = CppMatcher::compile(Ptrs);
-    EXPECT_TRUE(bool(M)) << (M ? "" : llvm::toString(M.takeError()));
-    if (M)
-      Out.M = std::move(*M);
-    return Out;
-  }();
-  return C;
-}
-
 /// Whether the lexical engine matches anything in Text (no role).
 bool matches(const CppMatcher &M, llvm::StringRef Text) {
   LexedFile F(Text);
@@ -59,7 +35,7 @@ bool matches(const CppMatcher &M, llvm::StringRef Text) {
 }
 
 TEST(LexicalPrefilter, NeverTurnsAwayAFileWithAMatch) {
-  const Compiled &C = cppRules();
+  const CompiledCppRules &C = cppRules();
   ASSERT_TRUE(C.M);
   std::vector<std::string> Texts = {
       // Names brought in by a using-directive, a using-declaration, a
@@ -104,7 +80,7 @@ TEST(LexicalPrefilter, NeverTurnsAwayAFileWithAMatch) {
 }
 
 TEST(LexicalPrefilter, NeedsWhatOnlyTheLexicalEngineNeeds) {
-  const Compiled &C = cppRules();
+  const CompiledCppRules &C = cppRules();
   ASSERT_TRUE(C.M);
   // `CUDA` and `GPU` only inside other names and comments: no string
   // `"CUDA"` for the comparison patterns, no `DeviceType` for
