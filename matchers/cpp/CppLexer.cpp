@@ -314,11 +314,13 @@ private:
   uint32_t statementParent() const { return Open.empty() ? Skeleton::NoParent : Open.back(); }
 
   /// Whether only blanks precede I on its line (a `#` there starts a
-  /// directive; not after a comment, as for the lexer).
+  /// directive; not after a comment, as for the lexer), or on the first line
+  /// a byte order mark, which the lexer skips.
   bool atLineStart(size_t I) const {
     while (I > 0 && (T[I - 1] == ' ' || T[I - 1] == '\t' || T[I - 1] == '\f' || T[I - 1] == '\v'))
       --I;
-    return I == 0 || T[I - 1] == '\n' || T[I - 1] == '\r';
+    return I == 0 || T[I - 1] == '\n' || T[I - 1] == '\r' ||
+           (I == 3 && T.startswith("\xEF\xBB\xBF"));
   }
 
   /// The first special byte (Plain) at or after I, or N: sixty-four bytes

@@ -125,8 +125,11 @@ const char *const Tricky[] = {
     // A no-break space after a statement end, before the next line's token.
     "void f(at::Tensor t) {\n  int a = 1; int b = 2; int c = 3; int d = 4; int e = 5;\n"
     "\xc2\xa0 t.to(at::kCUDA);\n}\n",
-    // A byte order mark before statements left out.
+    // A byte order mark before statements left out, and before a directive
+    // (the lexer skips it: the `#` starts the line).
     "\xef\xbb\xbfint add(int a, int b) { return a + b + 1 + 2 + 3 + 4 + 5; }\n"
+    "void g(at::Tensor t) { t.to(at::kCUDA); }\n",
+    "\xef\xbb\xbf#include <ATen/core/Tensor.h>\nif (input.is_cpu()) {}\n"
     "void g(at::Tensor t) { t.to(at::kCUDA); }\n",
     // A devport directive in a statement without a device word.
     "void f() {\n  int a = 1; int b = 2; int c = 3;  // devport: ignore[no-such-rule]\n}\n"
