@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -150,29 +151,36 @@ ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset) {
 }
 
 SourceFile::SourceFile(std::string Path, std::string Text, FileStamp Stamp)
-    : Path(std::move(Path)), Text(std::move(Text)), Stamp(Stamp) {
-  LineStarts.push_back(0);
-  const char *B = this->Text.data();
-  size_t N = this->Text.size();
-  if (!std::memchr(B, '\r', N)) {
-    // No CR (most files): memchr finds the line ends.
-    for (const char *P = B; (P = static_cast<const char *>(std::memchr(P, '\n', B + N - P)));) {
-      ++P;
-      LineStarts.push_back(static_cast<uint32_t>(P - B));
+    : Path(std::move(Path)), Text(std::move(Text)), Stamp(Stamp),
+      Lines(std::make_shared<LineIndex>()) {}
+
+const std::vector<uint32_t> &SourceFile::lineStarts() const {
+  std::call_once(Lines->Once, [&] {
+    std::vector<uint32_t> &Starts = Lines->Starts;
+    Starts.push_back(0);
+    const char *B = Text.data();
+    size_t N = Text.size();
+    if (!std::memchr(B, '\r', N)) {
+      // No CR (most files): memchr finds the line ends.
+      for (const char *P = B; (P = static_cast<const char *>(std::memchr(P, '\n', B + N - P)));) {
+        ++P;
+        Starts.push_back(static_cast<uint32_t>(P - B));
+      }
+      return;
     }
-    return;
-  }
-  for (size_t I = 0; I < N; ++I) {
-    char C = this->Text[I];
-    if (C == '\n') {
-      LineStarts.push_back(static_cast<uint32_t>(I + 1));
-    } else if (C == '\r') {
-      // A lone CR ends a line too (Python accepts it); CRLF is one ending.
-      if (I + 1 < N && this->Text[I + 1] == '\n')
-        continue;
-      LineStarts.push_back(static_cast<uint32_t>(I + 1));
+    for (size_t I = 0; I < N; ++I) {
+      char C = Text[I];
+      if (C == '\n') {
+        Starts.push_back(static_cast<uint32_t>(I + 1));
+      } else if (C == '\r') {
+        // A lone CR ends a line too (Python accepts it); CRLF is one ending.
+        if (I + 1 < N && Text[I + 1] == '\n')
+          continue;
+        Starts.push_back(static_cast<uint32_t>(I + 1));
+      }
     }
-  }
+  });
+  return Lines->Starts;
 }
 
 llvm::Expected<SourceFile> SourceFile::fromBytes(std::string Path, std::string Bytes,
@@ -334,16 +342,17 @@ llvm::StringRef lineEndingOf(llvm::StringRef Text) {
 llvm::StringRef SourceFile::lineEnding() const { return lineEndingOf(Text); }
 
 unsigned SourceFile::lineOf(uint32_t Offset) const {
-  auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
-  return static_cast<unsigned>(It - LineStarts.begin()) - 1;
+  const std::vector<uint32_t> &Starts = lineStarts();
+  auto It = std::upper_bound(Starts.begin(), Starts.end(), Offset);
+  return static_cast<unsigned>(It - Starts.begin()) - 1;
 }
 
 llvm::StringRef SourceFile::lineText(unsigned Line) const {
-  if (Line >= LineStarts.size())
+  const std::vector<uint32_t> &Starts = lineStarts();
+  if (Line >= Starts.size())
     return {};
-  uint32_t B = LineStarts[Line];
-  uint32_t E = Line + 1 < LineStarts.size() ? LineStarts[Line + 1]
-                                            : static_cast<uint32_t>(Text.size());
+  uint32_t B = Starts[Line];
+  uint32_t E = Line + 1 < Starts.size() ? Starts[Line + 1] : static_cast<uint32_t>(Text.size());
   llvm::StringRef S(Text.data() + B, E - B);
   if (S.endswith("\r\n"))
     return S.drop_back(2);
@@ -354,7 +363,7 @@ llvm::StringRef SourceFile::lineText(unsigned Line) const {
 
 uint32_t SourceFile::columnStart(unsigned Line) const {
   // A byte order mark is not text: columns of the first line start after it.
-  return LineStarts[Line] + (Line == 0 && hasBOM() ? 3 : 0);
+  return lineStarts()[Line] + (Line == 0 && hasBOM() ? 3 : 0);
 }
 
 LineColumn SourceFile::byteLineColumn(uint32_t Offset) const {

@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace devport {
@@ -48,6 +49,42 @@ TEST(SourceFileTest, LineIndexWithLf) {
   EXPECT_EQ(0u, F.lineOf(1));
   EXPECT_EQ(1u, F.lineOf(2));
   EXPECT_EQ(3u, F.lineOf(static_cast<uint32_t>(F.text().size())));
+}
+
+TEST(SourceFileTest, TheLineIndexIsBuiltOnceForEveryThreadAndCopy) {
+  // The index of line starts is built when first asked: threads asking at
+  // once, and copies and moves made before or after, all see it whole.
+  std::string Text;
+  for (int I = 0; I < 20000; ++I)
+    Text += "line " + std::to_string(I) + (I % 3 ? "\n" : "\r\n");
+  std::vector<uint32_t> Want{0};
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n')
+      Want.push_back(static_cast<uint32_t>(I + 1));
+  auto Check = [&](const SourceFile &F) {
+    EXPECT_EQ(Want.size(), F.lineCount());
+    for (unsigned L = 0; L < Want.size(); L += 997)
+      EXPECT_EQ(Want[L], F.lineStart(L));
+    EXPECT_EQ(12345u, F.lineOf(Want[12345] + 2));
+    EXPECT_EQ("line 12345", F.lineText(12345));
+  };
+  SourceFile F("t.py", Text);
+  SourceFile Before = F; // a copy before the index is built
+  std::vector<std::thread> Threads;
+  std::vector<unsigned> Lines(8);
+  for (unsigned T = 0; T < Lines.size(); ++T)
+    Threads.emplace_back([&, T] { Lines[T] = F.lineColumn(Want[19999] + 3).Line; });
+  for (std::thread &T : Threads)
+    T.join();
+  for (unsigned L : Lines)
+    EXPECT_EQ(20000u, L);
+  Check(F);
+  Check(Before);
+  SourceFile Moved = std::move(Before);
+  Check(Moved);
+  SourceFile Empty("e.py", "");
+  EXPECT_EQ(1u, Empty.lineCount());
+  EXPECT_EQ("", Empty.lineText(0));
 }
 
 TEST(SourceFileTest, LineIndexWithCrlfAndLoneCr) {
