@@ -190,43 +190,33 @@ bool Config::excludes(llvm::StringRef FilePath) const {
   return llvm::any_of(Exclude, [&](const ConfigValue &G) { return globMatches(G.Text, Rel); });
 }
 
-std::string findConfigFile(llvm::StringRef Dir) {
+namespace {
+
+/// Dir's own `.devport.yaml`, for answerUpward().
+std::optional<std::string> configFileIn(llvm::StringRef Dir) {
+  std::string Candidate = (Dir + "/.devport.yaml").str();
+  if (llvm::sys::fs::is_regular_file(Candidate))
+    return Candidate;
+  return std::nullopt;
+}
+
+std::string normalDir(llvm::StringRef Dir) {
   llvm::SmallString<256> D(Dir);
   llvm::sys::fs::make_absolute(D);
   llvm::sys::path::remove_dots(D, true);
-  for (llvm::StringRef P = D; !P.empty(); P = llvm::sys::path::parent_path(P)) {
-    std::string Candidate = (P + "/.devport.yaml").str();
-    if (llvm::sys::fs::is_regular_file(Candidate))
-      return Candidate;
-    if (P == "/")
-      break;
-  }
-  return "";
+  return std::string(D);
+}
+
+} // namespace
+
+std::string findConfigFile(llvm::StringRef Dir) {
+  llvm::StringMap<std::string> Known;
+  return answerUpward(normalDir(Dir), Known, configFileIn);
 }
 
 std::string ConfigCache::configFileOfLocked(llvm::StringRef Dir) {
-  llvm::SmallString<256> D(Dir);
-  llvm::sys::fs::make_absolute(D);
-  llvm::sys::path::remove_dots(D, true);
-  std::vector<std::string> Walked{Dir.str()};
-  std::string Found;
-  for (llvm::StringRef P = D; !P.empty(); P = llvm::sys::path::parent_path(P)) {
-    auto It = DirToFile.find(P);
-    if (It != DirToFile.end()) {
-      Found = It->second;
-      break;
-    }
-    Walked.push_back(P.str());
-    std::string Candidate = (P + "/.devport.yaml").str();
-    if (llvm::sys::fs::is_regular_file(Candidate)) {
-      Found = std::move(Candidate);
-      break;
-    }
-    if (P == "/")
-      break;
-  }
-  for (const std::string &W : Walked)
-    DirToFile[W] = Found;
+  std::string Found = answerUpward(normalDir(Dir), DirToFile, configFileIn);
+  DirToFile[Dir] = Found; // as spelled, for forFile's lookup
   return Found;
 }
 

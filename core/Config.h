@@ -95,9 +95,8 @@ public:
   llvm::Expected<std::shared_ptr<const Config>> forFile(llvm::StringRef FilePath);
 
 private:
-  /// findConfigFile(Dir), where every directory on the way up gets its
-  /// answer: the directories of a run share ancestors (one probe each, not
-  /// one per directory below them). Under M.
+  /// findConfigFile(Dir), where every directory on the way up keeps its
+  /// answer (answerUpward()). Under M.
   std::string configFileOfLocked(llvm::StringRef Dir);
 
   std::string Override;

@@ -18,16 +18,9 @@ CompiledRules::~CompiledRules() = default;
 void ParsedFile::setMarks(MatchMarks) {}
 bool ParsedFile::prepareIncrementalMatch(const CompiledRules &) { return false; }
 
-std::optional<RegionText> CompiledRules::regionMarks(llvm::StringRef Text) const {
-  return regionText(Text);
-}
+std::optional<RegionText> CompiledRules::regionMarks(llvm::StringRef) const { return std::nullopt; }
 
-std::optional<RegionText> CompiledRules::regionTextFor(llvm::StringRef,
-                                                       llvm::StringRef Text) const {
-  return regionText(Text);
-}
-
-std::optional<RegionText> CompiledRules::regionText(llvm::StringRef) const {
+std::optional<RegionText> CompiledRules::regionText(llvm::StringRef, llvm::StringRef) const {
   return std::nullopt;
 }
 LanguageBackend::~LanguageBackend() = default;

@@ -176,17 +176,14 @@ public:
   }
   /// Runs every rule over P in one traversal.
   virtual MatchResults match(const ParsedFile &P) const = 0;
-  /// Region parsing (batch runs): what to parse and match in Text's place,
-  /// with the same findings and fixes; nullopt to parse Text itself. The
-  /// default never masks.
-  virtual std::optional<RegionText> regionText(llvm::StringRef Text) const;
-  /// regionText() of the file at Path (a backend may parse a file of one
-  /// kind whole: a C++ file that the semantic engine reads). The default
-  /// calls regionText().
-  virtual std::optional<RegionText> regionTextFor(llvm::StringRef Path, llvm::StringRef Text) const;
+  /// Region parsing (batch runs): what to parse and match in the place of
+  /// Text, the file at Path, with the same findings and fixes; nullopt to
+  /// parse Text itself (the default; C++: a file that the semantic engine
+  /// reads).
+  virtual std::optional<RegionText> regionText(llvm::StringRef Path, llvm::StringRef Text) const;
   /// What an incremental check of a whole tree needs of regionText(): the
   /// Marks (where the matcher must look) and NothingToMatch, without the
-  /// masked text. The default calls regionText().
+  /// masked text. The default: nothing (the whole tree is matched).
   virtual std::optional<RegionText> regionMarks(llvm::StringRef Text) const;
 };
 

@@ -7,6 +7,7 @@
 #include "core/ProjectRequirements.h"
 
 #include "core/SourceFile.h"
+#include "core/Workspace.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -766,41 +767,34 @@ enum class DirKind { Project, Stop, Continue };
 DirKind classify(llvm::StringRef Dir) {
   // One read of the directory instead of a stat per name (and the read
   // for requirements*.txt): the names that are there are then checked.
-  std::error_code EC;
-  llvm::sys::fs::directory_iterator I(Dir, EC), E;
-  if (!EC) {
-    bool Project = false, Git = false;
-    for (; I != E && !EC; I.increment(EC)) {
-      llvm::StringRef Name = llvm::sys::path::filename(I->path());
-      if (Name == "pyproject.toml" || Name == "setup.cfg" || Name == "setup.py" ||
-          isRequirementsTxt(Name))
-        Project = Project || llvm::sys::fs::is_regular_file(I->path());
-      else if (Name == ".git")
-        Git = llvm::sys::fs::exists(I->path());
-    }
-    if (!EC) {
-      if (Project)
-        return DirKind::Project;
-      if (Git || llvm::sys::path::parent_path(Dir).empty() ||
-          llvm::sys::path::parent_path(Dir) == Dir)
-        return DirKind::Stop;
-      return DirKind::Continue;
-    }
-  }
-  // A directory that cannot be read may still be searched (execute
-  // permission only): each name is asked for.
-  for (const char *Name : {"pyproject.toml", "setup.cfg", "setup.py"}) {
+  auto In = [&](llvm::StringRef Name) {
     llvm::SmallString<256> F(Dir);
     llvm::sys::path::append(F, Name);
-    if (llvm::sys::fs::is_regular_file(F))
-      return DirKind::Project;
+    return F;
+  };
+  bool Project = false, Git = false;
+  std::error_code EC;
+  llvm::sys::fs::directory_iterator I(Dir, EC), E;
+  for (; !EC && I != E; I.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(I->path());
+    if (Name == "pyproject.toml" || Name == "setup.cfg" || Name == "setup.py" ||
+        isRequirementsTxt(Name))
+      Project = Project || llvm::sys::fs::is_regular_file(I->path());
+    else if (Name == ".git")
+      Git = llvm::sys::fs::exists(I->path());
   }
-  if (!requirementsFiles(Dir).empty())
+  if (EC) {
+    // A directory that cannot be read may still be searched (execute
+    // permission only): each name is asked for.
+    Project =
+        Project || !requirementsFiles(Dir).empty() ||
+        llvm::any_of(std::initializer_list<const char *>{"pyproject.toml", "setup.cfg", "setup.py"},
+                     [&](const char *Name) { return llvm::sys::fs::is_regular_file(In(Name)); });
+    Git = Git || llvm::sys::fs::exists(In(".git"));
+  }
+  if (Project)
     return DirKind::Project;
-  llvm::SmallString<256> Git(Dir);
-  llvm::sys::path::append(Git, ".git");
-  if (llvm::sys::fs::exists(Git) || llvm::sys::path::parent_path(Dir).empty() ||
-      llvm::sys::path::parent_path(Dir) == Dir)
+  if (Git || llvm::sys::path::parent_path(Dir).empty() || llvm::sys::path::parent_path(Dir) == Dir)
     return DirKind::Stop;
   return DirKind::Continue;
 }
@@ -1168,27 +1162,17 @@ std::shared_ptr<const TorchDeclaration> RequirementsCache::forFile(llvm::StringR
   std::lock_guard<std::mutex> Lock(M);
   llvm::SmallString<256> Start(absoluteDir(FilePath));
   llvm::sys::path::remove_filename(Start);
-  // Walk up until a directory whose answer is known or decided; every
-  // directory on the way gets that answer.
-  std::vector<std::string> Walked;
-  std::string Project;
-  for (llvm::StringRef P = Start; !P.empty(); P = llvm::sys::path::parent_path(P)) {
-    auto It = DirToProject.find(P);
-    if (It != DirToProject.end()) {
-      Project = It->second;
+  std::string Project = answerUpward(Start, DirToProject, [](llvm::StringRef P) {
+    switch (classify(P)) {
+    case DirKind::Project:
+      return std::optional<std::string>(P.str());
+    case DirKind::Stop:
+      return std::optional<std::string>("");
+    case DirKind::Continue:
       break;
     }
-    Walked.push_back(P.str());
-    DirKind K = classify(P);
-    if (K == DirKind::Project) {
-      Project = P.str();
-      break;
-    }
-    if (K == DirKind::Stop)
-      break;
-  }
-  for (const std::string &W : Walked)
-    DirToProject[W] = Project;
+    return std::optional<std::string>();
+  });
   if (Project.empty())
     return nullptr;
   auto It = Read.find(Project);

@@ -9,6 +9,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -314,21 +315,20 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path,
   return fromBytes(Path.str(), std::move(*Bytes), Stamp);
 }
 
-bool mentionsDevport(llvm::StringRef Text) {
-  static constexpr llvm::StringLiteral Word("devport:");
-  constexpr size_t V = 2; // 'v' in Word
-  if (Text.size() < Word.size())
-    return false;
-  const char *Begin = Text.data(), *End = Text.data() + Text.size();
-  const char *Last = End - (Word.size() - V); // the last place for 'v'
-  for (const char *P = Begin + V; P <= Last; ++P) {
-    P = static_cast<const char *>(std::memchr(P, 'v', static_cast<size_t>(Last + 1 - P)));
+size_t findByRareByte(llvm::StringRef Text, llvm::StringRef Word, size_t Rare, size_t From) {
+  assert(Rare < Word.size() && "the rare byte is one of the word's");
+  if (Text.size() < Word.size() || From > Text.size() - Word.size())
+    return llvm::StringRef::npos;
+  const char *Begin = Text.data();
+  const char *Last = Begin + Text.size() - (Word.size() - Rare); // the last place for Word[Rare]
+  for (const char *P = Begin + From + Rare; P <= Last; ++P) {
+    P = static_cast<const char *>(std::memchr(P, Word[Rare], static_cast<size_t>(Last + 1 - P)));
     if (!P)
-      return false;
-    if (std::memcmp(P - V, Word.data(), Word.size()) == 0)
-      return true;
+      return llvm::StringRef::npos;
+    if (std::memcmp(P - Rare, Word.data(), Word.size()) == 0)
+      return static_cast<size_t>(P - Rare - Begin);
   }
-  return false;
+  return llvm::StringRef::npos;
 }
 
 llvm::StringRef lineEndingOf(llvm::StringRef Text) {

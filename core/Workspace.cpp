@@ -737,6 +737,31 @@ bool isTempFileName(llvm::StringRef Name) {
          });
 }
 
+std::string answerUpward(llvm::StringRef Dir, llvm::StringMap<std::string> &Known,
+                         llvm::function_ref<std::optional<std::string>(llvm::StringRef)> Ask) {
+  std::vector<llvm::StringRef> Walked;
+  std::string Found;
+  for (llvm::StringRef P = Dir; !P.empty();) {
+    auto It = Known.find(P);
+    if (It != Known.end()) {
+      Found = It->second;
+      break;
+    }
+    Walked.push_back(P);
+    if (std::optional<std::string> A = Ask(P)) {
+      Found = std::move(*A);
+      break;
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(P);
+    if (Parent == P)
+      break;
+    P = Parent;
+  }
+  for (llvm::StringRef W : Walked)
+    Known[W] = Found;
+  return Found;
+}
+
 namespace {
 
 /// A named path's status: that of its target for a symbolic link.

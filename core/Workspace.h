@@ -18,13 +18,25 @@
 #define DEVPORT_CORE_WORKSPACE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace devport {
+
+/// The answer for Dir found by walking up from it (Dir, then each parent up
+/// to the root): Known holds the answers of the directories walked before,
+/// Ask gives a directory's own (nullopt: its parent's holds). Every
+/// directory walked gets the answer found, "" where none gave one: the
+/// directories of a run share ancestors, each asked once (the nearest
+/// `.devport.yaml`, the project that declares torch).
+std::string answerUpward(llvm::StringRef Dir, llvm::StringMap<std::string> &Known,
+                         llvm::function_ref<std::optional<std::string>(llvm::StringRef)> Ask);
 
 struct WorkspaceOptions {
   /// gitignore-style globs (e.g. "build/", "**/gen_*.py", "third_party");

@@ -40,8 +40,10 @@ Engine::create(RuleSet Rules, EngineOptions Opts,
         Errors += (Errors.empty() ? "" : "\n") + llvm::toString(C.takeError());
         continue;
       }
-      std::call_once(L->Compiled, [&] { L->Rules = std::move(*C); });
-      L->Ready = true;
+      std::call_once(L->Compiled, [&] {
+        L->Rules = std::move(*C);
+        L->Ready = true;
+      });
     }
     E->Languages.push_back(std::move(L));
   }
@@ -407,7 +409,7 @@ std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::String
                                                  bool MayBeNone) const {
   Regions = {};
   if (!Opts.WholeFiles)
-    if (std::optional<RegionText> R = rulesOf(L).regionTextFor(Path, Text)) {
+    if (std::optional<RegionText> R = rulesOf(L).regionText(Path, Text)) {
       if (R->NothingToMatch && MayBeNone)
         return nullptr; // as a file that the prefilter skips
       Regions = std::move(*R);

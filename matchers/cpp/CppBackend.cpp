@@ -87,8 +87,7 @@ public:
   /// where no pattern can match (CppMatcher::gaps); none for a file that
   /// the semantic engine reads (it asks for the lexical context of any
   /// offset).
-  std::optional<RegionText> regionTextFor(llvm::StringRef Path,
-                                          llvm::StringRef Text) const override {
+  std::optional<RegionText> regionText(llvm::StringRef Path, llvm::StringRef Text) const override {
     if (Semantic && (Path.empty() || Commands->commandFor(Path)))
       return std::nullopt;
     RegionText R;

@@ -6,6 +6,7 @@
 
 #include "matchers/cpp/CppLexer.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Lex/Lexer.h"
@@ -105,8 +106,8 @@ LexedFile::LexedFile(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
     if (Resumed) {
       Resumed = false;
       StartOfLine = false;
-      for (uint32_t K = B; K > 0 && llvm::StringRef(" \t\f\v\n\r").contains(Text[K - 1]); --K)
-        StartOfLine |= Text[K - 1] == '\n' || Text[K - 1] == '\r';
+      for (uint32_t K = B; K > 0 && clang::isWhitespace(Text[K - 1]); --K)
+        StartOfLine |= clang::isVerticalWhitespace(Text[K - 1]);
     }
     if (StartOfLine)
       InDirective = false;
@@ -294,10 +295,7 @@ public:
       }
       ++I;
     }
-    // Pairs were recorded at their `}`: by their `{` now.
-    llvm::sort(Out.Pairs,
-               [](const Skeleton::Pair &A, const Skeleton::Pair &B) { return A.Open < B.Open; });
-    return std::move(Out);
+    return stop(N);
   }
 
 private:
@@ -317,9 +315,9 @@ private:
   /// directive; not after a comment, as for the lexer), or on the first line
   /// a byte order mark, which the lexer skips.
   bool atLineStart(size_t I) const {
-    while (I > 0 && (T[I - 1] == ' ' || T[I - 1] == '\t' || T[I - 1] == '\f' || T[I - 1] == '\v'))
+    while (I > 0 && clang::isHorizontalWhitespace(T[I - 1]))
       --I;
-    return I == 0 || T[I - 1] == '\n' || T[I - 1] == '\r' ||
+    return I == 0 || clang::isVerticalWhitespace(T[I - 1]) ||
            (I == 3 && T.startswith("\xEF\xBB\xBF"));
   }
 
@@ -362,16 +360,15 @@ private:
   }
 #endif
 
+  /// The scan read up to At (the text's end, or what it does not model).
   Skeleton stop(size_t At) {
     Out.Read = static_cast<uint32_t>(At);
-    // Only pairs closed before the stop are read right; they were recorded
-    // as they closed.
+    // Pairs were recorded at their `}` (only those closed before At are
+    // read right): by their `{` now.
     llvm::sort(Out.Pairs,
                [](const Skeleton::Pair &A, const Skeleton::Pair &B) { return A.Open < B.Open; });
     return std::move(Out);
   }
-
-  static bool isNewline(char C) { return C == '\n' || C == '\r'; }
 
   /// A comment from At (`//` or `/*`); End is one past it (a line comment
   /// ends before its line end). False where it does not end as modelled.
@@ -384,13 +381,12 @@ private:
       return true;
     }
     size_t E = At + 2;
-    while (E < N && !isNewline(T[E]))
+    while (E < N && !clang::isVerticalWhitespace(T[E]))
       ++E;
     // A backslash (blanks after it allowed) before the line end continues
     // the comment on the next line.
     size_t K = E;
-    while (K > At + 2 &&
-           (T[K - 1] == ' ' || T[K - 1] == '\t' || T[K - 1] == '\f' || T[K - 1] == '\v'))
+    while (K > At + 2 && clang::isHorizontalWhitespace(T[K - 1]))
       --K;
     if (K > At + 2 && T[K - 1] == '\\')
       return false;
@@ -406,7 +402,8 @@ private:
     while (J < N) {
       char C = T[J];
       if (C == '\\') {
-        if (J + 1 >= N || isNewline(T[J + 1]) || T[J + 1] == ' ' || T[J + 1] == '\t')
+        if (J + 1 >= N || clang::isVerticalWhitespace(T[J + 1]) || T[J + 1] == ' ' ||
+            T[J + 1] == '\t')
           return false; // a splice (blanks before the line end allowed)
         J += 2;
         continue;
@@ -415,7 +412,7 @@ private:
         End = J + 1;
         return !(Q == '\'' && J == At + 1); // `''` is not a character
       }
-      if (isNewline(C)) {
+      if (clang::isVerticalWhitespace(C)) {
         if (!InDirective)
           return false;
         End = J;
@@ -433,14 +430,14 @@ private:
     size_t J = I + 1;
     while (J < N) {
       char C = T[J];
-      if (isNewline(C))
+      if (clang::isVerticalWhitespace(C))
         break;
       if (C == '\\') {
         // A splice continues the directive on the next line.
         size_t K = J + 1;
         while (K < N && (T[K] == ' ' || T[K] == '\t'))
           ++K;
-        if (K < N && isNewline(T[K])) {
+        if (K < N && clang::isVerticalWhitespace(T[K])) {
           J = K + (T[K] == '\r' && K + 1 < N && T[K + 1] == '\n' ? 2 : 1);
           continue;
         }
@@ -448,14 +445,13 @@ private:
         continue;
       }
       if (C == '/' && J + 1 < N && (T[J + 1] == '/' || T[J + 1] == '*')) {
+        bool LineComment = T[J + 1] == '/'; // ends the directive
         size_t End;
         if (!comment(J, End))
           return false;
-        if (T[J + 1] == '/') {
-          J = End;
-          break;
-        }
         J = End;
+        if (LineComment)
+          break;
         continue;
       }
       if (C == '"' || C == '\'') {

@@ -10,11 +10,12 @@
 
 #include "core/Metavariable.h"
 
+#include "clang/Basic/CharInfo.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace devport::cpp {
 
@@ -272,7 +273,7 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
                    (E.Text == "{" || E.Text == "}" || (E.Text == ";" && K + 1 < Raw->Elems.size()));
         }
         if (Spans)
-          M->BraceNeeds.add(AllOf, AnyOf);
+          M->SpanningNeeds.add(AllOf, AnyOf);
         const PatternElem &A = Raw->Elems[Raw->Anchor];
         if (A.K == PatternElem::Name) {
           // Dispatched by its last literal component.
@@ -299,21 +300,12 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
 
 namespace {
 
-/// Appends the offset of every occurrence of Word in Text, found by memchr
-/// for its byte at Rare (one that is rare in source text).
+/// Appends the offset of every occurrence of Word in Text (findByRareByte).
 void findEvery(llvm::StringRef Text, llvm::StringRef Word, size_t Rare,
                std::vector<uint32_t> &Out) {
-  if (Text.size() < Word.size())
-    return;
-  const char *Begin = Text.data(), *End = Begin + Text.size();
-  const char *Last = End - (Word.size() - Rare); // the last place for Word[Rare]
-  for (const char *P = Begin + Rare; P <= Last; ++P) {
-    P = static_cast<const char *>(std::memchr(P, Word[Rare], static_cast<size_t>(Last + 1 - P)));
-    if (!P)
-      return;
-    if (std::memcmp(P - Rare, Word.data(), Word.size()) == 0)
-      Out.push_back(static_cast<uint32_t>(P - Rare - Begin));
-  }
+  for (size_t At = findByRareByte(Text, Word, Rare); At != llvm::StringRef::npos;
+       At = findByRareByte(Text, Word, Rare, At + 1))
+    Out.push_back(static_cast<uint32_t>(At));
 }
 
 } // namespace
@@ -333,7 +325,7 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
         Seen[O.Word] = true;
         InText.push_back(O.Word);
       }
-    if (BraceNeeds.metBy(InText))
+    if (SpanningNeeds.metBy(InText))
       return Out;
   }
   Skeleton S = scanSkeleton(Text);
@@ -354,7 +346,7 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   std::stable_sort(Pairs.begin(), Pairs.end(), ByParent);
   // A statement may be left out where no pattern can match in it: every
   // match lies in one statement (the patterns that spell a brace or a `;`
-  // are BraceNeeds), and holds each of its pattern's Words (and a word of
+  // are SpanningNeeds), and holds each of its pattern's Words (and a word of
   // each AnyOf group).
   std::vector<unsigned> Inside;
   auto Hot = [&](uint32_t Begin, uint32_t End) {
@@ -409,7 +401,7 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   // blanks before it (LexedFile): not where something that the lexer may
   // take for a blank (not ASCII) is next to them.
   llvm::erase_if(Out, [&](ByteRange G) {
-    auto Blank = [&](size_t K) { return llvm::StringRef(" \t\f\v\n\r").contains(Text[K]); };
+    auto Blank = [&](size_t K) { return clang::isWhitespace(Text[K]); };
     size_t Token = G.End;
     while (Token < Text.size() && Blank(Token))
       ++Token;

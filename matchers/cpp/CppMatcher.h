@@ -157,7 +157,7 @@ private:
   /// The patterns that spell a brace or a `;` before their end: they match
   /// across statements, so where one may match, region lexing leaves none
   /// out.
-  WordRequirements BraceNeeds;
+  WordRequirements SpanningNeeds;
 
   friend class MatchPass;
 };

@@ -121,7 +121,7 @@ bool PythonMatcher::mayMatch(llvm::StringRef Text) const {
   return Needs.met(Literals, Text);
 }
 
-std::optional<RegionText> PythonMatcher::regionText(llvm::StringRef Text) const {
+std::optional<RegionText> PythonMatcher::regionText(llvm::StringRef, llvm::StringRef Text) const {
   return regions(Text, /*MarksOnly=*/false);
 }
 

@@ -59,7 +59,7 @@ public:
   /// the rest blanked. The anchors are chosen per file: of each pattern that
   /// can match (every required word is there), the word with the fewest
   /// occurrences.
-  std::optional<RegionText> regionText(llvm::StringRef Text) const override;
+  std::optional<RegionText> regionText(llvm::StringRef Path, llvm::StringRef Text) const override;
   std::optional<RegionText> regionMarks(llvm::StringRef Text) const override;
 
   /// Runs every rule over a PythonParsedFile in one traversal; also collects
