@@ -14,18 +14,19 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 BUILD_TYPE=${BUILD_TYPE:-Release}
 
-# Debian packages: compilers and build tools, LLVM/Clang 14 (shared libLLVM and libclang-cpp;
-# libclang-14-dev carries ClangConfig.cmake), GoogleTest, node/npm for the tree-sitter sources
-# and the SARIF schema test, python3 for the doc and fixture scripts, pre-commit for the test of
-# .pre-commit-hooks.yaml, FileCheck (llvm-14-tools) and Neovim for the LSP tests,
-# util-linux's `script` for the CLI's terminal test, and chromium, headless, for the HTML
-# report's browser test (tests/report/html_in_browser.py; 25 packages, 122 MB download,
-# 370 MB installed, about 55 s), Google Benchmark for the micro-benchmarks (bench/micro/,
-# built with -DDEVPORT_BENCH=ON), and libFuzzer for clang-14 (libclang-rt-14-dev: the fuzz
-# targets of fuzz/, built with -DDEVPORT_FUZZ=ON by fuzz/run.sh).
+# Debian packages: compilers and build tools, LLVM/Clang 14 (shared libLLVM and libclang-cpp for the
+# tests, llvm-14-dev's and libclang-14-dev's static archives and zlib1g-dev for the devport program;
+# libclang-14-dev carries ClangConfig.cmake), GoogleTest, node/npm for the tree-sitter sources and
+# the SARIF schema test, python3 for the doc and fixture scripts, pre-commit for the test of
+# .pre-commit-hooks.yaml, FileCheck (llvm-14-tools) and Neovim for the LSP tests, util-linux's
+# `script` for the CLI's terminal test, and chromium, headless, for the HTML report's browser test
+# (tests/report/html_in_browser.py; 25 packages, 122 MB download, 370 MB installed, about 55 s),
+# Google Benchmark for the micro-benchmarks (bench/micro/, built with -DDEVPORT_BENCH=ON), and
+# libFuzzer for clang-14 (libclang-rt-14-dev: the fuzz targets of fuzz/, built with
+# -DDEVPORT_FUZZ=ON by fuzz/run.sh).
 APT_PKGS=(cmake ninja-build g++ clang-14 lld-14 llvm-14-dev llvm-14-tools libclang-14-dev
-          libclang-cpp14-dev libgtest-dev libgmock-dev ccache python3 git pre-commit neovim
-          bsdutils chromium libbenchmark-dev libclang-rt-14-dev)
+          zlib1g-dev libclang-cpp14-dev libgtest-dev libgmock-dev ccache python3 git pre-commit
+          neovim bsdutils chromium libbenchmark-dev libclang-rt-14-dev)
 command -v npm >/dev/null 2>&1 || APT_PKGS+=(nodejs npm)
 if [[ "${SKIP_APT:-0}" != 1 ]]; then
   missing=()
