@@ -99,7 +99,8 @@ private:
     int Group; ///< Index into the groups, or -1 for an AllOf word.
   };
   /// Counts word W as found; true when that meets a requirement.
-  bool found(unsigned W, std::vector<unsigned> &Left, std::vector<bool> &GroupMet) const;
+  bool found(unsigned W, llvm::MutableArrayRef<unsigned> Left,
+             llvm::MutableArrayRef<uint8_t> GroupMet) const;
   std::vector<unsigned> Need;         ///< Per requirement: its words and groups.
   std::vector<std::vector<Use>> Uses; ///< Per word: where it counts.
   unsigned Groups = 0;

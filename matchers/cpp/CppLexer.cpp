@@ -265,7 +265,10 @@ public:
           Out.Boundaries.push_back({static_cast<uint32_t>(I), statementParent()});
         break;
       case '{':
-        Braces.push_back(static_cast<uint32_t>(I));
+        // Its pair's place in {-order now; its `}` fills in Close.
+        Out.Pairs.push_back({static_cast<uint32_t>(I), Skeleton::Unclosed,
+                             Braces.empty() ? Skeleton::NoParent : Braces.back()});
+        Braces.push_back(static_cast<uint32_t>(Out.Pairs.size() - 1));
         [[fallthrough]];
       case '(':
       case '[':
@@ -277,12 +280,10 @@ public:
         char Want = C == '}' ? '{' : C == ')' ? '(' : '[';
         if (Open.empty() || T[Open.back()] != Want)
           return stop(I);
-        uint32_t OpenAt = Open.back();
         Open.pop_back();
         if (C == '}') {
+          Out.Pairs[Braces.back()].Close = static_cast<uint32_t>(I);
           Braces.pop_back();
-          Out.Pairs.push_back({OpenAt, static_cast<uint32_t>(I),
-                               Braces.empty() ? Skeleton::NoParent : Braces.back()});
           if (Open.empty() || T[Open.back()] == '{')
             Out.Boundaries.push_back({static_cast<uint32_t>(I), statementParent()});
         }
@@ -303,13 +304,14 @@ private:
   size_t N;
   Skeleton Out;
   std::vector<uint32_t> Open;   ///< Open brackets of code, innermost last.
-  std::vector<uint32_t> Braces; ///< The `{` among them.
+  std::vector<uint32_t> Braces; ///< The `{` among them: their pairs' indices in Out.Pairs.
   /// Mask's bit K says whether T[MaskBase + K] is special (none read yet).
   size_t MaskBase = SIZE_MAX;
   uint64_t Mask = 0;
 
-  /// The brace whose statement a `;` or `}` at the top of Open ends.
-  uint32_t statementParent() const { return Open.empty() ? Skeleton::NoParent : Open.back(); }
+  /// The pair whose statement a `;` or `}` ends, where the top of Open is a
+  /// `{` (or Open is empty).
+  uint32_t statementParent() const { return Open.empty() ? Skeleton::NoParent : Braces.back(); }
 
   /// Whether only blanks precede I on its line (a `#` there starts a
   /// directive; not after a comment, as for the lexer), or on the first line
@@ -363,10 +365,6 @@ private:
   /// The scan read up to At (the text's end, or what it does not model).
   Skeleton stop(size_t At) {
     Out.Read = static_cast<uint32_t>(At);
-    // Pairs were recorded at their `}` (only those closed before At are
-    // read right): by their `{` now.
-    llvm::sort(Out.Pairs,
-               [](const Skeleton::Pair &A, const Skeleton::Pair &B) { return A.Open < B.Open; });
     return std::move(Out);
   }
 

@@ -62,12 +62,13 @@ struct Conditional {
 /// that do not pair), it stops: what comes after is not read.
 struct Skeleton {
   static constexpr uint32_t NoParent = UINT32_MAX; ///< The file's own level.
+  static constexpr uint32_t Unclosed = UINT32_MAX; ///< No `}` before the scan stopped.
   struct Pair {
-    uint32_t Open, Close; ///< Offsets of a code `{` and its `}`.
-    uint32_t Parent;      ///< The nearest `{` around it, or NoParent.
+    uint32_t Open, Close; ///< Offsets of a code `{` and its `}` (or Unclosed).
+    uint32_t Parent;      ///< The pair around it (its index in Pairs), or NoParent.
   };
   /// A `;` or `}` that ends a statement: where the innermost open bracket
-  /// is the `{` at Parent (or none: NoParent).
+  /// is the `{` of pair Parent (or none: NoParent).
   struct Boundary {
     uint32_t At, Parent;
   };

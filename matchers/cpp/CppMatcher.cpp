@@ -21,6 +21,11 @@ namespace devport::cpp {
 
 namespace {
 
+/// What keeps a statement in region lexing (CppMatcher::gaps()) besides
+/// the patterns' words: a `devport:` directive, and a `using` or
+/// `namespace`, which hold for the statements after them.
+constexpr llvm::StringLiteral KeepMarkers[] = {"devport:", "using", "namespace"};
+
 using Comps = llvm::SmallVector<llvm::StringRef, 4>;
 
 bool isVarName(llvm::StringRef S) { return S.startswith("$") && !S.startswith("$$$"); }
@@ -295,17 +300,36 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
   M->Literals.freeze();
+  for (unsigned I = 0; I < M->Literals.size(); ++I)
+    M->GapWords.add(M->Literals.word(I));
+  for (llvm::StringRef W : KeepMarkers)
+    M->GapWords.add(W);
+  M->GapWords.freeze();
   return std::move(M);
 }
 
 namespace {
 
-/// Appends the offset of every occurrence of Word in Text (findByRareByte).
-void findEvery(llvm::StringRef Text, llvm::StringRef Word, size_t Rare,
-               std::vector<uint32_t> &Out) {
-  for (size_t At = findByRareByte(Text, Word, Rare); At != llvm::StringRef::npos;
-       At = findByRareByte(Text, Word, Rare, At + 1))
-    Out.push_back(static_cast<uint32_t>(At));
+/// The indices of Items (a skeleton's pairs or statement ends) by level:
+/// level 0 holds those at the file's level, level K + 1 those inside pair K
+/// (of Pairs pairs), each level's in the order of Items; Start[L] is where
+/// level L's begin, Start[L + 1] where they end.
+template <typename T>
+std::vector<uint32_t> byLevel(const std::vector<T> &Items, size_t Pairs,
+                              std::vector<uint32_t> &Start) {
+  auto LevelOf = [](const T &X) -> size_t {
+    return X.Parent == Skeleton::NoParent ? 0 : size_t(X.Parent) + 1;
+  };
+  Start.assign(Pairs + 2, 0);
+  for (const T &X : Items)
+    ++Start[LevelOf(X) + 1];
+  for (size_t L = 1; L < Start.size(); ++L)
+    Start[L] += Start[L - 1];
+  std::vector<uint32_t> Next(Start.begin(), Start.end() - 1);
+  std::vector<uint32_t> Out(Items.size());
+  for (size_t I = 0; I < Items.size(); ++I)
+    Out[Next[LevelOf(Items[I])]++] = static_cast<uint32_t>(I);
+  return Out;
 }
 
 } // namespace
@@ -315,16 +339,25 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   // Not worth a lexer's restart below this many bytes.
   const uint32_t MinGap = 24;
   std::vector<ByteRange> Out;
+  // The patterns' words, and where a statement holds a keep marker.
   std::vector<LiteralSet::Occurrence> Words;
-  Literals.findAll(Text, Words);
+  std::vector<uint32_t> Markers;
   {
+    std::vector<LiteralSet::Occurrence> All;
+    GapWords.findAll(Text, All);
     std::vector<unsigned> InText;
     std::vector<bool> Seen(Literals.size(), false);
-    for (const LiteralSet::Occurrence &O : Words)
+    for (const LiteralSet::Occurrence &O : All) {
+      if (O.Word >= Literals.size()) {
+        Markers.push_back(O.Offset);
+        continue;
+      }
+      Words.push_back(O);
       if (!Seen[O.Word]) {
         Seen[O.Word] = true;
         InText.push_back(O.Word);
       }
+    }
     if (SpanningNeeds.metBy(InText))
       return Out;
   }
@@ -332,18 +365,15 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   // What a statement left out must not hold: a directive line, a `devport:`
   // directive (its comment is not read for one), a `using` or `namespace`
   // (what it declares holds for the statements after it).
-  std::vector<uint32_t> Unsure = S.Directives;
-  findEvery(Text, "devport:", 2, Unsure);
-  findEvery(Text, "using", 4, Unsure);
-  findEvery(Text, "namespace", 5, Unsure);
-  llvm::sort(Unsure);
-  // Each level's statement ends and brace pairs, by level (the `{` around
-  // them), in text order.
-  auto ByParent = [](const auto &A, const auto &B) { return A.Parent < B.Parent; };
-  std::vector<Skeleton::Boundary> Ends = S.Boundaries;
-  std::stable_sort(Ends.begin(), Ends.end(), ByParent);
-  std::vector<Skeleton::Pair> Pairs = S.Pairs;
-  std::stable_sort(Pairs.begin(), Pairs.end(), ByParent);
+  std::vector<uint32_t> Unsure;
+  Unsure.reserve(S.Directives.size() + Markers.size());
+  std::merge(S.Directives.begin(), S.Directives.end(), Markers.begin(), Markers.end(),
+             std::back_inserter(Unsure));
+  // Each level's statement ends and brace pairs, by level (level 0 is the
+  // file, level K + 1 the inside of pair K), in text order.
+  std::vector<uint32_t> EndsAt, PairsAt;
+  std::vector<uint32_t> Ends = byLevel(S.Boundaries, S.Pairs.size(), EndsAt);
+  std::vector<uint32_t> Pairs = byLevel(S.Pairs, S.Pairs.size(), PairsAt);
   // A statement may be left out where no pattern can match in it: every
   // match lies in one statement (the patterns that spell a brace or a `;`
   // are SpanningNeeds), and holds each of its pattern's Words (and a word of
@@ -362,36 +392,36 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
     return Needs.metBy(Inside);
   };
   struct Level {
-    uint32_t Parent, Begin, End; ///< A `{` (or NoParent: the file) and what is inside.
+    uint32_t Id, Begin, End; ///< Its level and what is inside.
   };
-  std::vector<Level> Todo{{Skeleton::NoParent, 0, S.Read}};
+  std::vector<Level> Todo{{0, 0, S.Read}};
   while (!Todo.empty()) {
     Level L = Todo.back();
     Todo.pop_back();
-    auto E = std::equal_range(Ends.begin(), Ends.end(), Skeleton::Boundary{0, L.Parent}, ByParent);
-    auto P = std::equal_range(Pairs.begin(), Pairs.end(), Skeleton::Pair{0, 0, L.Parent}, ByParent);
-    auto NextPair = P.first;
+    uint32_t NextPair = PairsAt[L.Id];
     uint32_t Run = L.Begin; // where the statements not yet kept begin
     auto Keep = [&](uint32_t Begin, uint32_t End) {
       // The statements before it go out, if they are worth it; the brace
-      // pairs in it are levels of their own.
+      // pairs in it (that the scan saw closed) are levels of their own.
       if (Begin - Run >= MinGap)
         Out.push_back({Run, Begin});
-      for (; NextPair != P.second && NextPair->Open < End; ++NextPair)
-        if (NextPair->Open >= Begin)
-          Todo.push_back({NextPair->Open, NextPair->Open + 1, NextPair->Close});
+      for (; NextPair < PairsAt[L.Id + 1] && S.Pairs[Pairs[NextPair]].Open < End; ++NextPair) {
+        const Skeleton::Pair &P = S.Pairs[Pairs[NextPair]];
+        if (P.Open >= Begin && P.Close != Skeleton::Unclosed)
+          Todo.push_back({Pairs[NextPair] + 1, P.Open + 1, P.Close});
+      }
       Run = End;
     };
     uint32_t Begin = L.Begin;
-    for (auto B = E.first; B != E.second; ++B) {
-      uint32_t End = B->At + 1;
+    for (uint32_t B = EndsAt[L.Id]; B < EndsAt[L.Id + 1]; ++B) {
+      uint32_t End = S.Boundaries[Ends[B]].At + 1;
       if (Hot(Begin, End))
         Keep(Begin, End);
       Begin = End;
     }
     // What follows the last end: up to the `}` of a pair; the rest of the
     // file (or what the scan did not read) is kept.
-    if (L.Parent == Skeleton::NoParent || Hot(Begin, L.End))
+    if (L.Id == 0 || Hot(Begin, L.End))
       Keep(Begin, L.End);
     else if (L.End - Run >= MinGap)
       Out.push_back({Run, L.End});

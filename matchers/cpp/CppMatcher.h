@@ -152,6 +152,10 @@ private:
   std::vector<const CppPattern *> Roles;
   WhereConstraints Constraints;
   LiteralSet Literals;    ///< Every pattern's prefilter words.
+  /// Literals' words (the same indices) and after them the words that keep
+  /// a statement in region lexing (`devport:`, `using`, `namespace`): one
+  /// pass finds both (gaps()).
+  LiteralSet GapWords;
   WordRequirements Needs; ///< Each non-role pattern's Words and AnyOf, for mayMatch().
   WordRequirements LexicalNeeds; ///< The same with each pattern's LexicalWords.
   /// The patterns that spell a brace or a `;` before their end: they match

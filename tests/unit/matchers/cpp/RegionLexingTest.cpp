@@ -244,5 +244,34 @@ TEST(RegionLexing, TheSkeletonStopsWhereItWouldMisread) {
   EXPECT_EQ(30u, S.Comments[0].End);
 }
 
+TEST(RegionLexing, TheSkeletonNamesEachStatementsLevelByItsPair) {
+  //                          0         1         2         3         4
+  //                          0123456789012345678901234567890123456789012345
+  llvm::StringRef Text = "int a; void f() { if (x) { y(); } z; } struct S { {";
+  Skeleton S = scanSkeleton(Text);
+  EXPECT_EQ(Text.size(), S.Read);
+  struct P {
+    uint32_t Open, Close, Parent;
+  };
+  std::vector<P> Want{{16, 37, Skeleton::NoParent},
+                      {25, 32, 0},
+                      {48, Skeleton::Unclosed, Skeleton::NoParent},
+                      {50, Skeleton::Unclosed, 2}};
+  ASSERT_EQ(Want.size(), S.Pairs.size());
+  for (size_t I = 0; I < Want.size(); ++I) {
+    EXPECT_EQ(Want[I].Open, S.Pairs[I].Open) << I;
+    EXPECT_EQ(Want[I].Close, S.Pairs[I].Close) << I;
+    EXPECT_EQ(Want[I].Parent, S.Pairs[I].Parent) << I;
+  }
+  // `;` of `int a`, `y();`, the `}` of the if, `z;`, the `}` of f.
+  std::vector<std::pair<uint32_t, uint32_t>> Ends{
+      {5, Skeleton::NoParent}, {30, 1}, {32, 0}, {35, 0}, {37, Skeleton::NoParent}};
+  ASSERT_EQ(Ends.size(), S.Boundaries.size());
+  for (size_t I = 0; I < Ends.size(); ++I) {
+    EXPECT_EQ(Ends[I].first, S.Boundaries[I].At) << I;
+    EXPECT_EQ(Ends[I].second, S.Boundaries[I].Parent) << I;
+  }
+}
+
 } // namespace
 } // namespace devport::cpp
