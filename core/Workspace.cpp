@@ -879,13 +879,18 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
   // it, two symlinks to one file) is kept once: under a spelling without a
   // symlink if there is one, else the one that sorts first. Sorted by
   // spelling.
-  llvm::sort(Files, [](const Found &A, const Found &B) {
+  // Named files usually come sorted (a shell's glob, `git ls-files`): a
+  // sort of them was a fifth of the walk over PyTorch's 4,491 C++ files.
+  auto ById = [](const Found &A, const Found &B) {
     return std::tie(A.Id, A.Link, A.Display) < std::tie(B.Id, B.Link, B.Display);
-  });
+  };
+  if (!std::is_sorted(Files.begin(), Files.end(), ById))
+    llvm::sort(Files, ById);
   for (size_t I = 0; I < Files.size(); ++I)
     if (I == 0 || Files[I].Id != Files[I - 1].Id)
       Out.Files.push_back(std::move(Files[I].Display));
-  llvm::sort(Out.Files);
+  if (!std::is_sorted(Out.Files.begin(), Out.Files.end()))
+    llvm::sort(Out.Files);
   return Out;
 }
 

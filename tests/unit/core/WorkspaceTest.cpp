@@ -599,6 +599,11 @@ TEST(WorkspaceTest, OutputIsSortedAndEachFileListedOnce) {
   // first.
   EXPECT_EQ((Paths{"./a/y.py", "./a/z.py", "b/x.py"}),
             collectIn(D, {"b", "a", "a/z.py", "./a", "b/x.py", "b"}).Files);
+  // Sorted by spelling, not by the files' real paths; named files in order
+  // or not.
+  touch(D, {"m.py", "n.py"});
+  for (Paths Named : {Paths{"n.py", "./m.py", "a/y.py"}, Paths{"./m.py", "a/y.py", "n.py"}})
+    EXPECT_EQ((Paths{"./m.py", "a/y.py", "n.py"}), collectIn(D, Named).Files);
 }
 
 // ------------------------------------------------------------ matchGlob ---
