@@ -221,6 +221,54 @@ TEST(BatchRun, ConfigErrorStopsAFixBeforeAnyFileIsWritten) {
   }
 }
 
+TEST(BatchRun, ConfigErrorEndsACheckBeforeAnythingIsReported) {
+  // A check's workers start on the files whose engine is known while later
+  // ones are looked up: what they found is dropped when a lookup fails.
+  test::TempDir D;
+  std::vector<std::string> Paths;
+  for (int I = 0; I < 300; ++I) {
+    D.write("f" + std::to_string(I) + ".py", "import torch\ntorch.cuda.synchronize()\n");
+    Paths.push_back(D.path("f" + std::to_string(I) + ".py"));
+  }
+  D.write("sub/.devport.yaml", "colour: blue\n");
+  D.write("sub/b.py", "x = 1\n");
+  Paths.push_back(D.path("sub/b.py"));
+  for (unsigned Threads : {1u, 4u}) {
+    SCOPED_TRACE("threads: " + std::to_string(Threads));
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    RecordingReporter R;
+    auto S = runBatch(*P, Paths, withThreads(Threads), R);
+    ASSERT_FALSE(static_cast<bool>(S));
+    EXPECT_NE(std::string::npos, llvm::toString(S.takeError()).find("colour"));
+    EXPECT_FALSE(R.Begun);
+    EXPECT_TRUE(R.Files.empty());
+  }
+}
+
+TEST(BatchRun, ExcludedFilesAmongManyAreSkippedWhateverTheThreads) {
+  // Excluded files met while the workers have started on earlier ones.
+  test::TempDir D;
+  D.write("gen/.devport.yaml", "exclude: [\"x*.py\"]\n");
+  std::vector<std::string> Paths, Want;
+  for (int I = 0; I < 200; ++I) {
+    std::string Name = (I % 3 == 0 ? "gen/x" : "gen/y") + std::to_string(I) + ".py";
+    D.write(Name, "import torch\ntorch.cuda.synchronize()\n");
+    Paths.push_back(D.path(Name));
+    if (I % 3 != 0)
+      Want.push_back(Paths.back());
+  }
+  for (unsigned Threads : {1u, 4u}) {
+    SCOPED_TRACE("threads: " + std::to_string(Threads));
+    ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+    RecordingReporter R;
+    ASSERT_THAT_EXPECTED_VALUE(S, runBatch(*P, Paths, withThreads(Threads), R));
+    EXPECT_EQ(Want, R.paths());
+    EXPECT_EQ(std::optional<size_t>(Want.size()), R.Begun);
+    EXPECT_EQ(Want.size(), S.Files);
+    EXPECT_EQ(Want.size(), S.Findings);
+  }
+}
+
 TEST(BatchRun, ExcludedFilesAreSkippedAndNotCounted) {
   test::TempDir D;
   D.write(".devport.yaml", "exclude: [\"gen/\"]\n");
