@@ -30,6 +30,7 @@
 #include <cctype>
 #include <memory>
 #include <optional>
+#include <sys/stat.h>
 #include <thread>
 #include <tuple>
 #include <unistd.h>
@@ -417,6 +418,34 @@ std::string realPathOr(llvm::StringRef P, llvm::StringRef Fallback) {
   if (llvm::sys::fs::real_path(P, Real))
     return Fallback.str();
   return std::string(Real.str());
+}
+
+/// The real path of the directory at Abs (absolute), the answers for it and
+/// its ancestors kept in Known: a component that is not a symbolic link
+/// adds its name to its parent's real path, one lstat each, where
+/// realpath(3) read every component of every directory again (1,404
+/// readlink and 300 getcwd calls for the directories of PyTorch's 4,491 C++
+/// files). A path with `..` goes to realpath(3): `a/..` after a link is not
+/// the directory that holds the link.
+std::string realDirectory(llvm::StringRef Abs, llvm::StringMap<std::string> &Known) {
+  auto It = Known.find(Abs);
+  if (It != Known.end())
+    return It->second;
+  std::string Real;
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Abs);
+  llvm::StringRef Name = llvm::sys::path::filename(Abs);
+  struct stat St;
+  if (Parent.empty() || Parent == Abs || Name == ".." || Name == "." ||
+      ::lstat(std::string(Abs).c_str(), &St) != 0 || S_ISLNK(St.st_mode)) {
+    Real = realPathOr(Abs, Abs);
+  } else {
+    Real = realDirectory(Parent, Known);
+    if (Real.empty() || Real.back() != '/')
+      Real += '/';
+    Real += Name;
+  }
+  Known[Abs] = Real;
+  return Real;
 }
 
 class Walker {
@@ -820,7 +849,7 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
   // Real paths of the named files' directories, by their spelling: a long
   // file list (a pre-commit hook's) costs one lstat per file, not a
   // realpath(3) of every path component.
-  llvm::StringMap<std::string> RealDirs;
+  llvm::StringMap<std::string> RealDirs, RealByAbs;
   std::vector<NamedStatus> Statuses = statusesOf(Paths, Opts.Threads);
   for (size_t K = 0; K < Paths.size(); ++K) {
     const std::string &P = Paths[K];
@@ -851,8 +880,15 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
           if (Dir.empty())
             Dir = ".";
           auto It = RealDirs.find(Dir);
-          if (It == RealDirs.end())
-            It = RealDirs.insert({Dir, realPathOr(Dir, absolutePath(Cwd, Dir))}).first;
+          if (It == RealDirs.end()) {
+            // Cleaned to an absolute path, `..` would be read as text.
+            bool DotDot = llvm::is_contained(
+                llvm::make_range(llvm::sys::path::begin(Dir), llvm::sys::path::end(Dir)), "..");
+            std::string Abs = absolutePath(Cwd, Dir);
+            It = RealDirs
+                     .insert({Dir, DotDot ? realPathOr(Dir, Abs) : realDirectory(Abs, RealByAbs)})
+                     .first;
+          }
           Id = childPath(It->second, llvm::sys::path::filename(P));
         }
         Files.push_back({P, std::move(Id), IsLink});

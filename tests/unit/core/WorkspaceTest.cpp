@@ -447,6 +447,14 @@ TEST(WorkspaceTest, NamedFilesAreOneFileWhateverTheDirectorySpelling) {
   EXPECT_EQ((Paths{"b.py", "lib/b.py"}), collectIn(D, {"b.py", "lib/b.py"}).Files);
   // A file named twice, and through ./
   EXPECT_EQ((Paths{"./b.py"}), collectIn(D, {"b.py", "./b.py"}).Files);
+  // Below a symlinked directory, and through a link to a directory inside
+  // it (each directory's real path is its parent's plus its name, unless
+  // it is a link).
+  EXPECT_EQ((Paths{"alias/sub/x.py"}),
+            collectIn(D, {"lib/sub/x.py", "alias/sub/x.py", "sublink/x.py"}).Files);
+  D.symlink("alias/sub", "deeplink");
+  EXPECT_EQ((Paths{"deeplink/x.py", "lib/real.py"}),
+            collectIn(D, {"lib/sub/x.py", "deeplink/x.py", "lib/real.py"}).Files);
 }
 
 TEST(WorkspaceTest, SymlinkedRootDirectoryIsWalked) {
