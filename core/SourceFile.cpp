@@ -6,6 +6,7 @@
 
 #include "core/SourceFile.h"
 
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
@@ -16,6 +17,9 @@
 #include <mutex>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace devport {
 
@@ -315,19 +319,32 @@ llvm::Expected<SourceFile> SourceFile::read(llvm::StringRef Path,
   return fromBytes(Path.str(), std::move(*Bytes), Stamp);
 }
 
-size_t findByRareByte(llvm::StringRef Text, llvm::StringRef Word, size_t Rare, size_t From) {
-  assert(Rare < Word.size() && "the rare byte is one of the word's");
-  if (Text.size() < Word.size() || From > Text.size() - Word.size())
+size_t findByTwoBytes(llvm::StringRef Text, llvm::StringRef Word, size_t A, size_t B, size_t From) {
+  assert(A < B && B < Word.size() && "two of the word's bytes, in order");
+  const size_t N = Text.size(), W = Word.size();
+  if (N < W || From > N - W)
     return llvm::StringRef::npos;
-  const char *Begin = Text.data();
-  const char *Last = Begin + Text.size() - (Word.size() - Rare); // the last place for Word[Rare]
-  for (const char *P = Begin + From + Rare; P <= Last; ++P) {
-    P = static_cast<const char *>(std::memchr(P, Word[Rare], static_cast<size_t>(Last + 1 - P)));
-    if (!P)
-      return llvm::StringRef::npos;
-    if (std::memcmp(P - Rare, Word.data(), Word.size()) == 0)
-      return static_cast<size_t>(P - Rare - Begin);
+  const char *D = Text.data();
+  const size_t Last = N - W; // the last place Word may start
+  size_t I = From;
+#if defined(__SSE2__)
+  // The bytes read for the starts I..I+15 end before D + Last + B + 16 <= D + N.
+  const __m128i WantA = _mm_set1_epi8(Word[A]), WantB = _mm_set1_epi8(Word[B]);
+  for (; I + 15 <= Last; I += 16) {
+    __m128i X = _mm_loadu_si128(reinterpret_cast<const __m128i *>(D + I + A));
+    __m128i Y = _mm_loadu_si128(reinterpret_cast<const __m128i *>(D + I + B));
+    unsigned M = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(X, WantA), _mm_cmpeq_epi8(Y, WantB))));
+    for (; M; M &= M - 1) {
+      size_t K = I + static_cast<size_t>(llvm::countTrailingZeros(M));
+      if (std::memcmp(D + K, Word.data(), W) == 0)
+        return K;
+    }
   }
+#endif
+  for (; I <= Last; ++I)
+    if (D[I + A] == Word[A] && D[I + B] == Word[B] && std::memcmp(D + I, Word.data(), W) == 0)
+      return I;
   return llvm::StringRef::npos;
 }
 

@@ -107,14 +107,18 @@ ContentProblem checkContent(llvm::StringRef Bytes, size_t &ErrorOffset);
 llvm::StringRef lineEndingOf(llvm::StringRef Text);
 
 /// The offset of the first occurrence of Word in Text at or after From, or
-/// npos: found by memchr for Word[Rare], a byte that is rare in source text
-/// (a general substring search over every file was some 4% of a C++ run).
-size_t findByRareByte(llvm::StringRef Text, llvm::StringRef Word, size_t Rare, size_t From = 0);
+/// npos: the places where Word[A] and Word[B] (A < B) both are, sixteen at
+/// a time (a general substring search over every file was some 4% of a C++
+/// run; a memchr for one of the word's bytes stopped too often: over
+/// PyTorch's C++ files, 'v' and ':' of `devport:` take 3.3 ms where a
+/// memchr of its 'v' took 6.0).
+size_t findByTwoBytes(llvm::StringRef Text, llvm::StringRef Word, size_t A, size_t B,
+                      size_t From = 0);
 
 /// Whether Text holds `devport:` anywhere (where a directive comment may be,
-/// which is checked even when no rule can match): by its 'v'.
+/// which is checked even when no rule can match): by its 'v' and ':'.
 inline bool mentionsDevport(llvm::StringRef Text) {
-  return findByRareByte(Text, "devport:", 2) != llvm::StringRef::npos;
+  return findByTwoBytes(Text, "devport:", 2, 7) != llvm::StringRef::npos;
 }
 
 struct LineColumn {

@@ -143,26 +143,28 @@ TEST(SourceFileTest, MentionsDevportAsASubstringSearchWould) {
   }
 }
 
-TEST(SourceFileTest, FindByRareByteFindsEveryOccurrence) {
+TEST(SourceFileTest, FindByTwoBytesFindsEveryOccurrence) {
   // From each occurrence on, the next one, as a substring search finds them
-  // (overlapping ones too), for a rare byte at each place of the word.
+  // (overlapping ones too), for each two places of the word, in texts that
+  // span several blocks of sixteen and end anywhere in one.
   uint32_t Seed = 99;
   auto Next = [&] { return Seed = Seed * 1103515245 + 12345, (Seed >> 16) & 0x7fff; };
-  for (llvm::StringRef Word : {"aba", "using", "ab"})
-    for (size_t Rare = 0; Rare < Word.size(); ++Rare)
-      for (int N = 0; N < 300; ++N) {
-        std::string T;
-        for (unsigned L = Next() % 40; L > 0; --L)
-          T += "abusing"[Next() % 7];
-        std::vector<size_t> Want, Got;
-        for (size_t At = T.find(Word.str()); At != std::string::npos;
-             At = T.find(Word.str(), At + 1))
-          Want.push_back(At);
-        for (size_t At = findByRareByte(T, Word, Rare); At != llvm::StringRef::npos;
-             At = findByRareByte(T, Word, Rare, At + 1))
-          Got.push_back(At);
-        ASSERT_EQ(Want, Got) << T << " " << Word.str() << " " << Rare;
-      }
+  for (llvm::StringRef Word : {"aba", "using", "ab", "devport:"})
+    for (size_t A = 0; A < Word.size(); ++A)
+      for (size_t B = A + 1; B < Word.size(); ++B)
+        for (int N = 0; N < 200; ++N) {
+          std::string T;
+          for (unsigned L = Next() % 80; L > 0; --L)
+            T += Next() % 8 == 0 ? Word.str() : std::string(1, "abusingdevport:"[Next() % 15]);
+          std::vector<size_t> Want, Got;
+          for (size_t At = T.find(Word.str()); At != std::string::npos;
+               At = T.find(Word.str(), At + 1))
+            Want.push_back(At);
+          for (size_t At = findByTwoBytes(T, Word, A, B); At != llvm::StringRef::npos;
+               At = findByTwoBytes(T, Word, A, B, At + 1))
+            Got.push_back(At);
+          ASSERT_EQ(Want, Got) << T << " " << Word.str() << " " << A << " " << B;
+        }
 }
 
 TEST(SourceFileTest, LineEnding) {
