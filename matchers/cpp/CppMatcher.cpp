@@ -11,6 +11,7 @@
 #include "core/Metavariable.h"
 
 #include "clang/Basic/CharInfo.h"
+#include "clang/Basic/TokenKinds.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -25,6 +26,23 @@ namespace {
 /// the patterns' words: a `devport:` directive, and a `using` or
 /// `namespace`, which hold for the statements after them.
 constexpr llvm::StringLiteral KeepMarkers[] = {"devport:", "using", "namespace"};
+
+/// Whether W is a C++ keyword or a preprocessor directive's name (Clang's
+/// tables): words of nearly every file, which region lexing does not look
+/// for.
+bool isCppKeyword(llvm::StringRef W) {
+  static const llvm::StringSet<> Words = [] {
+    llvm::StringSet<> S;
+    for (unsigned K = 0; K < clang::tok::NUM_TOKENS; ++K)
+      if (const char *Spelling =
+              clang::tok::getKeywordSpelling(static_cast<clang::tok::TokenKind>(K)))
+        S.insert(Spelling);
+#define PPKEYWORD(X) S.insert(#X);
+#include "clang/Basic/TokenKinds.def"
+    return S;
+  }();
+  return Words.contains(W);
+}
 
 using Comps = llvm::SmallVector<llvm::StringRef, 4>;
 
@@ -206,6 +224,8 @@ llvm::Expected<std::unique_ptr<CppPattern>> compilePattern(const Rule &R, llvm::
 
 llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<const Rule *> Rules) {
   auto M = std::unique_ptr<CppMatcher>(new CppMatcher());
+  std::vector<const CppPattern *> NeededPatterns;   // the non-role patterns
+  std::vector<const CppPattern *> SpanningPatterns; // those of them that span statements
   std::string Errors;
   auto Fail = [&](const RuleLoc &L, const std::string &Why) {
     Errors += (Errors.empty() ? "" : "\n") + L.str() + ": " + Why;
@@ -278,7 +298,8 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
                    (E.Text == "{" || E.Text == "}" || (E.Text == ";" && K + 1 < Raw->Elems.size()));
         }
         if (Spans)
-          M->SpanningNeeds.add(AllOf, AnyOf);
+          SpanningPatterns.push_back(Raw);
+        NeededPatterns.push_back(Raw);
         const PatternElem &A = Raw->Elems[Raw->Anchor];
         if (A.K == PatternElem::Name) {
           // Dispatched by its last literal component.
@@ -300,10 +321,41 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
   M->Literals.freeze();
-  for (unsigned I = 0; I < M->Literals.size(); ++I)
-    M->GapWords.add(M->Literals.word(I));
+  auto AddGapWord = [&](llvm::StringRef W, GapRole R) {
+    unsigned I = M->GapWords.add(W);
+    M->GapRoles.resize(M->GapWords.size(), 0);
+    M->GapRoles[I] |= R;
+    return I;
+  };
+  // A pattern's words and groups in GapWords, but (WithoutKeywords) the
+  // keywords and the groups that hold one, unless nothing is left.
+  auto AddPattern = [&](const CppPattern &P, GapRole R, bool WithoutKeywords,
+                        WordRequirements &To) {
+    auto Dropped = [&](llvm::StringRef W) { return WithoutKeywords && isCppKeyword(W); };
+    bool Left = llvm::any_of(P.Words, [&](const std::string &W) { return !Dropped(W); }) ||
+                llvm::any_of(P.AnyOf, [&](const std::vector<std::string> &G) {
+                  return llvm::none_of(G, Dropped);
+                });
+    std::vector<unsigned> AllOf;
+    for (const std::string &W : P.Words)
+      if (!Left || !Dropped(W))
+        AllOf.push_back(AddGapWord(W, R));
+    std::vector<std::vector<unsigned>> AnyOf;
+    for (const std::vector<std::string> &G : P.AnyOf) {
+      if (Left && llvm::any_of(G, Dropped))
+        continue;
+      AnyOf.emplace_back();
+      for (const std::string &W : G)
+        AnyOf.back().push_back(AddGapWord(W, R));
+    }
+    To.add(AllOf, AnyOf);
+  };
+  for (const CppPattern *P : NeededPatterns)
+    AddPattern(*P, CppMatcher::Needed, /*WithoutKeywords=*/true, M->GapNeeds);
+  for (const CppPattern *P : SpanningPatterns)
+    AddPattern(*P, CppMatcher::Spanning, /*WithoutKeywords=*/false, M->SpanningNeeds);
   for (llvm::StringRef W : KeepMarkers)
-    M->GapWords.add(W);
+    AddGapWord(W, CppMatcher::Marker);
   M->GapWords.freeze();
   return std::move(M);
 }
@@ -339,26 +391,25 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   // Not worth a lexer's restart below this many bytes.
   const uint32_t MinGap = 24;
   std::vector<ByteRange> Out;
-  // The patterns' words, and where a statement holds a keep marker.
+  // Where the patterns' words are, and where a statement holds a keep
+  // marker.
   std::vector<LiteralSet::Occurrence> Words;
   std::vector<uint32_t> Markers;
   {
     std::vector<LiteralSet::Occurrence> All;
     GapWords.findAll(Text, All);
-    std::vector<unsigned> InText;
-    std::vector<bool> Seen(Literals.size(), false);
+    std::vector<unsigned> SpanningWords;
     for (const LiteralSet::Occurrence &O : All) {
-      if (O.Word >= Literals.size()) {
+      uint8_t R = GapRoles[O.Word];
+      if (R & Needed)
+        Words.push_back(O);
+      if (R & Marker)
         Markers.push_back(O.Offset);
-        continue;
-      }
-      Words.push_back(O);
-      if (!Seen[O.Word]) {
-        Seen[O.Word] = true;
-        InText.push_back(O.Word);
-      }
+      if ((R & Spanning) && !llvm::is_contained(SpanningWords, O.Word))
+        SpanningWords.push_back(O.Word);
     }
-    if (SpanningNeeds.metBy(InText))
+    // A pattern that spans statements may match: no statement left out.
+    if (SpanningNeeds.metBy(SpanningWords))
       return Out;
   }
   Skeleton S = scanSkeleton(Text);
@@ -377,7 +428,7 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   // A statement may be left out where no pattern can match in it: every
   // match lies in one statement (the patterns that spell a brace or a `;`
   // are SpanningNeeds), and holds each of its pattern's Words (and a word of
-  // each AnyOf group).
+  // each AnyOf group), of which GapNeeds asks those that are not keywords.
   std::vector<unsigned> Inside;
   auto Hot = [&](uint32_t Begin, uint32_t End) {
     auto U = llvm::lower_bound(Unsure, Begin);
@@ -389,7 +440,7 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
     for (; It != Words.end() && It->Offset < End; ++It)
       if (!llvm::is_contained(Inside, It->Word))
         Inside.push_back(It->Word);
-    return Needs.metBy(Inside);
+    return GapNeeds.metBy(Inside);
   };
   struct Level {
     uint32_t Id, Begin, End; ///< Its level and what is inside.

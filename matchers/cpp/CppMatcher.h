@@ -152,15 +152,24 @@ private:
   std::vector<const CppPattern *> Roles;
   WhereConstraints Constraints;
   LiteralSet Literals;    ///< Every pattern's prefilter words.
-  /// Literals' words (the same indices) and after them the words that keep
-  /// a statement in region lexing (`devport:`, `using`, `namespace`): one
-  /// pass finds both (gaps()).
+  /// What region lexing looks for (gaps()), one pass: the patterns' words
+  /// but C++ keywords (GapNeeds), the words of the patterns that spell a
+  /// brace or a `;` (SpanningNeeds), and the words that keep a statement
+  /// whatever the patterns (`devport:`, `using`, `namespace`). GapRoles
+  /// says which each word is, by GapRole bits.
   LiteralSet GapWords;
+  enum GapRole : uint8_t { Needed = 1, Spanning = 2, Marker = 4 };
+  std::vector<uint8_t> GapRoles;
+  /// Needs without the C++ keywords and directive names (`if`, `case`,
+  /// `return`, `defined`: half of all the pattern words' occurrences over
+  /// PyTorch's C++ files), by their words in GapWords: what a statement
+  /// must meet to be kept.
+  WordRequirements GapNeeds;
   WordRequirements Needs; ///< Each non-role pattern's Words and AnyOf, for mayMatch().
   WordRequirements LexicalNeeds; ///< The same with each pattern's LexicalWords.
-  /// The patterns that spell a brace or a `;` before their end: they match
-  /// across statements, so where one may match, region lexing leaves none
-  /// out.
+  /// The patterns that spell a brace or a `;` before their end, by their
+  /// words in GapWords: they match across statements, so where one may
+  /// match, region lexing leaves none out.
   WordRequirements SpanningNeeds;
 
   friend class MatchPass;
