@@ -6,7 +6,6 @@
 
 #include "matchers/cpp/CppBackend.h"
 
-#include "core/SourceFile.h"
 #include "core/Workspace.h"
 #include "matchers/cpp/CppMatcher.h"
 #include "matchers/cpp/Semantic.h"
@@ -108,13 +107,10 @@ public:
     const auto &C = static_cast<const CppParsedFile &>(P);
     const LexedFile &L = C.lexed();
     MatchResults Out;
-    // A search of the whole text first: most files have no directive, and
-    // a search of each comment was 0.7% of a run's instructions.
-    bool Directives = mentionsDevport(L.text());
     for (ByteRange R : L.comments()) {
       Out.Comments.push_back(R);
       llvm::StringRef T = L.text().slice(R.Begin, R.End);
-      if (Directives && T.contains("devport:"))
+      if (T.contains("devport:"))
         Out.Directives.push_back({R, T});
     }
     std::vector<std::string> Roles;
