@@ -152,7 +152,13 @@ LexedFile::LexedFile(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
       InDirective = true;
       DirectiveStart = Toks.size();
     }
-    Toks.push_back({K, StartOfLine, InDirective, B, E});
+    uint8_t Punct = 0;
+    if (K == TokKind::Punct)
+      Punct = E - B == 1                     ? static_cast<uint8_t>(Text[B])
+              : T.is(clang::tok::coloncolon) ? PunctColonColon
+              : T.is(clang::tok::arrow)      ? PunctArrow
+                                             : PunctOther;
+    Toks.push_back({K, StartOfLine, InDirective, Punct, B, E});
     Jump = NextGap < Gaps.size() && Gaps[NextGap].Begin == E;
     llvm::StringRef S = Text.slice(B, E);
     if (K == TokKind::Unknown) {

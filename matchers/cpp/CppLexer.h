@@ -39,10 +39,18 @@ enum class TokKind : uint8_t {
   Unknown,    ///< What the raw lexer could not lex (an unterminated literal, a stray byte).
 };
 
+/// Token::Punct of the punctuators of more than one byte that matching asks
+/// about; a one-byte punctuator's is its byte.
+enum : uint8_t { PunctColonColon = 0x80, PunctArrow = 0x81, PunctOther = 0xff };
+
 struct Token {
   TokKind Kind;
   bool StartOfLine;  ///< First token of its line.
   bool InDirective;  ///< Part of a preprocessor directive line (the `#` too).
+  /// A punctuator's spelling in a byte (its byte, PunctColonColon,
+  /// PunctArrow or PunctOther), so that matching tells `{` or `::` without
+  /// reading the text; 0 for other kinds.
+  uint8_t Punct;
   uint32_t Begin, End;
 };
 

@@ -60,8 +60,10 @@ struct Unit {
 bool isIdent(const LexedFile &F, size_t I) {
   return I < F.tokens().size() && F.tokens()[I].Kind == TokKind::Identifier;
 }
-bool isPunct(const LexedFile &F, size_t I, llvm::StringRef S) {
-  return I < F.tokens().size() && F.tokens()[I].Kind == TokKind::Punct && F.spelling(I) == S;
+/// Whether token I is the punctuator whose Token::Punct is Code (a byte,
+/// PunctColonColon or PunctArrow).
+bool isPunct(const LexedFile &F, size_t I, uint8_t Code) {
+  return I < F.tokens().size() && F.tokens()[I].Punct == Code;
 }
 
 /// The name unit that starts at I (an identifier, or `::` and an identifier).
@@ -69,7 +71,7 @@ std::optional<Unit> unitAt(const LexedFile &F, size_t I, size_t Hi) {
   Unit U;
   U.First = I;
   size_t J = I;
-  if (isPunct(F, J, "::")) {
+  if (isPunct(F, J, PunctColonColon)) {
     if (!isIdent(F, J + 1) || J + 1 >= Hi)
       return std::nullopt;
     U.Global = true;
@@ -78,12 +80,12 @@ std::optional<Unit> unitAt(const LexedFile &F, size_t I, size_t Hi) {
   if (!isIdent(F, J) || J >= Hi)
     return std::nullopt;
   U.C.push_back(F.spelling(J));
-  while (J + 2 < Hi && isPunct(F, J + 1, "::") && isIdent(F, J + 2)) {
+  while (J + 2 < Hi && isPunct(F, J + 1, PunctColonColon) && isIdent(F, J + 2)) {
     J += 2;
     U.C.push_back(F.spelling(J));
   }
   U.Last = J;
-  U.Member = I > 0 && (isPunct(F, I - 1, ".") || isPunct(F, I - 1, "->"));
+  U.Member = I > 0 && (isPunct(F, I - 1, '.') || isPunct(F, I - 1, PunctArrow));
   return U;
 }
 
@@ -92,9 +94,9 @@ std::optional<Unit> unitEndingAt(const LexedFile &F, size_t I, size_t Lo, size_t
   if (I < Lo || !isIdent(F, I))
     return std::nullopt;
   size_t J = I;
-  while (J >= Lo + 2 && isPunct(F, J - 1, "::") && isIdent(F, J - 2))
+  while (J >= Lo + 2 && isPunct(F, J - 1, PunctColonColon) && isIdent(F, J - 2))
     J -= 2;
-  if (J >= Lo + 1 && isPunct(F, J - 1, "::"))
+  if (J >= Lo + 1 && isPunct(F, J - 1, PunctColonColon))
     --J;
   return unitAt(F, J, Hi);
 }
@@ -130,7 +132,7 @@ llvm::Expected<std::unique_ptr<CppPattern>> compilePattern(const Rule &R, llvm::
   for (size_t I = 0; I < Toks.size();) {
     llvm::StringRef S = L.spelling(I);
     if (Toks[I].Kind == TokKind::Identifier && S.startswith("$") &&
-        !isPunct(L, I + 1, "::")) {
+        !isPunct(L, I + 1, PunctColonColon)) {
       if (!isVarName(S) && !isEllipsisName(S))
         return Err("bad metavariable '" + S.str() + "'");
       PatternElem E{isEllipsisName(S) ? PatternElem::Ellipsis : PatternElem::Var,
@@ -579,8 +581,8 @@ private:
   bool isOpen(size_t T) const {
     if (T >= Toks.size())
       return false;
-    llvm::StringRef S = F.spelling(T);
-    return Toks[T].Kind == TokKind::Punct && (S == "(" || S == "[" || S == "{") && Partner[T] != T;
+    uint8_t P = Toks[T].Punct;
+    return (P == '(' || P == '[' || P == '{') && Partner[T] != T;
   }
   /// Whether a component of the qualified name from identifier I on may
   /// be a ByName key (M.NameFilter).
@@ -589,15 +591,15 @@ private:
     for (size_t J = I;; J += 2) {
       if (M.NameFilter.mayContain(F.spelling(J)))
         return true;
-      if (!(J + 2 < Hi && isPunct(F, J + 1, "::") && isIdent(F, J + 2)))
+      if (!(J + 2 < Hi && isPunct(F, J + 1, PunctColonColon) && isIdent(F, J + 2)))
         return false;
     }
   }
   bool isClose(size_t T) const {
     if (T >= Toks.size())
       return false;
-    llvm::StringRef S = F.spelling(T);
-    return Toks[T].Kind == TokKind::Punct && (S == ")" || S == "]" || S == "}");
+    uint8_t P = Toks[T].Punct;
+    return P == ')' || P == ']' || P == '}';
   }
   std::shared_ptr<CppContext> context(size_t First);
   void emit(size_t First);
@@ -638,15 +640,15 @@ void MatchPass::computePartners() {
     }
     if (Toks[I].Kind != TokKind::Punct)
       continue;
-    // A bracket is one byte: no spelling compared for the others.
-    char C = Toks[I].End - Toks[I].Begin == 1 ? F.text()[Toks[I].Begin] : '\0';
+    // A bracket's byte, without reading the text.
+    uint8_t C = Toks[I].Punct;
     if (C == '(' || C == '[' || C == '{') {
       Open.push_back(I);
     } else if (C == ')' || C == ']' || C == '}') {
-      char Want = C == ')' ? '(' : C == ']' ? '[' : '{';
+      uint8_t Want = C == ')' ? '(' : C == ']' ? '[' : '{';
       // Unwind to the matching opener (preprocessor branches may leave some open).
       for (size_t K = Open.size(); K-- > 0;)
-        if (F.spelling(Open[K]).front() == Want) {
+        if (Toks[Open[K]].Punct == Want) {
           Partner[Open[K]] = static_cast<uint32_t>(I);
           Partner[I] = static_cast<uint32_t>(Open[K]);
           Open.resize(K);
@@ -699,8 +701,8 @@ std::vector<Match> MatchPass::run(llvm::ArrayRef<std::string> Roles,
       TakeContexts(I, I);
     step(I);
     const Token &T = Toks[I];
-    if (T.Kind == TokKind::Identifier || (T.Kind == TokKind::Punct && F.spelling(I) == "::")) {
-      bool Continues = I > 0 && isPunct(F, I - 1, "::") && T.Kind == TokKind::Identifier;
+    if (T.Kind == TokKind::Identifier || T.Punct == PunctColonColon) {
+      bool Continues = I > 0 && isPunct(F, I - 1, PunctColonColon) && T.Kind == TokKind::Identifier;
       if (!Continues && T.Kind == TokKind::Identifier && !mayNameAnchor(I))
         continue; // its unit (there is one) has no anchor component
       if (!Continues)
@@ -1121,15 +1123,14 @@ void MatchPass::emit(size_t I) {
 void MatchPass::step(size_t I) {
   const Token &T = Toks[I];
   if (T.InDirective) {
-    if (F.spelling(I) == "#" && T.StartOfLine)
+    if (T.Punct == '#' && T.StartOfLine)
       directive(I);
     return;
   }
   if (T.Kind == TokKind::Punct) {
-    llvm::StringRef S = F.spelling(I);
-    if (S == "{")
+    if (T.Punct == '{')
       openBrace(I);
-    else if (S == "}" && Stack.size() > 1)
+    else if (T.Punct == '}' && Stack.size() > 1)
       Stack.pop_back();
     return;
   }
@@ -1156,11 +1157,11 @@ void MatchPass::directive(size_t I) {
 void MatchPass::declaration(size_t I) {
   size_t Hi = SegHi[I];
   auto ReadName = [&](size_t J, NameList &Out) {
-    if (isPunct(F, J, "::"))
+    if (isPunct(F, J, PunctColonColon))
       ++J;
     while (isIdent(F, J) && J < Hi) {
       Out.push_back(F.spelling(J).str());
-      if (isPunct(F, J + 1, "::") && isIdent(F, J + 2))
+      if (isPunct(F, J + 1, PunctColonColon) && isIdent(F, J + 2))
         J += 2;
       else
         return J + 1;
@@ -1172,21 +1173,21 @@ void MatchPass::declaration(size_t I) {
     if (isIdent(F, I + 1) && F.spelling(I + 1) == "namespace") {
       NameList N;
       size_t J = ReadName(I + 2, N);
-      if (!N.empty() && isPunct(F, J, ";"))
+      if (!N.empty() && isPunct(F, J, ';'))
         Stack.back().UsingNs.push_back(std::move(N));
       return;
     }
     NameList N;
     size_t J = ReadName(I + 1, N);
-    if (N.size() >= 2 && isPunct(F, J, ";"))
+    if (N.size() >= 2 && isPunct(F, J, ';'))
       Stack.back().UsingDecls.push_back(std::move(N));
     return;
   }
   // namespace a = b::c;
-  if (isIdent(F, I + 1) && isPunct(F, I + 2, "=")) {
+  if (isIdent(F, I + 1) && isPunct(F, I + 2, '=')) {
     NameList N;
     size_t J = ReadName(I + 3, N);
-    if (!N.empty() && isPunct(F, J, ";"))
+    if (!N.empty() && isPunct(F, J, ';'))
       Stack.back().Aliases.push_back({F.spelling(I + 1).str(), std::move(N)});
   }
 }

@@ -141,7 +141,26 @@ const char *const Tricky[] = {
 
 std::string describe(const Token &T) {
   return std::to_string(static_cast<int>(T.Kind)) + (T.StartOfLine ? "^" : "") +
-         (T.InDirective ? "#" : "") + "@" + std::to_string(T.Begin) + "-" + std::to_string(T.End);
+         (T.InDirective ? "#" : "") + "p" + std::to_string(T.Punct) + "@" +
+         std::to_string(T.Begin) + "-" + std::to_string(T.End);
+}
+
+TEST(RegionLexing, EachPunctuatorCarriesItsSpellingInAByte) {
+  LexedFile L("a::b->c({[x]}); y == z; %: <% -");
+  std::vector<std::pair<std::string, unsigned>> Got;
+  for (size_t I = 0; I < L.tokens().size(); ++I)
+    Got.push_back({L.spelling(I).str(), L.tokens()[I].Punct});
+  std::vector<std::pair<std::string, unsigned>> Want{{"a", 0},           {"::", PunctColonColon},
+                                                     {"b", 0},           {"->", PunctArrow},
+                                                     {"c", 0},           {"(", '('},
+                                                     {"{", '{'},         {"[", '['},
+                                                     {"x", 0},           {"]", ']'},
+                                                     {"}", '}'},         {")", ')'},
+                                                     {";", ';'},         {"y", 0},
+                                                     {"==", PunctOther}, {"z", 0},
+                                                     {";", ';'},         {"%:", PunctOther},
+                                                     {"<%", PunctOther}, {"-", '-'}};
+  EXPECT_EQ(Want, Got);
 }
 
 std::string describe(const Match &M) {
