@@ -193,6 +193,11 @@ expect_exit 2 "$DEVPORT" check --baseline nofp.json base; contains "$T/err" "nof
 printf '{"diagnostics": [' > broken.json
 expect_exit 2 "$DEVPORT" check --baseline broken.json base; contains "$T/err" "broken.json: not valid JSON"
 expect_exit 2 "$DEVPORT" check --baseline missing.json base; contains "$T/err" "missing.json: cannot read"
+# The files are collected while the rules and the baseline load: their error still comes
+# first, and alone.
+expect_exit 2 "$DEVPORT" check --baseline missing.json no/such/file.py
+contains "$T/err" "missing.json: cannot read"
+grep -q "no/such/file.py" "$T/err" && bad "the missing file was reported too" || ok
 expect_exit 2 "$DEVPORT" fix --baseline old.json base; contains "$T/err" "--baseline is for check and report"
 
 # report: a self-contained HTML page, written atomically; the same whatever the thread count.

@@ -32,6 +32,7 @@
 
 #include <csignal>
 #include <optional>
+#include <thread>
 
 #ifndef DEVPORT_VERSION
 #define DEVPORT_VERSION "0.0.0"
@@ -434,18 +435,7 @@ public:
   int run() {
     if (O.Cmd == Command::Rules || O.Cmd == Command::Explain)
       return listOrExplain();
-    auto P = Project::load(projectOptions(O));
-    if (!P)
-      return usageError(P.takeError());
-    Proj = std::move(*P);
-    if (!O.BaselineFile.empty()) {
-      auto B = Baseline::load(O.BaselineFile);
-      if (!B)
-        return usageError(B.takeError());
-      Base.emplace(std::move(*B));
-    }
-    if (O.Paths.size() == 1 && O.Paths.front() == "-")
-      return runStdin();
+    bool Stdin = O.Paths.size() == 1 && O.Paths.front() == "-";
     WorkspaceOptions WO;
     WO.Excludes = O.Excludes;
     WO.RespectGitignore = O.RespectGitignore;
@@ -454,7 +444,38 @@ public:
     std::vector<std::string> Roots = O.Paths;
     if (Roots.empty())
       Roots.push_back(".");
-    auto Files = collectFiles(Roots, WO);
+    // The files are collected while the rules load (two independent reads
+    // of the disk: 2.6 ms of rules beside 7 ms of lstat over PyTorch's
+    // 4,491 C++ files); a rule or configuration error still comes first.
+    std::optional<llvm::Expected<WorkspaceFiles>> Collected;
+    std::thread Collector;
+    if (!Stdin)
+      Collector = std::thread([&] { Collected.emplace(collectFiles(Roots, WO)); });
+    auto Abandon = [&] { // what was collected, when the run stops before the files
+      if (!Collector.joinable())
+        return;
+      Collector.join();
+      if (!*Collected)
+        llvm::consumeError(Collected->takeError());
+    };
+    auto P = Project::load(projectOptions(O));
+    if (!P) {
+      Abandon();
+      return usageError(P.takeError());
+    }
+    Proj = std::move(*P);
+    if (!O.BaselineFile.empty()) {
+      auto B = Baseline::load(O.BaselineFile);
+      if (!B) {
+        Abandon();
+        return usageError(B.takeError());
+      }
+      Base.emplace(std::move(*B));
+    }
+    if (Stdin)
+      return runStdin();
+    Collector.join();
+    llvm::Expected<WorkspaceFiles> &Files = *Collected;
     if (!Files)
       return usageError(Files.takeError());
     for (const std::string &W : Files->Warnings)
