@@ -139,27 +139,40 @@ print("%d findings in %d files, %d errors" % (len(d["diagnostics"]), len({x["pat
 }
 
 median() {  # median of the numbers in file $1, one a line
-  sort -g "$1" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+  sort -g "$1" | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# timed DIR COMMAND: runs COMMAND in DIR under /usr/bin/time (CPU and peak RSS into $tmp/time,
+# 10 ms and 1 KiB resolution), its output in $tmp/out and $tmp/err; sets rc and wall (seconds,
+# by the shell's microsecond clock around it: /usr/bin/time's own rounds to 10 ms, a third of
+# `rg -l`'s time over the C++ tree).
+timed() {
+  local t0=$EPOCHREALTIME
+  set +e
+  (cd "$1" && eval "/usr/bin/time -f '%e %U %S %M' -o \"\$tmp/time\" $2") > "$tmp/out" 2> "$tmp/err"
+  rc=$?
+  set -e
+  wall=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.4f", b - a }')
 }
 
 # measure TITLE DIR BYTES: runs the tools (in DIR), RUNS times interleaved, and prints the table.
 measure() {
   local title=$1 workdir=$2 bytes=$3 run i rc wall user sys rss
-  rm -f "$tmp"/wall.* "$tmp"/cpu.* "$tmp"/rss.* "$tmp"/note.*
+  rm -f "$tmp"/wall.* "$tmp"/cpu.* "$tmp"/rss.* "$tmp"/note.* "$tmp"/base
   for ((run = 1; run <= RUNS; run++)); do
+    # What running a command this way costs by itself (fork, cd, /usr/bin/time): taken off
+    # every tool's wall time below.
+    timed "$workdir" true
+    echo "$wall" >> "$tmp/base"
     for i in "${!cmds[@]}"; do
-      set +e
-      (cd "$workdir" && eval "/usr/bin/time -f '%e %U %S %M' -o \"\$tmp/time\" ${cmds[$i]}") \
-        > "$tmp/out" 2> "$tmp/err"
-      rc=$?
-      set -e
+      timed "$workdir" "${cmds[$i]}"
       if [ "$rc" -gt 1 ]; then
         echo "${labels[$i]}: exit $rc" >&2
         tail -n 20 "$tmp/err" >&2
         exit 1
       fi
       # /usr/bin/time writes "Command exited with non-zero status N" first when rc != 0.
-      read -r wall user sys rss < <(tail -n 1 "$tmp/time")
+      read -r _ user sys rss < <(tail -n 1 "$tmp/time")
       echo "$wall" >> "$tmp/wall.$i"
       awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f\n", u + s }' >> "$tmp/cpu.$i"
       awk -v r="$rss" 'BEGIN { printf "%.1f\n", r / 1024 }' >> "$tmp/rss.$i"
@@ -168,22 +181,26 @@ measure() {
     echo "$title: run $run of $RUNS done" >&2
   done
 
-  local rg_wall="" ag_wall="" w per_rg vs_ag
+  local rg_wall="" ag_wall="" w per_rg vs_ag base
+  base=$(median "$tmp/base")
+  # A tool's wall: the median of its runs less the median cost of running a command.
+  wall_of() { awk -v w="$(median "$tmp/wall.$1")" -v b="$base" 'BEGIN { printf "%.3f", w - b }'; }
   for i in "${!cmds[@]}"; do
     case "${kinds[$i]}" in
-      rg|rg-count) rg_wall=$(median "$tmp/wall.$i") ;;
-      ast-grep) ag_wall=$(median "$tmp/wall.$i") ;;
+      rg|rg-count) rg_wall=$(wall_of "$i") ;;
+      ast-grep) ag_wall=$(wall_of "$i") ;;
     esac
   done
   echo
   echo "### $title"
   echo
-  echo "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }') MiB, $(nproc) cores, median of $RUNS runs, interleaved"
+  echo "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1048576 }') MiB, $(nproc) cores, median of $RUNS runs, interleaved;" \
+       "wall less $(awk -v b="$base" 'BEGIN { printf "%.1f", b * 1000 }') ms for starting a command"
   echo
   echo "| tool | wall | CPU (user+sys) | MiB/s | peak RSS | devport/rg | ast-grep/devport | first run |"
   echo "|---|---:|---:|---:|---:|---:|---:|---|"
   for i in "${!cmds[@]}"; do
-    w=$(median "$tmp/wall.$i")
+    w=$(wall_of "$i")
     per_rg="" vs_ag=""
     case "${kinds[$i]}" in
       check|diff)
