@@ -1,4 +1,5 @@
 #include <ATen/core/Tensor.h>
+#include <optional>
 
 at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   if (input.is_cuda()) {  // expect: cpp-tensor-is-cuda:unsafe
@@ -10,6 +11,12 @@ at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   if (input.is_cpu()) {}
   c10::Device where = input.device();
   if (where.is_cuda()) {}  // expect: cpp-tensor-is-cuda // expect-semantic: none -- a c10::Device: only Clang knows that it is not a tensor
+  // Devices by the names and spellings PyTorch gives them (c10::Device has is_cuda() too).
+  std::optional<c10::Device> device = input.device(), device_opt = weight.device();
+  if (!device || !(*device).is_cuda()) {}
+  if (device_opt && device_opt->is_cuda()) {}
+  c10::Device dev1 = input.device(), dev2 = weight.device();
+  if (dev1.is_cuda() && dev2.is_cuda() && dev1 != dev2) {}
   // input.is_cuda() in a comment
   const char *doc = "call input.is_cuda() first";
   return weight;
