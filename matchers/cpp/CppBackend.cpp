@@ -324,6 +324,16 @@ BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, co
                                     "template argument) cannot call a function"));
     return Out;
   }
+  // A constant in a table's entry would become a call that runs whenever
+  // the table is built, whichever entry is used (c10's device-string table:
+  // every Device("cpu") would throw on a build without an accelerator). A
+  // call replaced by a call runs as before.
+  if (Call && Ctx.InTable && !Ctx.InDirective && !What.contains('(')) {
+    Out.Notes.push_back(Note::plain(
+        "no fix: in a table's entry the call would run whenever the table is built, whichever "
+        "entry is used; on a build without an accelerator it throws"));
+    return Out;
+  }
   if (Call && !Ctx.InFunction && !Ctx.InDirective) {
     Out.Notes.push_back(Note::plain("no fix: at namespace or class scope it would run during "
                                     "static initialization, before a backend may be loaded"));

@@ -1086,6 +1086,8 @@ bool MatchPass::fwd(size_t E, size_t T, size_t Hi) {
 std::shared_ptr<CppContext> MatchPass::context(size_t First) {
   auto C = std::make_shared<CppContext>();
   C->InFunction = Stack.back().InFunction;
+  C->InTable = Stack.size() >= 2 && Stack.back().K == Scope::Init &&
+               Stack[Stack.size() - 2].K == Scope::Init;
   C->InDirective = Toks[First].InDirective;
   C->Unresolved = Unresolved;
   // The statement around: constant-expression contexts.
@@ -1199,6 +1201,7 @@ void MatchPass::openBrace(size_t I) {
   // What opens it: scan back to the start of the declaration or statement.
   size_t K = I;
   bool SawParens = false, SawAssign = false, SawClass = false, SawNamespace = false;
+  bool AssignFirst = false; // an `=` met before any `)`
   bool Extern = false;
   NameList NsNames;
   while (K-- > SegLo[I]) {
@@ -1215,6 +1218,9 @@ void MatchPass::openBrace(size_t I) {
       }
       if (Sp == "=" || Sp == "(" || Sp == ",")
         SawAssign = true;
+      // `= {` whatever comes before (`std::array<T, size_t(N)> t = {`).
+      if (Sp == "=" && !SawParens)
+        AssignFirst = true;
       continue;
     }
     if (Toks[K].Kind == TokKind::String && K + 1 == I && K > 0 && F.spelling(K - 1) == "extern")
@@ -1235,17 +1241,19 @@ void MatchPass::openBrace(size_t I) {
     S.K = Scope::Namespace;
     S.Ns.insert(S.Ns.end(), NsNames.begin(), NsNames.end());
     S.InFunction = false;
-  } else if (SawAssign && !SawParens) {
+  } else if ((SawAssign && !SawParens) || AssignFirst) {
     S.K = Scope::Init;
     S.InFunction = Parent.InFunction;
   } else if (SawClass && !SawParens) {
     S.K = Scope::Class;
     S.InFunction = false;
-  } else if (SawParens || Parent.InFunction) {
+  } else if (SawParens || (Parent.InFunction && Parent.K != Scope::Init)) {
     S.K = Parent.InFunction ? Scope::Block : Scope::Function;
     S.InFunction = true;
   } else {
-    S.K = Scope::Block; // `else {`, `try {`, `T x{...}` at namespace scope
+    // `else {`, `try {`, `T x{...}` at namespace scope; `{{` in an
+    // initializer is one too.
+    S.K = Parent.K == Scope::Init ? Scope::Init : Scope::Block;
     S.InFunction = Parent.InFunction;
   }
   Stack.push_back(std::move(S));

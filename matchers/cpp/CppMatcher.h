@@ -53,6 +53,10 @@ struct CppContext final : MatchContext {
   /// In a statement that must be a constant expression (`constexpr`,
   /// `static_assert`, a template argument list, a `case` label).
   bool InConstant = false;
+  /// In an entry of a table: a braced initializer inside another (`T t[] =
+  /// {{"cuda", kCUDA}, ...}`). A call there runs whenever the table is
+  /// built, whichever entry is used.
+  bool InTable = false;
   /// In a preprocessor directive (a `#define` body).
   bool InDirective = false;
   /// Semantic engine: part of the match comes from a macro expansion.
