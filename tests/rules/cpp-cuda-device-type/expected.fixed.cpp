@@ -1,10 +1,10 @@
 // devport-test: target-torch=2.7
-#include <ATen/DeviceAccelerator.h>
 #include <array>
 #include <string>
 #include <torch/types.h>
 #include <utility>
 #include <vector>
+#include <ATen/DeviceAccelerator.h>
 
 // A comment that says at::kCUDA is not code; "at::kCUDA" in a string is not either.
 static const char *kName = "at::kCUDA";
@@ -39,18 +39,13 @@ void g() {
 // alternatives has the same hazard and still gets the unsafe fix: not told apart from a
 // braced Device.)
 c10::DeviceType parse(const std::string &s) {
-  static const std::array<std::pair<const char *, c10::DeviceType>, static_cast<size_t>(2)> types =
-      {{
-          {"cpu", c10::DeviceType::CPU},
-          {"cuda", c10::DeviceType::CUDA}, // expect: cpp-cuda-device-type:report
-      }};
-  std::vector<c10::DeviceType> wanted = {
-      c10::kCPU,
-      at::accelerator::getAccelerator(true).value()}; // expect: cpp-cuda-device-type:unsafe
-  at::Device one{at::accelerator::getAccelerator(true).value(),
-                 0}; // expect: cpp-cuda-device-type:unsafe
-  std::vector<at::Device> two = {{at::kCUDA, 0},
-                                 {at::kCUDA, 1}}; // expect: cpp-cuda-device-type:report
+  static const std::array<std::pair<const char *, c10::DeviceType>, static_cast<size_t>(2)> types = {{
+      {"cpu", c10::DeviceType::CPU},
+      {"cuda", c10::DeviceType::CUDA},  // expect: cpp-cuda-device-type:report
+  }};
+  std::vector<c10::DeviceType> wanted = {c10::kCPU, at::accelerator::getAccelerator(true).value()};  // expect: cpp-cuda-device-type:unsafe
+  at::Device one{at::accelerator::getAccelerator(true).value(), 0};  // expect: cpp-cuda-device-type:unsafe
+  std::vector<at::Device> two = {{at::kCUDA, 0}, {at::kCUDA, 1}};  // expect: cpp-cuda-device-type:report
   return s == types[1].first ? types[1].second : wanted[0];
 }
 

@@ -38,16 +38,13 @@ void g() {
 // alternatives has the same hazard and still gets the unsafe fix: not told apart from a
 // braced Device.)
 c10::DeviceType parse(const std::string &s) {
-  static const std::array<std::pair<const char *, c10::DeviceType>, static_cast<size_t>(2)> types =
-      {{
-          {"cpu", c10::DeviceType::CPU},
-          {"cuda", c10::DeviceType::CUDA}, // expect: cpp-cuda-device-type:report
-      }};
-  std::vector<c10::DeviceType> wanted = {c10::kCPU,
-                                         c10::kCUDA}; // expect: cpp-cuda-device-type:unsafe
-  at::Device one{at::kCUDA, 0};                       // expect: cpp-cuda-device-type:unsafe
-  std::vector<at::Device> two = {{at::kCUDA, 0},
-                                 {at::kCUDA, 1}}; // expect: cpp-cuda-device-type:report
+  static const std::array<std::pair<const char *, c10::DeviceType>, static_cast<size_t>(2)> types = {{
+      {"cpu", c10::DeviceType::CPU},
+      {"cuda", c10::DeviceType::CUDA},  // expect: cpp-cuda-device-type:report
+  }};
+  std::vector<c10::DeviceType> wanted = {c10::kCPU, c10::kCUDA};  // expect: cpp-cuda-device-type:unsafe
+  at::Device one{at::kCUDA, 0};  // expect: cpp-cuda-device-type:unsafe
+  std::vector<at::Device> two = {{at::kCUDA, 0}, {at::kCUDA, 1}};  // expect: cpp-cuda-device-type:report
   return s == types[1].first ? types[1].second : wanted[0];
 }
 

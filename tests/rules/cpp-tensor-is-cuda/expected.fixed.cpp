@@ -1,7 +1,7 @@
-#include <ATen/DeviceAccelerator.h>
 #include <ATen/core/Tensor.h>
 #include <optional>
 #include <vector>
+#include <ATen/DeviceAccelerator.h>
 
 at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   if (at::isAccelerator(input.device().type())) {  // expect: cpp-tensor-is-cuda:unsafe
@@ -20,8 +20,7 @@ at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   c10::Device dev1 = input.device(), dev2 = weight.device();
   if (dev1.is_cuda() && dev2.is_cuda() && dev1 != dev2) {}
   // A call in a table's entry is replaced by a call: the fix stands (a constant there has none).
-  std::vector<std::vector<bool>> on = {
-      {at::isAccelerator(input.device().type()), false}}; // expect: cpp-tensor-is-cuda:unsafe
+  std::vector<std::vector<bool>> on = {{at::isAccelerator(input.device().type()), false}};  // expect: cpp-tensor-is-cuda:unsafe
   // input.is_cuda() in a comment
   const char *doc = "call input.is_cuda() first";
   return weight;

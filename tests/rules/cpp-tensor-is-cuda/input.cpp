@@ -19,8 +19,7 @@ at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   c10::Device dev1 = input.device(), dev2 = weight.device();
   if (dev1.is_cuda() && dev2.is_cuda() && dev1 != dev2) {}
   // A call in a table's entry is replaced by a call: the fix stands (a constant there has none).
-  std::vector<std::vector<bool>> on = {
-      {input.is_cuda(), false}}; // expect: cpp-tensor-is-cuda:unsafe
+  std::vector<std::vector<bool>> on = {{input.is_cuda(), false}};  // expect: cpp-tensor-is-cuda:unsafe
   // input.is_cuda() in a comment
   const char *doc = "call input.is_cuda() first";
   return weight;
