@@ -420,13 +420,14 @@ std::string realPathOr(llvm::StringRef P, llvm::StringRef Fallback) {
   return std::string(Real.str());
 }
 
-/// The real path of the directory at Abs (absolute), the answers for it and
-/// its ancestors kept in Known: a component that is not a symbolic link
-/// adds its name to its parent's real path, one lstat each, where
+/// The real path of the directory at Abs (absolute and without `.` or `..`:
+/// absolutePath()'s; a spelling with `..` is for realpath(3), as `a/..`
+/// after a link is not the directory that holds the link), the answers for
+/// it and its ancestors kept in Known: a component that is not a symbolic
+/// link adds its name to its parent's real path, one lstat each, where
 /// realpath(3) read every component of every directory again (1,404
 /// readlink and 300 getcwd calls for the directories of PyTorch's 4,491 C++
-/// files). A path with `..` goes to realpath(3): `a/..` after a link is not
-/// the directory that holds the link.
+/// files).
 std::string realDirectory(llvm::StringRef Abs, llvm::StringMap<std::string> &Known) {
   auto It = Known.find(Abs);
   if (It != Known.end())
@@ -435,8 +436,8 @@ std::string realDirectory(llvm::StringRef Abs, llvm::StringMap<std::string> &Kno
   llvm::StringRef Parent = llvm::sys::path::parent_path(Abs);
   llvm::StringRef Name = llvm::sys::path::filename(Abs);
   struct stat St;
-  if (Parent.empty() || Parent == Abs || Name == ".." || Name == "." ||
-      ::lstat(std::string(Abs).c_str(), &St) != 0 || S_ISLNK(St.st_mode)) {
+  if (Parent.empty() || Parent == Abs || ::lstat(std::string(Abs).c_str(), &St) != 0 ||
+      S_ISLNK(St.st_mode)) {
     Real = realPathOr(Abs, Abs);
   } else {
     Real = realDirectory(Parent, Known);

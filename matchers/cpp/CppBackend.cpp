@@ -83,10 +83,9 @@ public:
     return Lexical->mayMatch(Text, !Semantic);
   }
 
-  /// The lexical engine's regions: the file less the insides of brace pairs
-  /// where no pattern can match (CppMatcher::gaps); none for a file that
-  /// the semantic engine reads (it asks for the lexical context of any
-  /// offset).
+  /// The lexical engine's regions: the file less the statements where no
+  /// pattern can match (CppMatcher::gaps); none for a file that the
+  /// semantic engine reads (it asks for the lexical context of any offset).
   std::optional<RegionText> regionText(llvm::StringRef Path, llvm::StringRef Text) const override {
     if (Semantic && (Path.empty() || Commands->commandFor(Path)))
       return std::nullopt;

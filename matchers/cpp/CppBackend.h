@@ -76,7 +76,7 @@ public:
   std::unique_ptr<ParsedFile> parseFile(llvm::StringRef Path, llvm::StringRef Text,
                                         const ParsedFile *Previous = nullptr,
                                         llvm::ArrayRef<Edit> Edits = {}) const override;
-  /// The file lexed but for the insides of brace pairs between its Ranges
+  /// The file lexed but for the statements between its Ranges
   /// (CppMatcher::gaps), whose comments are its Marks' comments.
   std::unique_ptr<ParsedFile> parseRegions(llvm::StringRef Path, llvm::StringRef Text,
                                            const RegionText &R) const override;

@@ -39,9 +39,7 @@ clang::LangOptions cppLangOptions() {
   return LO;
 }
 
-bool isOpener(llvm::StringRef S) { return S == "(" || S == "[" || S == "{"; }
-bool isCloser(llvm::StringRef S) { return S == ")" || S == "]" || S == "}"; }
-char openerOf(char Closer) { return Closer == ')' ? '(' : Closer == ']' ? '[' : '{'; }
+uint8_t openerOf(uint8_t Closer) { return Closer == ')' ? '(' : Closer == ']' ? '[' : '{'; }
 
 } // namespace
 
@@ -80,7 +78,7 @@ LexedFile::LexedFile(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
   bool Resumed = false;
   clang::Token T;
   bool InDirective = false;
-  std::vector<char> Brackets;  // open brackets outside directives
+  std::vector<uint8_t> Brackets; // open brackets outside directives
   std::vector<size_t> IfStack; // Conds index of the open #if's latest branch
   auto Offset = [&](clang::SourceLocation Loc) {
     return static_cast<uint32_t>(Loc.getRawEncoding() - Base.getRawEncoding());
@@ -193,10 +191,10 @@ LexedFile::LexedFile(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
     }
     if (InDirective || K != TokKind::Punct)
       continue;
-    if (isOpener(S)) {
-      Brackets.push_back(S.front());
-    } else if (isCloser(S)) {
-      if (!Brackets.empty() && Brackets.back() == openerOf(S.front()))
+    if (Punct == '(' || Punct == '[' || Punct == '{') {
+      Brackets.push_back(Punct);
+    } else if (Punct == ')' || Punct == ']' || Punct == '}') {
+      if (!Brackets.empty() && Brackets.back() == openerOf(Punct))
         Brackets.pop_back();
       else
         ++Errors;
@@ -208,15 +206,18 @@ LexedFile::LexedFile(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
 
 namespace {
 
-/// The bytes that change nothing where code is read (a `#` or `%:` starts a
-/// directive only after nothing but blanks on its line: checked there).
+/// The bytes that may change what the text is where code is read (a `#` or
+/// `%:` starts a directive only after nothing but blanks on its line:
+/// checked there); the others change nothing.
+constexpr char Special[] = {'/', '"', '\'', '{', '}', '(', ')', '[', ']', ';', '\\', '#', '%'};
+
 struct PlainBytes {
   bool Is[256];
   constexpr PlainBytes() : Is() {
     for (int C = 0; C < 256; ++C)
       Is[C] = true;
-    for (unsigned char C : {'/', '"', '\'', '{', '}', '(', ')', '[', ']', ';', '\\', '#', '%'})
-      Is[C] = false;
+    for (char C : Special)
+      Is[static_cast<unsigned char>(C)] = false;
   }
   bool operator[](unsigned char C) const { return Is[C]; }
 };
@@ -356,12 +357,9 @@ private:
     uint64_t M = 0;
     for (int K = 0; K < 4; ++K) {
       __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P + 16 * K));
-      auto Is = [&](char C) { return _mm_cmpeq_epi8(V, _mm_set1_epi8(C)); };
-      __m128i R = _mm_or_si128(
-          _mm_or_si128(_mm_or_si128(Is('/'), Is('"')), _mm_or_si128(Is('\''), Is(';'))),
-          _mm_or_si128(_mm_or_si128(Is('{'), Is('}')), _mm_or_si128(Is('('), Is(')'))));
-      R = _mm_or_si128(R, _mm_or_si128(_mm_or_si128(Is('['), Is(']')),
-                                       _mm_or_si128(_mm_or_si128(Is('\\'), Is('#')), Is('%'))));
+      __m128i R = _mm_setzero_si128();
+      for (char C : Special)
+        R = _mm_or_si128(R, _mm_cmpeq_epi8(V, _mm_set1_epi8(C)));
       M |= static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(R))) << (16 * K);
     }
     return M;

@@ -6,11 +6,8 @@
 
 #include "matchers/cpp/CppMatcher.h"
 
-#include "core/SourceFile.h"
-
 #include "core/Metavariable.h"
 
-#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/TokenKinds.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -479,22 +476,11 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
     else if (L.End - Run >= MinGap)
       Out.push_back({Run, L.End});
   }
-  llvm::sort(Out, [](ByteRange A, ByteRange B) { return A.Begin < B.Begin; });
   // The first token after a gap starts a line where a line ends in the
-  // blanks before it (LexedFile): not where something that the lexer may
-  // take for a blank (not ASCII) is next to them.
-  llvm::erase_if(Out, [&](ByteRange G) {
-    auto Blank = [&](size_t K) { return clang::isWhitespace(Text[K]); };
-    size_t Token = G.End;
-    while (Token < Text.size() && Blank(Token))
-      ++Token;
-    if (Token < Text.size() && static_cast<unsigned char>(Text[Token]) >= 0x80)
-      return true;
-    size_t K = Token;
-    while (K > G.Begin && Blank(K - 1))
-      --K;
-    return K > 0 && static_cast<unsigned char>(Text[K - 1]) >= 0x80;
-  });
+  // blanks before it (LexedFile); Clang's raw lexer takes no byte that is
+  // not ASCII for a blank (a no-break space is a token), so none hides
+  // between them.
+  llvm::sort(Out, [](ByteRange A, ByteRange B) { return A.Begin < B.Begin; });
   auto C = S.Comments.begin();
   for (ByteRange G : Out) {
     while (C != S.Comments.end() && C->Begin < G.Begin)
@@ -998,7 +984,7 @@ size_t MatchPass::postfixFwd(size_t T, size_t Hi) {
       K += 2;
       continue;
     }
-    if (isOpen(K) && (S == "(" || S == "[") && Partner[K] < Hi) {
+    if (isOpen(K) && (Toks[K].Punct == '(' || Toks[K].Punct == '[') && Partner[K] < Hi) {
       K = Partner[K] + 1;
       continue;
     }
@@ -1061,10 +1047,9 @@ bool MatchPass::fwd(size_t E, size_t T, size_t Hi) {
       if (End > T) {
         // The last token taken may not end the argument list or statement.
         size_t LastTok = End - 1;
-        llvm::StringRef S = F.spelling(LastTok);
         if (isClose(LastTok) && Partner[LastTok] < T)
           break;
-        if (!Many && (S == ";" || S == ","))
+        if (!Many && (Toks[LastTok].Punct == ';' || Toks[LastTok].Punct == ','))
           break;
       }
       uint32_t B = T < Toks.size() ? Toks[T].Begin : static_cast<uint32_t>(F.text().size());
@@ -1092,9 +1077,10 @@ std::shared_ptr<CppContext> MatchPass::context(size_t First) {
   C->Unresolved = Unresolved;
   // The statement around: constant-expression contexts.
   for (size_t K = First; K-- > SegLo[First];) {
-    llvm::StringRef S = F.spelling(K);
-    if (Toks[K].Kind == TokKind::Punct && (S == ";" || S == "{" || S == "}"))
+    uint8_t P = Toks[K].Punct;
+    if (P == ';' || P == '{' || P == '}')
       break;
+    llvm::StringRef S = F.spelling(K);
     if (Toks[K].Kind == TokKind::Identifier &&
         (S == "constexpr" || S == "static_assert" || S == "case" || S == "template" ||
          S == "consteval" || S == "constinit"))
@@ -1207,22 +1193,23 @@ void MatchPass::openBrace(size_t I) {
   while (K-- > SegLo[I]) {
     if (Toks[K].InDirective)
       break;
-    llvm::StringRef Sp = F.spelling(K);
     if (Toks[K].Kind == TokKind::Punct) {
-      if (Sp == ";" || Sp == "{" || Sp == "}")
+      uint8_t P = Toks[K].Punct;
+      if (P == ';' || P == '{' || P == '}')
         break;
-      if (Sp == ")" && Partner[K] != K) {
+      if (P == ')' && Partner[K] != K) {
         SawParens = true;
         K = Partner[K];
         continue;
       }
-      if (Sp == "=" || Sp == "(" || Sp == ",")
+      if (P == '=' || P == '(' || P == ',')
         SawAssign = true;
       // `= {` whatever comes before (`std::array<T, size_t(N)> t = {`).
-      if (Sp == "=" && !SawParens)
+      if (P == '=' && !SawParens)
         AssignFirst = true;
       continue;
     }
+    llvm::StringRef Sp = F.spelling(K);
     if (Toks[K].Kind == TokKind::String && K + 1 == I && K > 0 && F.spelling(K - 1) == "extern")
       Extern = true;
     if (Toks[K].Kind != TokKind::Identifier)

@@ -130,9 +130,9 @@ public:
   /// the semantic engine can find through a header: see LexicalWords).
   bool mayMatch(llvm::StringRef Text, bool Lexical = false) const;
   /// Region lexing: the statements of Text in which no pattern can match
-  /// (none of a pattern's words, no directive line, `devport:`, `using` or
-  /// `namespace`), as LexedFile's Gaps, and in GapComments the comments in
-  /// them. None where a pattern that spans statements may match, or where
+  /// (no pattern's words but C++ keywords, no directive line, `devport:`,
+  /// `using` or `namespace`), as LexedFile's Gaps, and in GapComments the
+  /// comments in them. None where a pattern that spans statements may match, or where
   /// Text is not read as modelled (scanSkeleton()).
   std::vector<ByteRange> gaps(llvm::StringRef Text, std::vector<ByteRange> &GapComments) const;
   /// Whether a role pattern (`@cuda-file`) is compiled.

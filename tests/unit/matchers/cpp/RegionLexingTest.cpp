@@ -169,7 +169,7 @@ std::string describe(const Match &M) {
     S += " " + B.Name + "=" + std::to_string(B.Range.Begin) + "-" + std::to_string(B.Range.End);
   if (const auto *C = static_cast<const CppContext *>(M.Context.get()))
     S += std::string(" ctx") + (C->InFunction ? "F" : "") + (C->InConstant ? "K" : "") +
-         (C->InDirective ? "D" : "") + (C->Unresolved ? "U" : "");
+         (C->InTable ? "T" : "") + (C->InDirective ? "D" : "") + (C->Unresolved ? "U" : "");
   return S;
 }
 
