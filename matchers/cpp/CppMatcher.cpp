@@ -169,10 +169,25 @@ llvm::Expected<std::unique_ptr<CppPattern>> compilePattern(const Rule &R, llvm::
       return 1;
     return 0;
   };
-  size_t Best = 0;
+  // Walking back from the anchor takes no `$$$`: the most specific element
+  // before the first one, if there is one to anchor on
+  // (`.kernel<$$$T>(c10::DispatchKey::$K)` anchors on `kernel`).
+  size_t Before = P->Elems.size();
   for (size_t I = 0; I < P->Elems.size(); ++I)
-    if (Score(P->Elems[I]) > Score(P->Elems[Best]))
-      Best = I;
+    if (P->Elems[I].K == PatternElem::Ellipsis) {
+      Before = I;
+      break;
+    }
+  auto BestIn = [&](size_t End) {
+    size_t B = 0;
+    for (size_t I = 0; I < End; ++I)
+      if (Score(P->Elems[I]) > Score(P->Elems[B]))
+        B = I;
+    return B;
+  };
+  size_t Best = BestIn(Before);
+  if (Before == 0 || Score(P->Elems[Best]) == 0)
+    Best = BestIn(P->Elems.size());
   if (Score(P->Elems[Best]) == 0)
     return Err("pattern `" + Text.str() + "` has nothing but metavariables");
   if (P->Directive) {
