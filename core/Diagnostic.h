@@ -59,6 +59,8 @@ struct KeptFinding {
 
 struct Diagnostic {
   std::string RuleId;
+  /// The rule's category (`device-check`, ...), for a backend's review.
+  std::string Category;
   std::string Message;
   /// The file the range is in. Usually the checked file; a C++ translation
   /// unit reports findings in its headers under the header's path.

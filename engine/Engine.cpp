@@ -284,6 +284,7 @@ Diagnostic Engine::diagnose(const Language &L, const ParsedFile &P, const MatchR
   const Rule &R = *M.R;
   Diagnostic D;
   D.RuleId = R.Id;
+  D.Category = R.Category;
   D.Message = R.Message;
   D.File = Path;
   D.Range = M.Range;

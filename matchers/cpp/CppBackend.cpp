@@ -8,6 +8,7 @@
 
 #include "core/Workspace.h"
 #include "matchers/cpp/CppMatcher.h"
+#include "matchers/cpp/Review.h"
 #include "matchers/cpp/Semantic.h"
 #include "rewriters/Template.h"
 
@@ -32,16 +33,12 @@ bool CppBackend::handlesPath(llvm::StringRef Path) const {
   return llvm::any_of(Extensions, [&](const char *E) { return Ext.equals_insensitive(E); });
 }
 
-bool isCudaRolePath(llvm::StringRef Path) {
-  llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  if (Ext == ".cu" || Ext == ".cuh")
-    return true;
-  llvm::StringRef Stem = llvm::sys::path::stem(Path);
+bool isCudaRoleName(llvm::StringRef Name) {
   llvm::SmallString<64> Lower;
-  for (char C : Stem)
+  for (char C : Name)
     Lower.push_back(llvm::toLower(C));
   // cuda.cpp, cuda_stream_test.cpp, register_cuda_ops.cpp, conv_cudnn.cpp,
-  // CUDAHooks.cpp, ProcessGroupNCCL.cpp: CUDA in the file's name as a word
+  // CUDAHooks.cpp, ProcessGroupNCCL.cpp: CUDA in the name as a word
   // (`_`-separated).
   for (llvm::StringRef Rest = Lower.str(); !Rest.empty();) {
     auto [W, Tail] = Rest.split('_');
@@ -50,8 +47,15 @@ bool isCudaRolePath(llvm::StringRef Path) {
         return true;
     Rest = Tail;
   }
-  if (Stem.contains("CUDA") || Stem.contains("Cuda") || Stem.contains("NCCL") ||
-      Stem.contains("Cudnn") || Stem.contains("CuDNN"))
+  return Name.contains("CUDA") || Name.contains("Cuda") || Name.contains("NCCL") ||
+         Name.contains("Cudnn") || Name.contains("CuDNN");
+}
+
+bool isCudaRolePath(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  if (Ext == ".cu" || Ext == ".cuh")
+    return true;
+  if (isCudaRoleName(llvm::sys::path::stem(Path)))
     return true;
   for (auto It = llvm::sys::path::begin(llvm::sys::path::parent_path(Path)),
             End = llvm::sys::path::end(llvm::sys::path::parent_path(Path));
@@ -294,6 +298,19 @@ std::unique_ptr<ParsedFile> CppBackend::parseRegions(llvm::StringRef Path, llvm:
   for (size_t K = 0; K + 1 < R.Ranges.size(); ++K)
     Gaps.push_back({R.Ranges[K].End, R.Ranges[K + 1].Begin});
   return std::make_unique<CppParsedFile>(Path.str(), Text, Gaps, R.Marks.Comments);
+}
+
+void CppBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
+                             std::vector<Diagnostic> &Kept) const {
+  if (Findings.empty())
+    return;
+  const auto &C = static_cast<const CppParsedFile &>(P);
+  // The review reads the code around a finding (the other arms of a
+  // ladder, a list's entries), which region lexing may have left out.
+  if (C.lexed().partial())
+    reviewFindings(LexedFile(C.text()), Findings, Kept);
+  else
+    reviewFindings(C.lexed(), Findings, Kept);
 }
 
 BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,

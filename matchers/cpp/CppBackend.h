@@ -59,6 +59,11 @@ private:
   LexedFile Lex;
 };
 
+/// Whether a name (a file's stem, a function's) says CUDA: `cuda`, `cudnn`,
+/// `hip`, `nccl`, `cublas`, `cusparse` or `cufft` as a `_`-separated word
+/// (any case), or `CUDA`, `Cuda`, `NCCL`, `Cudnn` or `CuDNN` in it.
+bool isCudaRoleName(llvm::StringRef Name);
+
 /// Whether Path is CUDA by design by its name alone (extension, directory,
 /// file name).
 bool isCudaRolePath(llvm::StringRef Path);
@@ -82,6 +87,9 @@ public:
                                            const RegionText &R) const override;
   BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
                     const FixRequest &Req) const override;
+  /// The findings in the code around them (Review.h).
+  void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
+                   std::vector<Diagnostic> &Kept) const override;
   std::vector<Edit> unusedImportEdits(const ParsedFile &, const ParsedFile &) const override {
     return {};
   }

@@ -117,6 +117,8 @@ public:
   size_t tokenAt(uint32_t Offset) const;
   /// The `#include` lines: their ranges, whole lines.
   const std::vector<ByteRange> &includes() const { return Includes; }
+  /// Whether statements were left out (the Gaps constructor, with some).
+  bool partial() const { return Partial; }
 
 private:
   llvm::StringRef Text;
@@ -125,6 +127,7 @@ private:
   std::vector<Conditional> Conds;
   std::vector<ByteRange> Includes;
   unsigned Errors = 0;
+  bool Partial = false;
 };
 
 } // namespace devport::cpp

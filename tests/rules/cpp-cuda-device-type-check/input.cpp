@@ -1,6 +1,6 @@
 #include <ATen/core/Tensor.h>
 
-bool on_cuda(const at::Tensor &t) {
+bool on_device(const at::Tensor &t) {
   if (t.device().type() == at::kCUDA) {  // expect: cpp-cuda-device-type-check:report
     return true;
   }
@@ -19,5 +19,5 @@ void other(at::Tensor t, c10::DeviceType d) {
 
 // The same checks where `==` is an operator call: type-dependent in a template,
 // and an optional device type (c10::optional's operator== templates).
-template <class T> bool on_cuda_t(const T &t) { return t.device().type() == at::kCUDA; }  // expect: cpp-cuda-device-type-check
-bool is_cuda_type(c10::optional<c10::DeviceType> d) { return d == c10::DeviceType::CUDA; }  // expect: cpp-cuda-device-type-check
+template <class T> bool on_device_t(const T &t) { return t.device().type() == at::kCUDA; }  // expect: cpp-cuda-device-type-check
+bool is_gpu_type(c10::optional<c10::DeviceType> d) { return d == c10::DeviceType::CUDA; }  // expect: cpp-cuda-device-type-check

@@ -1,0 +1,549 @@
+//===--- Review.cpp - C++ findings reviewed in the code around them -------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/cpp/Review.h"
+
+#include "matchers/cpp/CppBackend.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+namespace devport::cpp {
+
+namespace {
+
+constexpr uint32_t None = UINT32_MAX;
+
+/// A backend's DeviceType enumerator and its Tensor predicate (`is_<...>`),
+/// which is also its namespace (`torch::xpu::`).
+struct BackendName {
+  llvm::StringLiteral Enumerator, Predicate;
+};
+constexpr BackendName Backends[] = {
+    {"CUDA", "cuda"},   {"HIP", "hip"}, {"XPU", "xpu"},   {"MPS", "mps"},
+    {"MTIA", "mtia"},   {"XLA", "xla"}, {"HPU", "hpu"},   {"IPU", "ipu"},
+    {"MAIA", "maia"},   {"VE", "ve"},   {"Lazy", "lazy"}, {"Vulkan", "vulkan"},
+    {"Metal", "metal"}, {"CPU", "cpu"}, {"Meta", "meta"}, {"PrivateUse1", "privateuseone"}};
+
+/// The functionalities that have a DispatchKey per backend
+/// (`AutocastCUDA`, `SparseCsrXPU`), longest first.
+constexpr llvm::StringLiteral KeyPrefixes[] = {"SparseCsr", "Sparse",   "Quantized",
+                                               "Autograd",  "Autocast", "NestedTensor"};
+
+/// What encloses a finding and keeps it: a span of the text and why.
+struct KeepSpan {
+  ByteRange Range;
+  std::string Message;
+};
+
+bool oneOf(llvm::StringRef S, std::initializer_list<llvm::StringRef> Words) {
+  return llvm::is_contained(Words, S);
+}
+
+class Reviewer {
+public:
+  explicit Reviewer(const LexedFile &L) : L(L), T(L.tokens()) { pair(); }
+
+  std::optional<KeepSpan> namedForCuda(size_t Tk) const;
+  std::optional<KeepSpan> cudaArm(size_t Tk) const;
+  std::optional<KeepSpan> ladder(size_t Tk);
+  std::optional<KeepSpan> list(size_t Tk) const;
+  /// Another accelerator's name in the condition or statement around Tk,
+  /// where that is a list joined by `||` or `&&`; None if not.
+  size_t listMate(size_t Tk, ByteRange Finding) const;
+  /// The qualified name ending at token I, as written (`DispatchKey::AutocastXPU`,
+  /// `t.is_xpu()`).
+  std::string shown(size_t I) const;
+  unsigned line(size_t I) const;
+
+private:
+  struct Head {
+    size_t Name, Begin, Open, Close; ///< `Name(...)`: its tokens; Begin: its qualifier's start.
+  };
+  struct Chain {
+    size_t If = None, End = None;
+    std::vector<std::pair<size_t, size_t>> Conds; ///< Each condition's parentheses.
+  };
+
+  const LexedFile &L;
+  const std::vector<Token> &T;
+  std::vector<uint32_t> Partner; ///< Per bracket of code: its partner (itself if unpaired).
+  std::vector<uint32_t> Enc;     ///< Per token of code: the innermost open bracket around it.
+  std::vector<Chain> Ladders;    ///< The file's per-backend ladders, once computed.
+  bool LaddersDone = false;
+
+  void pair();
+  bool isId(size_t I, llvm::StringRef S) const {
+    return I < T.size() && T[I].Kind == TokKind::Identifier && !T[I].InDirective &&
+           L.spelling(I) == S;
+  }
+  bool isOpen(size_t I) const {
+    uint8_t P = T[I].Punct;
+    return (P == '(' || P == '[' || P == '{') && Partner[I] != I;
+  }
+  size_t prev(size_t I) const {
+    while (I-- > 0)
+      if (!T[I].InDirective)
+        return I;
+    return None;
+  }
+  size_t next(size_t I) const {
+    if (I == None)
+      return None;
+    while (++I < T.size())
+      if (!T[I].InDirective)
+        return I;
+    return None;
+  }
+  /// The backend that token I names (backendNamed(), or a namespace such
+  /// as `xpu` in `torch::xpu::`).
+  llvm::StringRef backendAt(size_t I) const;
+  std::optional<Head> callHead(size_t Brace) const;
+  size_t stmtEnd(size_t S) const;
+  bool parseChain(size_t I, Chain &C) const;
+  bool isInitBrace(size_t B) const;
+  size_t otherIn(size_t Lo, size_t Hi, ByteRange Skip = {0, 0}) const;
+};
+
+void Reviewer::pair() {
+  size_t N = T.size();
+  Partner.resize(N);
+  Enc.assign(N, None);
+  std::vector<uint32_t> Open;
+  for (size_t I = 0; I < N; ++I) {
+    Partner[I] = static_cast<uint32_t>(I);
+    if (T[I].InDirective)
+      continue;
+    Enc[I] = Open.empty() ? None : Open.back();
+    uint8_t P = T[I].Punct;
+    if (P == '(' || P == '[' || P == '{') {
+      Open.push_back(static_cast<uint32_t>(I));
+    } else if (P == ')' || P == ']' || P == '}') {
+      uint8_t Want = P == ')' ? '(' : P == ']' ? '[' : '{';
+      // Unwind to the opener (`#if` branches may leave some open).
+      for (size_t K = Open.size(); K-- > 0;)
+        if (T[Open[K]].Punct == Want) {
+          Partner[Open[K]] = static_cast<uint32_t>(I);
+          Partner[I] = Open[K];
+          Enc[I] = Enc[Open[K]];
+          Open.resize(K);
+          break;
+        }
+    }
+  }
+}
+
+llvm::StringRef Reviewer::backendAt(size_t I) const {
+  if (I >= T.size() || T[I].Kind != TokKind::Identifier)
+    return {};
+  llvm::StringRef S = L.spelling(I);
+  llvm::StringRef B = backendNamed(S);
+  if (!B.empty())
+    return B;
+  if (I + 1 < T.size() && T[I + 1].Punct == PunctColonColon)
+    for (const BackendName &N : Backends)
+      if (S == N.Predicate)
+        return N.Enumerator;
+  return {};
+}
+
+std::string Reviewer::shown(size_t I) const {
+  // With its qualifiers, and a predicate with its receiver (`t.is_xpu()`).
+  bool Predicate = L.spelling(I).startswith("is_");
+  size_t B = I;
+  while (B >= 2 && T[B - 2].Kind == TokKind::Identifier &&
+         (T[B - 1].Punct == PunctColonColon ||
+          (Predicate && (T[B - 1].Punct == '.' || T[B - 1].Punct == PunctArrow))))
+    B -= 2;
+  std::string S = L.text().slice(T[B].Begin, T[I].End).str();
+  if (Predicate && I + 2 < T.size() && T[I + 1].Punct == '(' && T[I + 2].Punct == ')')
+    S += "()"; // a predicate: `is_xpu()`
+  return S;
+}
+
+unsigned Reviewer::line(size_t I) const {
+  return 1 + static_cast<unsigned>(L.text().take_front(T[I].Begin).count('\n'));
+}
+
+std::optional<Reviewer::Head> Reviewer::callHead(size_t Brace) const {
+  size_t Q = prev(Brace);
+  while (Q != None && T[Q].Kind == TokKind::Identifier &&
+         oneOf(L.spelling(Q), {"const", "noexcept", "override", "final", "mutable"}))
+    Q = prev(Q);
+  if (Q == None || T[Q].Punct != ')' || Partner[Q] == Q)
+    return std::nullopt;
+  size_t Open = Partner[Q];
+  size_t C = prev(Open);
+  if (C == None || T[C].Kind != TokKind::Identifier)
+    return std::nullopt;
+  Head H{C, C, Open, Q};
+  while (H.Begin >= 2 && T[H.Begin - 1].Punct == PunctColonColon &&
+         T[H.Begin - 2].Kind == TokKind::Identifier)
+    H.Begin -= 2;
+  return H;
+}
+
+std::optional<KeepSpan> Reviewer::namedForCuda(size_t Tk) const {
+  for (size_t B = Enc[Tk]; B != None; B = Enc[B]) {
+    if (T[B].Punct != '{' || Partner[B] == B)
+      continue;
+    auto H = callHead(B);
+    if (!H)
+      continue; // a lambda's, a class's, a block's
+    llvm::StringRef Name = L.spelling(H->Name);
+    if (oneOf(Name, {"if", "for", "while", "switch", "catch", "constexpr"}))
+      continue;
+    bool Test = oneOf(Name, {"TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P"});
+    bool Cuda = false;
+    if (Test) {
+      for (size_t K = H->Open + 1; K < H->Close; ++K)
+        Cuda |= T[K].Kind == TokKind::Identifier && isCudaRoleName(L.spelling(K));
+    } else {
+      Cuda = isCudaRoleName(Name);
+    }
+    if (!Cuda)
+      continue;
+    size_t Last = Test ? H->Close : H->Name;
+    std::string What = L.text().slice(T[H->Begin].Begin, T[Last].End).str();
+    return KeepSpan{{T[H->Begin].Begin, T[Partner[B]].End},
+                    "`" + What + "` is named for CUDA: kept with the CUDA references in it"};
+  }
+  return std::nullopt;
+}
+
+std::optional<KeepSpan> Reviewer::cudaArm(size_t Tk) const {
+  size_t A = Tk; // Tk's ancestor just inside B
+  for (size_t B = Enc[Tk]; B != None; A = B, B = Enc[B]) {
+    if (T[B].Punct != '{' || Partner[B] == B)
+      continue;
+    auto H = callHead(B);
+    if (!H || L.spelling(H->Name) != "switch")
+      continue;
+    // The switch's arms at this level: a group of labels, then statements
+    // up to the next label or the `}`.
+    struct Arm {
+      size_t Begin, LabelsEnd, End; ///< First label, the last label's `:`, one past the arm.
+    };
+    std::vector<Arm> Arms;
+    bool InLabel = false;
+    for (size_t K = B + 1; K < Partner[B];) {
+      if (T[K].InDirective) {
+        ++K;
+        continue;
+      }
+      if (isId(K, "case") || isId(K, "default")) {
+        if (Arms.empty() || Arms.back().LabelsEnd == None || next(Arms.back().LabelsEnd) != K) {
+          if (!Arms.empty())
+            Arms.back().End = K;
+          Arms.push_back({K, None, Partner[B]});
+        }
+        InLabel = true;
+      } else if (InLabel && T[K].Punct == ':') {
+        InLabel = false;
+        Arms.back().LabelsEnd = K;
+      }
+      K = isOpen(K) ? Partner[K] + 1 : K + 1;
+    }
+    auto In = llvm::find_if(Arms, [&](const Arm &X) { return X.Begin <= A && A < X.End; });
+    if (In == Arms.end() || In->LabelsEnd == None)
+      continue;
+    size_t Cuda = None;
+    for (size_t K = In->Begin; K < In->LabelsEnd && Cuda == None; ++K)
+      if (backendAt(K) == "CUDA")
+        Cuda = K;
+    if (Cuda == None)
+      continue;
+    size_t Group = In->Begin;
+    size_t Last = prev(In->End);
+    size_t LabelStart = Cuda;
+    while (LabelStart > Group && !isId(LabelStart, "case"))
+      --LabelStart;
+    size_t Colon = Cuda;
+    while (Colon + 1 < T.size() && T[Colon].Punct != ':')
+      ++Colon;
+    std::string Label = L.text().slice(T[LabelStart].Begin, T[Colon].End).str();
+    return KeepSpan{{T[Group].Begin, T[Last].End},
+                    "the CUDA arm of a per-device `switch` (`" + Label + "`, line " +
+                        std::to_string(line(LabelStart)) + "): kept"};
+  }
+  return std::nullopt;
+}
+
+size_t Reviewer::stmtEnd(size_t S) const {
+  if (S == None)
+    return None;
+  if (T[S].Punct == '{')
+    return Partner[S] != S ? Partner[S] : None;
+  if (isId(S, "if")) {
+    Chain C;
+    return parseChain(S, C) ? C.End : None;
+  }
+  if (isId(S, "for") || isId(S, "while") || isId(S, "switch")) {
+    size_t O = next(S);
+    if (O == None || T[O].Punct != '(' || Partner[O] == O)
+      return None;
+    return stmtEnd(next(Partner[O]));
+  }
+  for (size_t K = S; K < T.size();) {
+    if (T[K].InDirective) {
+      ++K;
+      continue;
+    }
+    uint8_t P = T[K].Punct;
+    if (P == ';')
+      return K;
+    if (P == ')' || P == ']' || P == '}')
+      return None;
+    K = isOpen(K) ? Partner[K] + 1 : K + 1;
+  }
+  return None;
+}
+
+bool Reviewer::parseChain(size_t I, Chain &C) const {
+  C.If = I;
+  for (size_t J = I;;) {
+    size_t O = next(J);
+    if (isId(O, "constexpr"))
+      O = next(O);
+    if (O == None || T[O].Punct != '(' || Partner[O] == O)
+      return false;
+    C.Conds.push_back({O, Partner[O]});
+    size_t E = stmtEnd(next(Partner[O]));
+    if (E == None)
+      return false;
+    size_t Else = next(E);
+    if (Else != None && isId(Else, "else")) {
+      size_t N = next(Else);
+      if (N != None && isId(N, "if")) {
+        J = N;
+        continue;
+      }
+      E = stmtEnd(N);
+      if (E == None)
+        return false;
+    }
+    C.End = E;
+    return true;
+  }
+}
+
+std::optional<KeepSpan> Reviewer::ladder(size_t Tk) {
+  if (!LaddersDone) {
+    LaddersDone = true;
+    for (size_t I = 0; I < T.size(); ++I) {
+      if (!isId(I, "if") || isId(prev(I), "else"))
+        continue;
+      Chain C;
+      if (!parseChain(I, C) || C.Conds.size() < 2)
+        continue;
+      // CUDA in one condition, another accelerator in another.
+      size_t CudaIn = None, Other = None, OtherIn = None;
+      for (size_t N = 0; N < C.Conds.size(); ++N)
+        for (size_t K = C.Conds[N].first + 1; K < C.Conds[N].second; ++K) {
+          llvm::StringRef B = backendAt(K);
+          if (B == "CUDA" && CudaIn == None)
+            CudaIn = N;
+          else if (isOtherAccelerator(B) && Other == None)
+            Other = K, OtherIn = N;
+        }
+      if (CudaIn != None && Other != None && CudaIn != OtherIn) {
+        C.Conds.assign(1, {Other, Other}); // keeps only what the message needs
+        Ladders.push_back(std::move(C));
+      }
+    }
+  }
+  // The outermost ladder around Tk.
+  for (const Chain &C : Ladders)
+    if (C.If <= Tk && Tk <= C.End) {
+      size_t Other = C.Conds.front().first;
+      return KeepSpan{{T[C.If].Begin, T[C.End].End},
+                      "a per-backend ladder (`" + shown(Other) + "`, line " +
+                          std::to_string(line(Other)) + ") already selects per backend: kept"};
+    }
+  return std::nullopt;
+}
+
+bool Reviewer::isInitBrace(size_t B) const {
+  size_t P = prev(B);
+  if (P == None)
+    return false;
+  uint8_t C = T[P].Punct;
+  if (C == '=' || C == '(' || C == ',')
+    return true;
+  if (C == '{')
+    return isInitBrace(P);
+  return isId(P, "return");
+}
+
+size_t Reviewer::otherIn(size_t Lo, size_t Hi, ByteRange Skip) const {
+  for (size_t K = Lo; K < Hi; ++K)
+    if (!T[K].InDirective && !Skip.contains({T[K].Begin, T[K].End}) &&
+        isOtherAccelerator(backendAt(K)))
+      return K;
+  return None;
+}
+
+std::optional<KeepSpan> Reviewer::list(size_t Tk) const {
+  size_t Outer = None;
+  for (size_t B = Enc[Tk]; B != None; B = Enc[B]) {
+    if (T[B].Punct != '{')
+      continue;
+    if (Partner[B] == B || !isInitBrace(B))
+      break;
+    Outer = B;
+  }
+  if (Outer == None)
+    return std::nullopt;
+  size_t Other = otherIn(Outer + 1, Partner[Outer]);
+  if (Other == None)
+    return std::nullopt;
+  return KeepSpan{{T[Outer].Begin, T[Partner[Outer]].End},
+                  "a list with other backends' entries too (`" + shown(Other) + "`, line " +
+                      std::to_string(line(Other)) + "): kept"};
+}
+
+size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
+  // Whether [Lo, Hi) joins terms with `||` or `&&` at its own level.
+  auto Joined = [&](size_t Lo, size_t Hi) {
+    for (size_t K = Lo; K < Hi;) {
+      if (T[K].InDirective) {
+        ++K;
+        continue;
+      }
+      llvm::StringRef S = L.spelling(K);
+      if (T[K].Kind == TokKind::Punct && (S == "||" || S == "&&"))
+        return true;
+      K = isOpen(K) ? Partner[K] + 1 : K + 1;
+    }
+    return false;
+  };
+  size_t A = Tk;
+  for (size_t B = Enc[Tk]; B != None; A = B, B = Enc[B]) {
+    uint8_t P = T[B].Punct;
+    if (P == '[')
+      continue;
+    if (P == '(') {
+      if (Partner[B] != B && Joined(B + 1, Partner[B])) {
+        size_t O = otherIn(B + 1, Partner[B], Finding);
+        if (O != None)
+          return O;
+      }
+      continue;
+    }
+    // A statement in a block: from after the `;`, `{` or `}` before A to its `;`.
+    size_t Lo = A;
+    for (size_t K = prev(A); K != None && K > B; K = prev(K)) {
+      uint8_t Q = T[K].Punct;
+      if (Q == ';' || Q == '{' || Q == '}')
+        break;
+      if ((Q == ')' || Q == ']') && Partner[K] != K)
+        K = Partner[K];
+      Lo = K;
+    }
+    size_t Hi = A;
+    while (Hi < Partner[B] && T[Hi].Punct != ';')
+      Hi = !T[Hi].InDirective && isOpen(Hi) ? Partner[Hi] + 1 : Hi + 1;
+    if (Joined(Lo, Hi))
+      return otherIn(Lo, Hi, Finding);
+    return None;
+  }
+  return None;
+}
+
+} // namespace
+
+llvm::StringRef backendNamed(llvm::StringRef Name) {
+  if (Name.consume_front("is_")) {
+    for (const BackendName &B : Backends)
+      if (Name == B.Predicate)
+        return B.Enumerator;
+    return {};
+  }
+  if (Name.size() > 1 && Name[0] == 'k' && Name[1] >= 'A' && Name[1] <= 'Z')
+    Name = Name.drop_front();
+  for (llvm::StringRef P : KeyPrefixes)
+    if (Name.size() > P.size() && Name.startswith(P)) {
+      Name = Name.drop_front(P.size());
+      break;
+    }
+  for (const BackendName &B : Backends)
+    if (Name == B.Enumerator)
+      return B.Enumerator;
+  return {};
+}
+
+bool isOtherAccelerator(llvm::StringRef B) {
+  return !B.empty() && B != "CUDA" && B != "CPU" && B != "Meta";
+}
+
+void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
+                    std::vector<Diagnostic> &Kept) {
+  if (Findings.empty())
+    return;
+  Reviewer R(L);
+  const std::vector<Token> &T = L.tokens();
+  std::vector<Diagnostic> Keeps;
+  std::vector<bool> Moved(Findings.size(), false);
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Diagnostic &D = Findings[I];
+    if (D.Category == "device-special-case")
+      continue; // PyTorch/XLA's rules report every arm and entry on purpose
+    size_t Tk = L.tokenAt(D.Range.Begin);
+    if (Tk >= T.size() || T[Tk].InDirective)
+      continue;
+    std::optional<KeepSpan> K = R.namedForCuda(Tk);
+    if (!K)
+      K = R.cudaArm(Tk);
+    if (!K)
+      K = R.ladder(Tk);
+    if (!K)
+      K = R.list(Tk);
+    if (K) {
+      Moved[I] = true;
+      auto It = llvm::find_if(Keeps, [&](const Diagnostic &E) { return E.Range == K->Range; });
+      if (It == Keeps.end()) {
+        Diagnostic E;
+        E.RuleId = D.RuleId;
+        E.File = D.File;
+        E.Range = K->Range;
+        E.Sev = Severity::Info;
+        E.Engine = D.Engine;
+        E.Message = std::move(K->Message);
+        Keeps.push_back(std::move(E));
+        It = Keeps.end() - 1;
+      }
+      It->Keeps.push_back({D.RuleId, D.Range});
+      continue;
+    }
+    if (D.Fixes.empty())
+      continue;
+    size_t Mate = R.listMate(Tk, D.Range);
+    if (Mate == None)
+      continue;
+    D.Fixes.clear();
+    D.Notes.push_back(Note::plain("no fix: it is one of a list of backends (`" + R.shown(Mate) +
+                                  "`, line " + std::to_string(R.line(Mate)) +
+                                  "); rewritten, it would let every accelerator through, those "
+                                  "the list leaves out too"));
+  }
+  if (Keeps.empty())
+    return;
+  std::vector<Diagnostic> Rest;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Moved[I])
+      Rest.push_back(std::move(Findings[I]));
+  Findings = std::move(Rest);
+  for (Diagnostic &K : Keeps)
+    Kept.push_back(std::move(K));
+}
+
+} // namespace devport::cpp

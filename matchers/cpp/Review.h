@@ -1,0 +1,59 @@
+//===--- Review.h - C++ findings reviewed in the code around them ---------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The lexical engine matches a name, one at a time; whether a finding is a
+/// device choice to port depends on the code around it, which this review
+/// reads from the tokens (docs/safety.md, "C++"):
+///
+/// - in a function or test named for CUDA as a file of the CUDA role is
+///   (isCudaRoleName(): `tensor_from_cuda_array_interface`, `lazyInitCUDA`,
+///   `TEST(ModuleTest, Conversion_MultiCUDA)`), CUDA is what the code is
+///   about: kept;
+/// - in the arm of a `switch` whose `case` names CUDA (`case Backend::CUDA:`,
+///   `case DispatchKey::AutocastCUDA:`): one arm of a per-device switch, kept;
+/// - in an `if`/`else if` chain whose conditions name CUDA and another
+///   accelerator (`== kCUDA` ... `== kXPU`): a per-backend ladder, kept
+///   whole;
+/// - in a braced list or table that also names another accelerator's entry
+///   (`DispatchKeySet({AutocastCPU, AutocastCUDA, AutocastXPU})`): kept;
+/// - in a condition that also names another accelerator (`is_cuda() ||
+///   is_xpu()`): an allow-list; reported, without a fix.
+///
+/// Findings of rules whose category is `device-special-case` (PyTorch/XLA's
+/// device enum) are not reviewed: those rules report every arm on purpose.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_CPP_REVIEW_H
+#define DEVPORT_MATCHERS_CPP_REVIEW_H
+
+#include "core/Diagnostic.h"
+#include "matchers/cpp/CppLexer.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <vector>
+
+namespace devport::cpp {
+
+/// Reviews Findings, all in L's text (lexed whole): may move some into Kept
+/// under a keep entry of the review's, and may drop a fix with a note.
+void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
+                    std::vector<Diagnostic> &Kept);
+
+/// The backend that a C++ name stands for, as its DeviceType or DispatchKey
+/// enumerator spells it: "CUDA" for `kCUDA`, `CUDA`, `AutocastCUDA`,
+/// `SparseCsrCUDA` and `is_cuda`; "XPU" for `kXPU`, `QuantizedXPU` and
+/// `is_xpu`; "PrivateUse1" for `is_privateuseone`; empty for other names.
+llvm::StringRef backendNamed(llvm::StringRef Name);
+
+/// Whether B (a backendNamed() result) is an accelerator other than CUDA.
+bool isOtherAccelerator(llvm::StringRef B);
+
+} // namespace devport::cpp
+
+#endif

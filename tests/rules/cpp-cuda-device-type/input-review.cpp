@@ -1,0 +1,86 @@
+// devport-test: target-torch=2.7
+// The code around a device constant: where it is one arm, entry or case of a per-device choice,
+// or in code named for CUDA, it is kept (--show-kept lists it), not reported.
+#include <c10/core/DispatchKey.h>
+#include <torch/types.h>
+#include <string>
+#include <utility>
+#include <vector>
+
+// A per-backend ladder: every arm, its CUDA one included, is kept.
+c10::DeviceType pick(c10::DeviceType src) {
+  c10::DeviceType device_type = at::kCPU;
+  if (src == at::kCUDA) {
+    device_type = at::kCUDA;
+  } else if (src == at::kXPU) {
+    device_type = at::kXPU;
+  } else if (src == at::kMPS) {
+    device_type = at::kMPS;
+  }
+  return device_type;
+}
+
+// A CPU/CUDA choice is not a ladder: it names no other accelerator.
+c10::DeviceType choose(bool cuda) {
+  if (cuda) {
+    return at::kCUDA;  // expect: cpp-cuda-device-type:unsafe
+  } else if (!cuda) {
+    return at::kCPU;
+  }
+  return at::kCPU;
+}
+
+// The CUDA arm of a switch, however many labels it has.
+c10::DispatchKey to_key(c10::DeviceType t) {
+  switch (t) {
+    case at::kCPU:
+      return c10::DispatchKey::CPU;
+    case at::kMeta:
+    case c10::DeviceType::CUDA: {
+      auto d = c10::Device(at::kCUDA, 0);
+      (void)d;
+      return c10::DispatchKey::CUDA;
+    }
+    case at::kXPU:
+      return c10::DispatchKey::XPU;
+    default:
+      return c10::Device(at::kCUDA).type() == t ? c10::DispatchKey::CUDA  // expect: cpp-cuda-device-type:unsafe
+                                                 : c10::DispatchKey::CPU;
+  }
+}
+
+// A table that lists other backends' entries too.
+const std::vector<std::pair<std::string, c10::DeviceType>> &names() {
+  static const std::vector<std::pair<std::string, c10::DeviceType>> table = {
+      {"cpu", at::kCPU},
+      {"cuda", at::kCUDA},
+      {"xpu", at::kXPU},
+  };
+  return table;
+}
+
+// A list of CPU and CUDA alone is a device choice: reported (no fix in a table's entry).
+std::vector<c10::DeviceType> devices() {
+  return {at::kCPU, at::kCUDA};  // expect: cpp-cuda-device-type:unsafe
+}
+
+// Named for CUDA: a function, a method, a gtest case.
+at::Tensor to_cuda_if_needed(const at::Tensor &t) { return t.to(at::kCUDA); }
+struct Mover {
+  at::Tensor moveToCUDA(const at::Tensor &t) const { return t.to(at::kCUDA); }
+  at::Tensor move(const at::Tensor &t) const { return t.to(at::kCUDA); }  // expect: cpp-cuda-device-type:unsafe
+};
+#define TEST(Suite, Name) void Suite##_##Name()
+TEST(TensorTest, ToDevice_CUDA) {
+  auto t = at::Tensor().to(at::kCUDA);
+  (void)t;
+}
+TEST(TensorTest, ToDevice) {
+  auto t = at::Tensor().to(at::kCUDA);  // expect: cpp-cuda-device-type:unsafe
+  (void)t;
+}
+// A lambda inside a function named for CUDA is part of it.
+void sync_cuda() {
+  auto f = [](const at::Tensor &t) { return t.to(at::kCUDA); };
+  (void)f;
+}

@@ -1,0 +1,204 @@
+//===--- ReviewTest.cpp - C++ findings reviewed in the code around them ---===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "matchers/cpp/Review.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace devport {
+namespace {
+
+using cpp::backendNamed;
+
+/// A finding of Rule at each occurrence of Needle in Text (with a fix, so
+/// that a dropped one shows).
+std::vector<Diagnostic> findingsAt(llvm::StringRef Text, llvm::StringRef Needle,
+                                   llvm::StringRef Rule = "cpp-cuda-device-type",
+                                   llvm::StringRef Category = "device-placement") {
+  std::vector<Diagnostic> Out;
+  for (size_t At = Text.find(Needle); At != llvm::StringRef::npos; At = Text.find(Needle, At + 1)) {
+    Diagnostic D;
+    D.RuleId = Rule.str();
+    D.Category = Category.str();
+    D.Range = {static_cast<uint32_t>(At), static_cast<uint32_t>(At + Needle.size())};
+    D.Fixes.emplace_back();
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+struct Reviewed {
+  std::vector<Diagnostic> Findings, Kept;
+};
+
+Reviewed review(llvm::StringRef Text, std::vector<Diagnostic> Findings) {
+  cpp::LexedFile L(Text);
+  Reviewed R;
+  R.Findings = std::move(Findings);
+  cpp::reviewFindings(L, R.Findings, R.Kept);
+  return R;
+}
+
+std::string keptText(llvm::StringRef Text, const Diagnostic &K) {
+  return Text.slice(K.Range.Begin, K.Range.End).str();
+}
+
+TEST(ReviewTest, BackendNames) {
+  EXPECT_EQ(backendNamed("kCUDA"), "CUDA");
+  EXPECT_EQ(backendNamed("CUDA"), "CUDA");
+  EXPECT_EQ(backendNamed("AutocastCUDA"), "CUDA");
+  EXPECT_EQ(backendNamed("SparseCsrCUDA"), "CUDA");
+  EXPECT_EQ(backendNamed("is_cuda"), "CUDA");
+  EXPECT_EQ(backendNamed("QuantizedXPU"), "XPU");
+  EXPECT_EQ(backendNamed("is_privateuseone"), "PrivateUse1");
+  EXPECT_EQ(backendNamed("kPrivateUse1"), "PrivateUse1");
+  for (const char *N : {"kCUDAVersion", "Autocast", "Sparse", "is_cuda_", "cuda", "kcuda",
+                        "AutogradOther", "SparseFoo", "k", ""})
+    EXPECT_EQ(backendNamed(N), "") << N;
+  EXPECT_TRUE(cpp::isOtherAccelerator("XPU"));
+  EXPECT_TRUE(cpp::isOtherAccelerator("HIP"));
+  for (const char *B : {"CUDA", "CPU", "Meta", ""})
+    EXPECT_FALSE(cpp::isOtherAccelerator(B)) << B;
+}
+
+TEST(ReviewTest, LadderKeptWholeWithEveryFindingInIt) {
+  const char *Text = "void f(T d) {\n"
+                     "  if (d == kCUDA) {\n"
+                     "    use(kCUDA);\n"
+                     "  } else if (d == kXPU) {\n"
+                     "    use(kXPU);\n"
+                     "  } else {\n"
+                     "    use(kCPU);\n"
+                     "  }\n"
+                     "  use(kCUDA);\n"
+                     "}\n";
+  Reviewed R = review(Text, findingsAt(Text, "kCUDA"));
+  ASSERT_EQ(R.Kept.size(), 1u);
+  EXPECT_EQ(R.Kept[0].Message,
+            "a per-backend ladder (`kXPU`, line 4) already selects per backend: kept");
+  EXPECT_EQ(keptText(Text, R.Kept[0]).substr(0, 16), "if (d == kCUDA) ");
+  EXPECT_EQ(keptText(Text, R.Kept[0]).back(), '}');
+  EXPECT_EQ(R.Kept[0].Keeps.size(), 2u);
+  ASSERT_EQ(R.Findings.size(), 1u); // the one after the ladder
+  EXPECT_EQ(R.Findings[0].Range.Begin, llvm::StringRef(Text).rfind("kCUDA"));
+}
+
+TEST(ReviewTest, NoLadderWithoutAnotherAcceleratorInAnotherCondition) {
+  for (const char *Text : {"void f(T d) { if (d == kCUDA) { a(); } else if (d == kCPU) { b(); } }",
+                           "void f(T d) { if (d == kCUDA || d == kXPU) { a(); } }",
+                           "void f(T d) { if (d == kCUDA) { a(kXPU); } else { b(); } }"}) {
+    Reviewed R = review(Text, findingsAt(Text, "kCUDA"));
+    EXPECT_TRUE(R.Kept.empty()) << Text;
+    EXPECT_EQ(R.Findings.size(), 1u) << Text;
+  }
+}
+
+TEST(ReviewTest, SwitchArmFromItsLabelsToTheNext) {
+  const char *Text = "int f(B b) {\n"
+                     "  switch (b) {\n"
+                     "    case Backend::CPU:\n"
+                     "      return x(kCPU);\n"
+                     "    case Backend::Meta:\n"
+                     "    case Backend::CUDA:\n"
+                     "      if (y) { return x(kCUDA); }\n"
+                     "      return x(kCUDA);\n"
+                     "    default:\n"
+                     "      return x(kCUDA);\n"
+                     "  }\n"
+                     "}\n";
+  Reviewed R = review(Text, findingsAt(Text, "kCUDA"));
+  ASSERT_EQ(R.Kept.size(), 1u);
+  EXPECT_EQ(R.Kept[0].Message,
+            "the CUDA arm of a per-device `switch` (`case Backend::CUDA:`, line 6): kept");
+  EXPECT_EQ(keptText(Text, R.Kept[0]),
+            "case Backend::Meta:\n    case Backend::CUDA:\n      if (y) { return x(kCUDA); }\n"
+            "      return x(kCUDA);");
+  EXPECT_EQ(R.Kept[0].Keeps.size(), 2u);
+  EXPECT_EQ(R.Findings.size(), 1u); // the default arm's
+}
+
+TEST(ReviewTest, ALabelThatIsTheFinding) {
+  const char *Text = "const char *n(K k) { switch (k) { case DispatchKey::AutocastCUDA: case "
+                     "DispatchKey::CUDA: return \"c\"; default: return \"\"; } }";
+  Reviewed R = review(Text, findingsAt(Text, "DispatchKey::", "cpp-dispatch-key-cuda"));
+  ASSERT_EQ(R.Kept.size(), 1u); // one arm, both labels in it
+  EXPECT_EQ(R.Kept[0].Keeps.size(), 2u);
+  EXPECT_TRUE(R.Findings.empty());
+}
+
+TEST(ReviewTest, ListsWithOtherBackendsEntries) {
+  const char *Text = "constexpr S s = S({\n"
+                     "  DispatchKey::AutocastCPU,\n"
+                     "  DispatchKey::AutocastCUDA,\n"
+                     "  DispatchKey::AutocastXPU,\n"
+                     "});\n"
+                     "static const M m = {{\"cpu\", kCPU}, {\"cuda\", kCUDA}, {\"mps\", kMPS}};\n"
+                     "void f() { g({kCPU, kCUDA}); { h(kCUDA, kXPU); } }\n";
+  std::vector<Diagnostic> F = findingsAt(Text, "DispatchKey::AutocastCUDA");
+  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
+    F.push_back(std::move(D));
+  Reviewed R = review(Text, std::move(F));
+  ASSERT_EQ(R.Kept.size(), 2u);
+  EXPECT_EQ(R.Kept[0].Message,
+            "a list with other backends' entries too (`DispatchKey::AutocastXPU`, line 4): kept");
+  EXPECT_EQ(keptText(Text, R.Kept[1]), "{{\"cpu\", kCPU}, {\"cuda\", kCUDA}, {\"mps\", kMPS}}");
+  // `{kCPU, kCUDA}` names no other accelerator; a block is not a list.
+  EXPECT_EQ(R.Findings.size(), 2u);
+}
+
+TEST(ReviewTest, NamedForCuda) {
+  const char *Text = "Tensor to_cuda(const Tensor &t) { return t.to(kCUDA); }\n"
+                     "Tensor Mover::toCUDA(const Tensor &t) const { return t.to(kCUDA); }\n"
+                     "TEST_F(ModuleTest, Conversion_MultiCUDA) { m.to(kCUDA); }\n"
+                     "void g() { auto f = [](const Tensor &t) { return t.to(kCUDA); }; }\n"
+                     "void syncCuda() { if (x) { for (;;) { y(kCUDA); } } }\n"
+                     "void mycudaThing() { y(kCUDA); }\n";
+  Reviewed R = review(Text, findingsAt(Text, "kCUDA"));
+  std::vector<std::string> Messages;
+  for (const Diagnostic &K : R.Kept)
+    Messages.push_back(K.Message);
+  EXPECT_EQ(Messages, (std::vector<std::string>{
+                          "`to_cuda` is named for CUDA: kept with the CUDA references in it",
+                          "`Mover::toCUDA` is named for CUDA: kept with the CUDA references in it",
+                          "`TEST_F(ModuleTest, Conversion_MultiCUDA)` is named for CUDA: kept with "
+                          "the CUDA references in it",
+                          "`syncCuda` is named for CUDA: kept with the CUDA references in it"}));
+  // The lambda in g(); `mycuda` is not the word as a file name would have it.
+  ASSERT_EQ(R.Findings.size(), 2u);
+}
+
+TEST(ReviewTest, AllowListDropsTheFix) {
+  const char *Text =
+      "bool ok(const Tensor &t) {\n"
+      "  return t.is_cuda() || t.is_xpu();\n"
+      "}\n"
+      "void c(const Tensor &t) { TORCH_CHECK(t.is_cpu() || t.is_cuda(), \"no\"); }\n"
+      "bool b(const Tensor &t, const Tensor &u) { return t.is_cuda() && u.is_cuda(); }\n";
+  Reviewed R = review(Text, findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check"));
+  ASSERT_EQ(R.Findings.size(), 3u);
+  EXPECT_TRUE(R.Findings[0].Fixes.empty());
+  ASSERT_EQ(R.Findings[0].Notes.size(), 1u);
+  EXPECT_EQ(R.Findings[0].Notes[0].Text,
+            "no fix: it is one of a list of backends (`t.is_xpu()`, line 2); rewritten, it would "
+            "let every accelerator through, those the list leaves out too");
+  // CPU is not another accelerator; `&&` of CUDA checks alone is no list.
+  EXPECT_EQ(R.Findings[1].Fixes.size(), 1u);
+  EXPECT_EQ(R.Findings[2].Fixes.size(), 1u);
+}
+
+TEST(ReviewTest, DeviceSpecialCaseRulesAreNotReviewed) {
+  const char *Text = "void f(T d) { switch (d) { case XlaDeviceType::CUDA: g(); } }";
+  Reviewed R = review(Text, findingsAt(Text, "XlaDeviceType::CUDA", "xla-device-type-special-case",
+                                       "device-special-case"));
+  EXPECT_TRUE(R.Kept.empty());
+  EXPECT_EQ(R.Findings.size(), 1u);
+}
+
+} // namespace
+} // namespace devport
