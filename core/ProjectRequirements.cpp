@@ -1090,6 +1090,19 @@ std::string findProjectDir(llvm::StringRef Dir) {
   return "";
 }
 
+std::optional<TorchRequirement> readPyTorchVersionTxt(llvm::StringRef Text) {
+  llvm::StringRef Line = Text.split('\n').first.trim();
+  // `2.6.0a0`, `2.7.0`, `2.10.0.dev20251101`: the release is the first two numbers.
+  auto [Major, Rest] = Line.split('.');
+  llvm::StringRef Minor = Rest.take_while([](char C) { return C >= '0' && C <= '9'; });
+  if (Minor.empty() || (Rest.size() > Minor.size() && Rest[Minor.size()] != '.'))
+    return std::nullopt;
+  auto V = TorchVersion::parse((Major + "." + Minor).str());
+  if (!V)
+    return std::nullopt;
+  return TorchRequirement{Line.str() + ", PyTorch's own source tree", V};
+}
+
 TorchDeclaration readTorchDeclaration(llvm::StringRef ProjectDir) {
   TorchDeclaration D;
   D.ProjectDir = ProjectDir.str();
@@ -1101,6 +1114,21 @@ TorchDeclaration readTorchDeclaration(llvm::StringRef ProjectDir) {
     D.Problems.push_back({Path, Why});
     return false;
   };
+  // PyTorch's own source tree (`version.txt` beside `torch/csrc`) runs on
+  // the release it is: its packaging files do not require torch.
+  std::string Version = pathIn(ProjectDir, "version.txt");
+  if (llvm::sys::fs::is_regular_file(Version) &&
+      llvm::sys::fs::is_directory(pathIn(ProjectDir, "torch/csrc"))) {
+    std::string Text;
+    if (Read(Version, Text)) {
+      if (auto R = readPyTorchVersionTxt(Text)) {
+        D.File = Version;
+        D.Requirement = std::move(*R);
+        return D;
+      }
+      D.Problems.push_back({Version, "no release of the form X.Y[.Z...] on its first line"});
+    }
+  }
   using Reader = llvm::Expected<std::optional<TorchRequirement>> (*)(llvm::StringRef);
   static const std::pair<const char *, Reader> Files[] = {
       {"pyproject.toml", readPyprojectToml},

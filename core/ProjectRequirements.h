@@ -15,6 +15,8 @@
 /// the search stops after a directory that holds `.git`, and at the root.
 /// Its sources, in this order; the first that declares `torch` decides:
 ///
+///  0. PyTorch's own source tree (a `version.txt` beside `torch/csrc`): the
+///     release in `version.txt` (`2.6.0a0` gives 2.6);
 ///  1. `pyproject.toml`: `[project] dependencies`, else
 ///     `[project.optional-dependencies]`, else Poetry's
 ///     `[tool.poetry.dependencies] torch = "^2.1"` (or `{version = ...}`);
@@ -92,6 +94,10 @@ llvm::Expected<std::optional<TorchRequirement>> readSetupPy(llvm::StringRef Text
 /// Includes (as written) when it is not null.
 std::optional<TorchRequirement> readRequirementsTxt(llvm::StringRef Text,
                                                      std::vector<std::string> *Includes);
+
+/// PyTorch's own `version.txt` (`2.6.0a0`): the release it is, as a
+/// requirement whose floor is X.Y; nullopt if its first line is no release.
+std::optional<TorchRequirement> readPyTorchVersionTxt(llvm::StringRef Text);
 
 /// Of requirements that must all hold: the one with the highest floor (the
 /// first one when none has a floor); nullopt for none.

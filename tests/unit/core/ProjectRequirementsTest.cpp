@@ -475,6 +475,38 @@ TEST(ProjectRequirements, TheFirstSourceThatDeclaresTorchWins) {
   EXPECT_EQ("e/requirements.txt: torch>=2.6", declared(D, readTorchDeclaration(D.path("e"))));
 }
 
+TEST(ProjectRequirements, PyTorchsOwnSourceTreeTargetsItsRelease) {
+  for (const char *V : {"2.6.0a0", "2.6.0a0\n", "  2.7.1\nmore\n", "2.6", "2.10.0.dev20251101"}) {
+    auto R = readPyTorchVersionTxt(V);
+    ASSERT_TRUE(R.has_value()) << V;
+    EXPECT_NE(R->Text.find(", PyTorch's own source tree"), std::string::npos);
+  }
+  EXPECT_EQ((TorchVersion{2, 6}), *readPyTorchVersionTxt("2.6.0a0")->Floor);
+  EXPECT_EQ((TorchVersion{2, 10}), *readPyTorchVersionTxt("2.10.0.dev20251101")->Floor);
+  for (const char *V : {"", "two", "2", "2.x", "2.6a0", "v2.6.0", "\n2.6.0"})
+    EXPECT_FALSE(readPyTorchVersionTxt(V).has_value()) << V;
+
+  test::TempDir D;
+  // PyTorch's setup.py and pyproject.toml do not require torch; its version.txt is the release.
+  D.write("pytorch/version.txt", "2.6.0a0\n");
+  D.write("pytorch/setup.py", "setup(install_requires=['numpy'])\n");
+  D.write("pytorch/requirements.txt", "torch>=2.1\n");
+  D.mkdir("pytorch/torch/csrc");
+  EXPECT_EQ("pytorch/version.txt: 2.6.0a0, PyTorch's own source tree",
+            declared(D, readTorchDeclaration(D.path("pytorch"))));
+  // A version.txt elsewhere is another project's.
+  D.write("other/version.txt", "2.6.0\n");
+  D.write("other/requirements.txt", "torch>=2.1\n");
+  EXPECT_EQ("other/requirements.txt: torch>=2.1",
+            declared(D, readTorchDeclaration(D.path("other"))));
+  // One that says no release is a problem named with its file; the packaging files decide.
+  D.write("pytorch/version.txt", "main\n");
+  TorchDeclaration Bad = readTorchDeclaration(D.path("pytorch"));
+  EXPECT_EQ("pytorch/requirements.txt: torch>=2.1", declared(D, Bad));
+  ASSERT_EQ(1u, Bad.Problems.size());
+  EXPECT_EQ(D.path("pytorch/version.txt"), Bad.Problems[0].File);
+}
+
 TEST(ProjectRequirements, RequirementsIncludesOneLevel) {
   test::TempDir D;
   D.write("p/requirements.txt", "numpy\n-r reqs/base.txt\n-r missing.txt\n");
