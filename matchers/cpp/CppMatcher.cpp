@@ -851,7 +851,10 @@ bool MatchPass::matchName(const PatternElem &E, const Unit &U) {
       return false;
     llvm::ArrayRef<std::string> Missing(Pc.data(), Skip);
     if (!inScope(Missing, Pc, S)) {
-      if (Skip != 1)
+      // Only the last missing component may be guessed, and not before a
+      // namespace: `cuda::` is also libcu++'s, Thrust's and the JIT
+      // fuser's (a lower-case first component is taken for one).
+      if (Skip != 1 || (S.size() > 1 && !S[0].empty() && S[0][0] >= 'a' && S[0][0] <= 'z'))
         return false;
       Unresolved = true;
     }
@@ -1118,6 +1121,11 @@ void MatchPass::emit(size_t I) {
     if (It != Cs.end() && It->Hash == H)
       X.Range = It->Branch;
   }
+  // Two patterns of one rule may match the same text (`at::cuda::$F` and
+  // `c10::cuda::$F`): one match.
+  for (size_t K = Out.size(); K-- > 0 && Out[K].Range.Begin == X.Range.Begin;)
+    if (Out[K].R == X.R && Out[K].Range == X.Range)
+      return;
   X.Bindings.assign(Bindings.begin(), Bindings.end());
   X.Context = context(First);
   Out.push_back(std::move(X));

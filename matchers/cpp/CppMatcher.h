@@ -14,7 +14,8 @@
 /// an enclosing `namespace at {` brings it in scope; `namespace dt = c10;`
 /// aliases are followed. A name that is only a suffix of the pattern's and
 /// that nothing brings in scope still matches, marked unresolved: it is
-/// reported, never fixed.
+/// reported, never fixed; unless it starts with a lower-case component
+/// (`cuda::x`: many libraries have a `cuda` namespace), which must resolve.
 ///
 /// One forward pass over the tokens keeps the scope stack (namespaces, using
 /// directives, what each brace opens) and tries, at each name or literal
