@@ -51,6 +51,21 @@ bool isCudaRoleName(llvm::StringRef Name) {
          Name.contains("Cudnn") || Name.contains("CuDNN");
 }
 
+bool hasCudaTwin(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  if (Ext == ".cu" || Ext == ".cuh")
+    return false;
+  llvm::SmallString<256> Twin(Path.drop_back(Ext.size()));
+  size_t Base = Twin.size();
+  for (const char *E : {".cu", ".cuh"}) {
+    Twin.resize(Base);
+    Twin.append(E);
+    if (llvm::sys::fs::is_regular_file(Twin))
+      return true;
+  }
+  return false;
+}
+
 bool isCudaRolePath(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
   if (Ext == ".cu" || Ext == ".cuh")
@@ -143,6 +158,17 @@ public:
         if (!SM.InDefinition)
           SemanticAt.push_back(SM.Range.Begin);
     Out.Matches = Lexical->match(L, Roles, nullptr, SemanticAt, S ? &Contexts : nullptr);
+    // The host half of a CUDA kernel file (intra_node_comm.cpp beside
+    // intra_node_comm.cu) is CUDA by design too; asked only of a file with
+    // a finding, since it costs a look at the directory.
+    if (Roles.empty() && Lexical->hasRoles() && !C.path().empty() &&
+        llvm::any_of(Out.Matches, [](const Match &M) { return M.R->Kind == RuleKind::Finding; }) &&
+        hasCudaTwin(C.path())) {
+      Roles.push_back("cuda");
+      S.reset();
+      Out.Notes.clear();
+      Out.Matches = Lexical->match(L, Roles);
+    }
     if (S)
       llvm::erase_if(Out.Matches, [&](const Match &M) {
         return !llvm::is_contained(LexicalOnly, M.R) &&

@@ -64,6 +64,10 @@ private:
 /// (any case), or `CUDA`, `Cuda`, `NCCL`, `Cudnn` or `CuDNN` in it.
 bool isCudaRoleName(llvm::StringRef Name);
 
+/// Whether a `.cu` or `.cuh` file of Path's stem sits beside it (Path is not
+/// one): Path is then the host half of that CUDA code, CUDA by design.
+bool hasCudaTwin(llvm::StringRef Path);
+
 /// Whether Path is CUDA by design by its name alone (extension, directory,
 /// file name).
 bool isCudaRolePath(llvm::StringRef Path);

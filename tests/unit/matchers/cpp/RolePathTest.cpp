@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/cpp/CppBackend.h"
+#include "tests/support/TestFiles.h"
 
 #include <gtest/gtest.h>
+
+#include <string>
 
 namespace devport {
 namespace {
@@ -29,6 +32,37 @@ TEST(RolePathTest, ExtensionsCapitalsAndDirectories) {
     EXPECT_TRUE(cpp::isCudaRolePath(P)) << P;
   for (const char *P : {"k.cpp", "Cpu.cpp", "cudax/a.cpp", "Ncclx.cpp", "k.cu.txt"})
     EXPECT_FALSE(cpp::isCudaRolePath(P)) << P;
+}
+
+TEST(RolePathTest, TheHostHalfOfACudaFile) {
+  test::TempDir D;
+  const char *Code = "void f(at::Tensor t) { t.to(at::kCUDA); }\n";
+  for (const char *P :
+       {"c10d/comm.cpp", "c10d/comm.hpp", "c10d/other.cpp", "c10d/k.h", "c10d/sub/comm.cpp"})
+    D.write(P, Code);
+  D.write("c10d/comm.cu", "");
+  D.write("c10d/k.cuh", "");
+  D.mkdir("c10d/other.cu"); // a directory is no file
+  for (const char *P : {"c10d/comm.cpp", "c10d/comm.hpp", "c10d/k.h"})
+    EXPECT_TRUE(cpp::hasCudaTwin(D.path(P))) << P;
+  for (const char *P : {"c10d/other.cpp", "c10d/sub/comm.cpp", "c10d/comm.cu", "c10d/k.cuh"})
+    EXPECT_FALSE(cpp::hasCudaTwin(D.path(P))) << P;
+
+  // Through the backend: the host half is kept whole, its neighbour reported.
+  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules/cpp");
+  ASSERT_TRUE(bool(Rules)) << llvm::toString(Rules.takeError());
+  cpp::CppBackend B;
+  auto Compiled = B.compile(*Rules);
+  ASSERT_TRUE(bool(Compiled)) << llvm::toString(Compiled.takeError());
+  auto RulesMatched = [&](const char *P) {
+    auto Parsed = B.parseFile(D.path(P), Code);
+    std::string Ids;
+    for (const Match &M : (*Compiled)->match(*Parsed).Matches)
+      Ids += M.R->Id + " ";
+    return Ids;
+  };
+  EXPECT_EQ("keep-cuda-role-file cpp-cuda-device-type ", RulesMatched("c10d/comm.cpp"));
+  EXPECT_EQ("cpp-cuda-device-type ", RulesMatched("c10d/other.cpp"));
 }
 
 } // namespace
