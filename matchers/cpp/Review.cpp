@@ -49,11 +49,18 @@ bool oneOf(llvm::StringRef S, std::initializer_list<llvm::StringRef> Words) {
   return llvm::is_contained(Words, S);
 }
 
+/// GoogleTest's macros that define a test case: `TEST(Suite, Name) { ... }`.
+bool isTestMacro(llvm::StringRef Name) {
+  return oneOf(Name, {"TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P"});
+}
+
 class Reviewer {
 public:
   explicit Reviewer(const LexedFile &L) : L(L), T(L.tokens()) { pair(); }
 
   std::optional<KeepSpan> namedForCuda(size_t Tk) const;
+  /// A dispatch key (a finding that spells `DispatchKey`) in a gtest case.
+  std::optional<KeepSpan> dispatcherTestData(size_t Tk, ByteRange Finding) const;
   std::optional<KeepSpan> cudaArm(size_t Tk) const;
   std::optional<KeepSpan> ladder(size_t Tk);
   std::optional<KeepSpan> list(size_t Tk) const;
@@ -202,7 +209,7 @@ std::optional<KeepSpan> Reviewer::namedForCuda(size_t Tk) const {
     llvm::StringRef Name = L.spelling(H->Name);
     if (oneOf(Name, {"if", "for", "while", "switch", "catch", "constexpr"}))
       continue;
-    bool Test = oneOf(Name, {"TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P"});
+    bool Test = isTestMacro(Name);
     bool Cuda = false;
     if (Test) {
       for (size_t K = H->Open + 1; K < H->Close; ++K)
@@ -216,6 +223,27 @@ std::optional<KeepSpan> Reviewer::namedForCuda(size_t Tk) const {
     std::string What = L.text().slice(T[H->Begin].Begin, T[Last].End).str();
     return KeepSpan{{T[H->Begin].Begin, T[Partner[B]].End},
                     "`" + What + "` is named for CUDA: kept with the CUDA references in it"};
+  }
+  return std::nullopt;
+}
+
+std::optional<KeepSpan> Reviewer::dispatcherTestData(size_t Tk, ByteRange Finding) const {
+  bool Key = false;
+  for (size_t K = Tk; K < T.size() && T[K].Begin < Finding.End && !Key; ++K)
+    Key = T[K].Kind == TokKind::Identifier && L.spelling(K) == "DispatchKey";
+  if (!Key)
+    return std::nullopt;
+  for (size_t B = Enc[Tk]; B != None; B = Enc[B]) {
+    if (T[B].Punct != '{' || Partner[B] == B)
+      continue;
+    auto H = callHead(B);
+    if (!H || !isTestMacro(L.spelling(H->Name)))
+      continue;
+    std::string What = L.text().slice(T[H->Begin].Begin, T[H->Close].End).str();
+    return KeepSpan{{T[H->Begin].Begin, T[Partner[B]].End},
+                    "`" + What +
+                        "` tests the dispatcher: its dispatch keys are test data (the key a "
+                        "kernel is registered for, the key a tensor carries): kept"};
   }
   return std::nullopt;
 }
@@ -501,6 +529,8 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
     if (Tk >= T.size() || T[Tk].InDirective)
       continue;
     std::optional<KeepSpan> K = R.namedForCuda(Tk);
+    if (!K)
+      K = R.dispatcherTestData(Tk, D.Range);
     if (!K)
       K = R.cudaArm(Tk);
     if (!K)

@@ -173,6 +173,27 @@ TEST(ReviewTest, NamedForCuda) {
   ASSERT_EQ(R.Findings.size(), 2u);
 }
 
+TEST(ReviewTest, DispatchKeysInAGtestCaseAreTestData) {
+  const char *Text = "TEST(OperatorRegistrationTest, Calls) {\n"
+                     "  callOp(*op, dummyTensor(DispatchKey::CUDA));\n"
+                     "  t.to(kCUDA);\n"
+                     "}\n"
+                     "Tensor helper() { return dummyTensor(DispatchKey::CUDA); }\n";
+  std::vector<Diagnostic> F = findingsAt(Text, "DispatchKey::CUDA", "cpp-dispatch-key-cuda");
+  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
+    F.push_back(std::move(D));
+  Reviewed R = review(Text, std::move(F));
+  ASSERT_EQ(R.Kept.size(), 1u);
+  EXPECT_EQ(R.Kept[0].Message,
+            "`TEST(OperatorRegistrationTest, Calls)` tests the dispatcher: its dispatch keys are "
+            "test data (the key a kernel is registered for, the key a tensor carries): kept");
+  EXPECT_EQ(R.Kept[0].Keeps.size(), 1u);
+  // A device in the test case, and a key outside one, are reported.
+  ASSERT_EQ(R.Findings.size(), 2u);
+  EXPECT_EQ(R.Findings[0].RuleId, "cpp-dispatch-key-cuda");
+  EXPECT_EQ(R.Findings[1].RuleId, "cpp-cuda-device-type");
+}
+
 TEST(ReviewTest, AllowListDropsTheFix) {
   const char *Text =
       "bool ok(const Tensor &t) {\n"
