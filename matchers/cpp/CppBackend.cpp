@@ -330,13 +330,23 @@ void CppBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findi
                              std::vector<Diagnostic> &Kept) const {
   if (Findings.empty())
     return;
-  const auto &C = static_cast<const CppParsedFile &>(P);
+  const LexedFile &L = static_cast<const CppParsedFile &>(P).lexed();
   // The review reads the code around a finding (the other arms of a
-  // ladder, a list's entries), which region lexing may have left out.
-  if (C.lexed().partial())
-    reviewFindings(LexedFile(C.text()), Findings, Kept);
-  else
-    reviewFindings(C.lexed(), Findings, Kept);
+  // ladder, a list's entries), which region lexing may have left out: the
+  // statements left out in what encloses a finding are lexed again.
+  std::vector<ByteRange> Gaps;
+  if (L.partial()) {
+    std::vector<ByteRange> Scopes = reviewScopes(L, Findings);
+    for (ByteRange G : L.gaps())
+      if (llvm::none_of(Scopes, [&](ByteRange S) { return S.Begin < G.End && G.Begin < S.End; }))
+        Gaps.push_back(G);
+  }
+  if (Gaps.size() == L.gaps().size()) {
+    reviewFindings(L, Findings, Kept);
+    return;
+  }
+  // The review reads no comments: those in the gaps left are not passed.
+  reviewFindings(LexedFile(L.text(), Gaps, {}), Findings, Kept);
 }
 
 BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,

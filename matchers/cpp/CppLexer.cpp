@@ -47,7 +47,7 @@ LexedFile::LexedFile(llvm::StringRef Text) : LexedFile(Text, {}, {}) {}
 
 LexedFile::LexedFile(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Gaps,
                      llvm::ArrayRef<ByteRange> GapComments)
-    : Text(Text), Partial(!Gaps.empty()) {
+    : Text(Text), Gaps(Gaps.begin(), Gaps.end()) {
   // The raw lexer needs a NUL after the buffer: a copy, in a buffer that
   // each thread keeps for its next file (fresh pages cost a fault each).
   thread_local std::string Buf;

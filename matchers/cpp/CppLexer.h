@@ -117,8 +117,9 @@ public:
   size_t tokenAt(uint32_t Offset) const;
   /// The `#include` lines: their ranges, whole lines.
   const std::vector<ByteRange> &includes() const { return Includes; }
-  /// Whether statements were left out (the Gaps constructor, with some).
-  bool partial() const { return Partial; }
+  /// The statements left out (the Gaps constructor's), in order.
+  const std::vector<ByteRange> &gaps() const { return Gaps; }
+  bool partial() const { return !Gaps.empty(); }
 
 private:
   llvm::StringRef Text;
@@ -127,7 +128,7 @@ private:
   std::vector<Conditional> Conds;
   std::vector<ByteRange> Includes;
   unsigned Errors = 0;
-  bool Partial = false;
+  std::vector<ByteRange> Gaps;
 };
 
 } // namespace devport::cpp

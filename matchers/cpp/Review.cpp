@@ -67,6 +67,10 @@ public:
   /// Another accelerator's name in the condition or statement around Tk,
   /// where that is a list joined by `||` or `&&`; None if not.
   size_t listMate(size_t Tk, ByteRange Finding) const;
+  /// What reviewing the finding at Tk reads: its outermost enclosing braces
+  /// that are not a namespace's, with the statement they open; empty when
+  /// none (its own statement is all).
+  ByteRange scope(size_t Tk) const;
   /// The qualified name ending at token I, as written (`DispatchKey::AutocastXPU`,
   /// `t.is_xpu()`).
   std::string shown(size_t I) const;
@@ -116,6 +120,9 @@ private:
   llvm::StringRef backendAt(size_t I) const;
   std::optional<Head> callHead(size_t Brace) const;
   size_t stmtEnd(size_t S) const;
+  /// The first token of the statement that I is in (after a `;`, `{` or `}`).
+  size_t statementStart(size_t I) const;
+  bool opensNamespace(size_t Brace) const;
   bool parseChain(size_t I, Chain &C) const;
   bool isInitBrace(size_t B) const;
   size_t otherIn(size_t Lo, size_t Hi, ByteRange Skip = {0, 0}) const;
@@ -179,6 +186,37 @@ std::string Reviewer::shown(size_t I) const {
 
 unsigned Reviewer::line(size_t I) const {
   return 1 + static_cast<unsigned>(L.text().take_front(T[I].Begin).count('\n'));
+}
+
+size_t Reviewer::statementStart(size_t I) const {
+  size_t K = I;
+  for (size_t P = prev(I); P != None; P = prev(P)) {
+    uint8_t Q = T[P].Punct;
+    if (Q == ';' || Q == '{' || Q == '}')
+      break;
+    if ((Q == ')' || Q == ']') && Partner[P] != P)
+      P = Partner[P];
+    K = P;
+  }
+  return K;
+}
+
+bool Reviewer::opensNamespace(size_t Brace) const {
+  for (size_t K = statementStart(Brace); K < Brace; ++K)
+    if (isId(K, "namespace") ||
+        (isId(K, "extern") && K + 1 < Brace && T[K + 1].Kind == TokKind::String))
+      return true;
+  return false;
+}
+
+ByteRange Reviewer::scope(size_t Tk) const {
+  size_t Outer = None;
+  for (size_t B = Enc[Tk]; B != None; B = Enc[B])
+    if (T[B].Punct == '{' && Partner[B] != B && !opensNamespace(B))
+      Outer = B;
+  if (Outer == None)
+    return {0, 0};
+  return {T[statementStart(Outer)].Begin, T[Partner[Outer]].End};
 }
 
 std::optional<Reviewer::Head> Reviewer::callHead(size_t Brace) const {
@@ -468,15 +506,7 @@ size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
       continue;
     }
     // A statement in a block: from after the `;`, `{` or `}` before A to its `;`.
-    size_t Lo = A;
-    for (size_t K = prev(A); K != None && K > B; K = prev(K)) {
-      uint8_t Q = T[K].Punct;
-      if (Q == ';' || Q == '{' || Q == '}')
-        break;
-      if ((Q == ')' || Q == ']') && Partner[K] != K)
-        K = Partner[K];
-      Lo = K;
-    }
+    size_t Lo = statementStart(A);
     size_t Hi = A;
     while (Hi < Partner[B] && T[Hi].Punct != ';')
       Hi = !T[Hi].InDirective && isOpen(Hi) ? Partner[Hi] + 1 : Hi + 1;
@@ -511,6 +541,20 @@ llvm::StringRef backendNamed(llvm::StringRef Name) {
 
 bool isOtherAccelerator(llvm::StringRef B) {
   return !B.empty() && B != "CUDA" && B != "CPU" && B != "Meta";
+}
+
+std::vector<ByteRange> reviewScopes(const LexedFile &L, llvm::ArrayRef<Diagnostic> Findings) {
+  Reviewer R(L);
+  std::vector<ByteRange> Out;
+  for (const Diagnostic &D : Findings) {
+    size_t Tk = L.tokenAt(D.Range.Begin);
+    if (Tk >= L.tokens().size() || L.tokens()[Tk].InDirective)
+      continue;
+    ByteRange S = R.scope(Tk);
+    if (S.End > S.Begin && (Out.empty() || !Out.back().contains(S)))
+      Out.push_back(S);
+  }
+  return Out;
 }
 
 void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,

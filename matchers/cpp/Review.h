@@ -47,6 +47,13 @@ namespace devport::cpp {
 void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
                     std::vector<Diagnostic> &Kept);
 
+/// What reviewing Findings reads of L's text: for each, the outermost braces
+/// around it that are not a namespace's (a function, a class, an
+/// initializer at namespace scope) with the statement that opens them. A
+/// file lexed but for some statements needs those in these ranges lexed
+/// for reviewFindings() to see what it would see in the whole file.
+std::vector<ByteRange> reviewScopes(const LexedFile &L, llvm::ArrayRef<Diagnostic> Findings);
+
 /// The backend that a C++ name stands for, as its DeviceType or DispatchKey
 /// enumerator spells it: "CUDA" for `kCUDA`, `CUDA`, `AutocastCUDA`,
 /// `SparseCsrCUDA` and `is_cuda`; "XPU" for `kXPU`, `QuantizedXPU` and

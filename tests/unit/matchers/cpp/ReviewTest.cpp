@@ -6,6 +6,8 @@
 
 #include "matchers/cpp/Review.h"
 
+#include "matchers/cpp/CppBackend.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -211,6 +213,52 @@ TEST(ReviewTest, AllowListDropsTheFix) {
   // CPU is not another accelerator; `&&` of CUDA checks alone is no list.
   EXPECT_EQ(R.Findings[1].Fixes.size(), 1u);
   EXPECT_EQ(R.Findings[2].Fixes.size(), 1u);
+}
+
+TEST(ReviewTest, WhatRegionLexingLeftOutAroundAFindingIsLexedAgain) {
+  // The arm that names MPS has no rule's word: region lexing leaves it out.
+  const char *Text = "int f(const at::Tensor &t) {\n"
+                     "  int n = 0;\n"
+                     "  if (t.is_cuda()) {\n"
+                     "    n = 1;\n"
+                     "  } else if (t.is_mps()) return 2;\n"
+                     "  return n;\n"
+                     "}\n"
+                     "int g(int x) { if (x) return 1; else return 2; }\n";
+  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules/cpp");
+  ASSERT_TRUE(bool(Rules)) << llvm::toString(Rules.takeError());
+  cpp::CppBackend B;
+  BackendOptions Lexical;
+  Lexical.Semantic = false; // no compile database: region lexing applies
+  auto Compiled = B.compile(*Rules, Lexical);
+  ASSERT_TRUE(bool(Compiled)) << llvm::toString(Compiled.takeError());
+  auto Regions = (*Compiled)->regionText("f.cpp", Text);
+  ASSERT_TRUE(Regions.has_value());
+  auto Partial = B.parseRegions("f.cpp", Text, *Regions);
+  ASSERT_TRUE(static_cast<const cpp::CppParsedFile &>(*Partial).lexed().partial());
+  bool MpsLexed = false;
+  const cpp::LexedFile &PL = static_cast<const cpp::CppParsedFile &>(*Partial).lexed();
+  for (size_t I = 0; I < PL.tokens().size(); ++I)
+    MpsLexed |= PL.spelling(I) == "is_mps";
+  ASSERT_FALSE(MpsLexed) << "the test needs the MPS arm left out";
+
+  Reviewed Whole, Regioned;
+  Whole.Findings = Regioned.Findings =
+      findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check");
+  B.reviewFixes(*B.parseFile("f.cpp", Text), Whole.Findings, Whole.Kept);
+  B.reviewFixes(*Partial, Regioned.Findings, Regioned.Kept);
+  ASSERT_EQ(Whole.Kept.size(), 1u);
+  EXPECT_EQ(Whole.Kept[0].Message,
+            "a per-backend ladder (`t.is_mps()`, line 5) already selects per backend: kept");
+  ASSERT_EQ(Regioned.Kept.size(), 1u);
+  EXPECT_EQ(Regioned.Kept[0].Message, Whole.Kept[0].Message);
+  EXPECT_EQ(Regioned.Kept[0].Range, Whole.Kept[0].Range);
+  EXPECT_TRUE(Regioned.Findings.empty());
+  // Only f is lexed again: g holds no finding.
+  cpp::LexedFile L(Text);
+  EXPECT_EQ(
+      cpp::reviewScopes(L, findingsAt(Text, "t.is_cuda()")),
+      (std::vector<ByteRange>{{0, static_cast<uint32_t>(llvm::StringRef(Text).find("\nint g"))}}));
 }
 
 TEST(ReviewTest, DeviceSpecialCaseRulesAreNotReviewed) {
