@@ -1,7 +1,6 @@
 #include <ATen/core/Tensor.h>
 #include <optional>
 #include <vector>
-#include <ATen/DeviceAccelerator.h>
 
 at::Tensor f(const at::Tensor &input, const at::Tensor &weight) {
   if (at::isAccelerator(input.device().type())) {  // expect: cpp-tensor-is-cuda:unsafe
@@ -33,3 +32,8 @@ void g(const at::Tensor &input) {
   CHECK_CUDA(input);
   if (ON_GPU(input)) {}
 }
+
+// A JIT node's kind is a Symbol: its is_cuda() asks for the `cuda::` namespace of ops.
+#include <ATen/core/interned_strings.h>
+#include <ATen/DeviceAccelerator.h>
+bool cuda_op(c10::Symbol kind_, const c10::Symbol &other) { return kind_.is_cuda() || other.is_prim(); }
