@@ -370,6 +370,12 @@ BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, co
     Out.Notes.push_back(Note::plain("no fix: it comes from a macro expansion"));
     return Out;
   }
+  if (Ctx.InDefaultArgument) {
+    Out.Notes.push_back(
+        Note::plain("no fix: a default argument: every call that leaves it out gets CUDA, and the "
+                    "function's callers see the new default (a change of its signature)"));
+    return Out;
+  }
   bool Call = llvm::StringRef(RF.Template).contains('(');
   if (Call && Ctx.InConstant) {
     Out.Notes.push_back(Note::plain("no fix: a constant expression (constexpr, case label, "

@@ -1093,6 +1093,27 @@ std::shared_ptr<CppContext> MatchPass::context(size_t First) {
                Stack[Stack.size() - 2].K == Scope::Init;
   C->InDirective = Toks[First].InDirective;
   C->Unresolved = Unresolved;
+  // A default argument: `(..., T d = f(kCUDA)` where parameters are
+  // declared (outside a function body): an `=` and then an unclosed `(`.
+  if (!C->InFunction) {
+    bool Assign = false;
+    for (size_t K = First; K-- > SegLo[First];) {
+      uint8_t P = Toks[K].Punct;
+      if (P == ';' || P == '{' || P == '}')
+        break;
+      if ((P == ')' || P == ']') && Partner[K] != K) {
+        K = Partner[K];
+        continue;
+      }
+      if (P == '=')
+        Assign = true;
+      // An unclosed `(` before the `=` is a call in the default value.
+      if (P == '(' && Assign) {
+        C->InDefaultArgument = true;
+        break;
+      }
+    }
+  }
   // The statement around: constant-expression contexts.
   for (size_t K = First; K-- > SegLo[First];) {
     uint8_t P = Toks[K].Punct;

@@ -58,6 +58,9 @@ struct CppContext final : MatchContext {
   /// {{"cuda", kCUDA}, ...}`). A call there runs whenever the table is
   /// built, whichever entry is used.
   bool InTable = false;
+  /// A function parameter's default argument (`void f(DeviceType d = kCUDA)`):
+  /// every call that leaves it out gets it.
+  bool InDefaultArgument = false;
   /// In a preprocessor directive (a `#define` body).
   bool InDirective = false;
   /// Semantic engine: part of the match comes from a macro expansion.
