@@ -64,6 +64,14 @@ public:
   std::optional<KeepSpan> cudaArm(size_t Tk) const;
   std::optional<KeepSpan> ladder(size_t Tk);
   std::optional<KeepSpan> list(size_t Tk) const;
+  /// A string that names CUDA beside Tk in its entry or argument list
+  /// (`{"cuda:0", DeviceType::CUDA, 0}`, `.value("CUDA", DeviceType::CUDA)`).
+  std::optional<KeepSpan> nameEntry(size_t Tk) const;
+  /// The CUDA name in a condition that Tk's code depends on (the `if`
+  /// whose block it is in, the `?:` whose true arm it is in), where no
+  /// fixable finding (Fixable) in that condition would rewrite it; None if
+  /// there is no such condition.
+  size_t cudaGuard(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const;
   /// Another accelerator's name in the condition or statement around Tk,
   /// where that is a list joined by `||` or `&&`; None if not.
   size_t listMate(size_t Tk, ByteRange Finding) const;
@@ -447,7 +455,25 @@ bool Reviewer::isInitBrace(size_t B) const {
     return true;
   if (C == '{')
     return isInitBrace(P);
-  return isId(P, "return");
+  if (isId(P, "return"))
+    return true;
+  // `T name{...}`: a name after a type, not a class's, an enum's or a
+  // namespace's (`class TORCH_API Context {`, `: public B {`), nor a
+  // function's `const {`.
+  if (T[P].Kind != TokKind::Identifier ||
+      oneOf(L.spelling(P),
+            {"else", "do", "try", "const", "override", "final", "noexcept", "mutable"}))
+    return false;
+  size_t Q = prev(P);
+  if (Q == None || !(T[Q].Kind == TokKind::Identifier || T[Q].Punct == '>' || T[Q].Punct == '*' ||
+                     T[Q].Punct == '&'))
+    return false;
+  for (size_t K = statementStart(B); K < B; ++K)
+    if (T[K].Kind == TokKind::Identifier &&
+        oneOf(L.spelling(K), {"struct", "class", "union", "enum", "namespace", "public", "private",
+                              "protected", "virtual", "extern"}))
+      return false;
+  return true;
 }
 
 size_t Reviewer::otherIn(size_t Lo, size_t Hi, ByteRange Skip) const {
@@ -475,6 +501,130 @@ std::optional<KeepSpan> Reviewer::list(size_t Tk) const {
   return KeepSpan{{T[Outer].Begin, T[Partner[Outer]].End},
                   "a list with other backends' entries too (`" + shown(Other) + "`, line " +
                       std::to_string(line(Other)) + "): kept"};
+}
+
+std::optional<KeepSpan> Reviewer::nameEntry(size_t Tk) const {
+  // The elements of the group at Open, not nested ones: a string whose name
+  // part (up to a blank or `(`: `"aten::cuda(Tensor self) -> Tensor"`) says
+  // CUDA. A message says more than a name.
+  auto NameIn = [&](size_t Open) {
+    for (size_t K = Open + 1; K < Partner[Open];) {
+      if (!T[K].InDirective && T[K].Kind == TokKind::String) {
+        llvm::StringRef S = L.spelling(K);
+        S = S.drop_front(S.find('"') + 1);
+        S = S.take_until([](char C) { return C == ' ' || C == '(' || C == '"'; });
+        if (S.contains_insensitive("cuda"))
+          return K;
+      }
+      K = !T[K].InDirective && isOpen(K) ? Partner[K] + 1 : K + 1;
+    }
+    return static_cast<size_t>(None);
+  };
+  // A call's arguments, but not a condition's or a check macro's.
+  auto IsCall = [&](size_t Open) {
+    size_t C = prev(Open);
+    if (C == None || T[C].Kind != TokKind::Identifier)
+      return false;
+    llvm::StringRef Name = L.spelling(C);
+    if (oneOf(Name, {"if", "while", "for", "switch", "return", "catch"}))
+      return false;
+    return llvm::any_of(Name, [](char Ch) { return Ch >= 'a' && Ch <= 'z'; }) || Name.size() < 2;
+  };
+  size_t G = Enc[Tk];
+  if (G == None || Partner[G] == G)
+    return std::nullopt;
+  bool Entry = T[G].Punct == '{' && isInitBrace(G);
+  if (!Entry && !(T[G].Punct == '(' && IsCall(G)))
+    return std::nullopt;
+  size_t Group = G, Name = NameIn(G);
+  if (Name == None && !Entry) {
+    size_t Up = Enc[G];
+    if (Up != None && T[Up].Punct == '{' && Partner[Up] != Up && isInitBrace(Up)) {
+      Group = Up;
+      Name = NameIn(Up);
+    }
+  }
+  if (Name == None)
+    return std::nullopt;
+  size_t Begin = Group;
+  if (T[Group].Punct == '(')
+    Begin = prev(Group);
+  llvm::StringRef S = L.spelling(Name);
+  std::string Shown = S.size() > 40 ? S.take_front(36).str() + "...\"" : S.str();
+  return KeepSpan{{T[Begin].Begin, T[Partner[Group]].End},
+                  "pairs the name " + Shown + " with its device: kept"};
+}
+
+size_t Reviewer::cudaGuard(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const {
+  // The CUDA name in [Lo, Hi), if no fixable finding there rewrites it.
+  auto CudaIn = [&](size_t Lo, size_t Hi) -> size_t {
+    if (Lo >= Hi)
+      return None;
+    ByteRange Cond{T[Lo].Begin, T[Hi - 1].End};
+    if (llvm::any_of(Fixable, [&](ByteRange F) { return Cond.contains(F); }))
+      return None;
+    for (size_t K = Lo; K < Hi; ++K)
+      if (!T[K].InDirective && (backendAt(K) == "CUDA" || (T[K].Kind == TokKind::Identifier &&
+                                                           isCudaRoleName(L.spelling(K)))))
+        return K;
+    return None;
+  };
+  // The block of an `if`, or the statement of a brace-less one.
+  for (size_t B = Enc[Tk]; B != None; B = Enc[B]) {
+    if (T[B].Punct != '{')
+      continue;
+    auto H = callHead(B);
+    if (H && L.spelling(H->Name) == "if")
+      if (size_t C = CudaIn(H->Open + 1, H->Close); C != None)
+        return C;
+    if (!H || !oneOf(L.spelling(H->Name), {"if", "for", "while", "switch"}))
+      break; // a function's body, a lambda's: what guards it is elsewhere
+  }
+  size_t S = statementStart(Tk);
+  if (isId(S, "if")) {
+    size_t O = next(S);
+    if (isId(O, "constexpr"))
+      O = next(O);
+    if (O != None && T[O].Punct == '(' && Partner[O] != O && Partner[O] < Tk)
+      if (size_t C = CudaIn(O + 1, Partner[O]); C != None)
+        return C;
+  }
+  // The true arm of `Cond ? A : B`: back from Tk at its level to a `?`
+  // with no `:` between, then back to where the condition starts.
+  auto Stop = [&](size_t K) {
+    uint8_t P = T[K].Punct;
+    return P == ';' || P == '{' || P == '}' || P == ',' || P == '=' || isId(K, "return") ||
+           ((P == '(' || P == '[') && Partner[K] > Tk);
+  };
+  size_t Q = None;
+  for (size_t K = prev(Tk); K != None; K = prev(K)) {
+    uint8_t P = T[K].Punct;
+    if ((P == ')' || P == ']') && Partner[K] != K) {
+      K = Partner[K];
+      continue;
+    }
+    if (P == ':' || Stop(K))
+      break;
+    if (P == '?') {
+      Q = K;
+      break;
+    }
+  }
+  if (Q == None)
+    return None;
+  size_t Lo = Q;
+  for (size_t K = prev(Q); K != None; K = prev(K)) {
+    uint8_t P = T[K].Punct;
+    if ((P == ')' || P == ']') && Partner[K] != K) {
+      K = Partner[K];
+      Lo = K;
+      continue;
+    }
+    if (P == ':' || P == '?' || Stop(K))
+      break;
+    Lo = K;
+  }
+  return CudaIn(Lo, Q);
 }
 
 size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
@@ -581,6 +731,8 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
       K = R.ladder(Tk);
     if (!K)
       K = R.list(Tk);
+    if (!K)
+      K = R.nameEntry(Tk);
     if (K) {
       Moved[I] = true;
       auto It = llvm::find_if(Keeps, [&](const Diagnostic &E) { return E.Range == K->Range; });
@@ -608,6 +760,28 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
                                   "`, line " + std::to_string(R.line(Mate)) +
                                   "); rewritten, it would let every accelerator through, those "
                                   "the list leaves out too"));
+  }
+  // A fix under a CUDA check that stays would be half a port: with the
+  // check unchanged, the code it guards never runs elsewhere, or runs
+  // inconsistently.
+  std::vector<ByteRange> Fixable;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Moved[I] && !Findings[I].Fixes.empty())
+      Fixable.push_back(Findings[I].Range);
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Diagnostic &D = Findings[I];
+    if (Moved[I] || D.Fixes.empty() || D.Category == "device-special-case")
+      continue;
+    size_t Tk = L.tokenAt(D.Range.Begin);
+    if (Tk >= T.size() || T[Tk].InDirective)
+      continue;
+    size_t G = R.cudaGuard(Tk, Fixable);
+    if (G == None)
+      continue;
+    D.Fixes.clear();
+    D.Notes.push_back(Note::plain("no fix: it depends on a CUDA check that stays (`" + R.shown(G) +
+                                  "`, line " + std::to_string(R.line(G)) +
+                                  "); port the check and this together"));
   }
   if (Keeps.empty())
     return;

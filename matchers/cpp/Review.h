@@ -22,8 +22,13 @@
 ///   whole;
 /// - in a braced list or table that also names another accelerator's entry
 ///   (`DispatchKeySet({AutocastCPU, AutocastCUDA, AutocastXPU})`): kept;
+/// - beside a string naming CUDA in its entry or call (`{"cuda:0",
+///   DeviceType::CUDA, 0}`, `.value("CUDA", DeviceType::CUDA)`): a name
+///   paired with its device, kept;
 /// - in a condition that also names another accelerator (`is_cuda() ||
-///   is_xpu()`): an allow-list; reported, without a fix.
+///   is_xpu()`): an allow-list; reported, without a fix;
+/// - under a CUDA check that stays (`if (at::hasCUDA()) {`, `cuda ? kCUDA :
+///   kCPU`): reported, without a fix.
 ///
 /// Findings of rules whose category is `device-special-case` (PyTorch/XLA's
 /// device enum) are not reviewed: those rules report every arm on purpose.

@@ -22,10 +22,10 @@ c10::DeviceType pick(c10::DeviceType src) {
 }
 
 // A CPU/CUDA choice is not a ladder: it names no other accelerator.
-c10::DeviceType choose(bool cuda) {
-  if (cuda) {
+c10::DeviceType choose(bool fast) {
+  if (fast) {
     return at::accelerator::getAccelerator(true).value();  // expect: cpp-cuda-device-type:unsafe
-  } else if (!cuda) {
+  } else if (!fast) {
     return at::kCPU;
   }
   return at::kCPU;
@@ -84,4 +84,35 @@ TEST(TensorTest, ToDevice) {
 void sync_cuda() {
   auto f = [](const at::Tensor &t) { return t.to(at::kCUDA); };
   (void)f;
+}
+
+// A name paired with its device, in an entry or a call's arguments: kept.
+struct Case {
+  const char *str;
+  c10::DeviceType type;
+  int index;
+};
+const Case cases[] = {{"cuda:0", c10::DeviceType::CUDA, 0}, {"cpu", c10::DeviceType::CPU, 0}};
+struct EnumBuilder {
+  EnumBuilder &value(const char *, c10::DeviceType) { return *this; }
+};
+void register_names(EnumBuilder &b) {
+  b.value("CUDA", c10::DeviceType::CUDA).value("CPU", c10::DeviceType::CPU);
+}
+// A message is not a name.
+void log(const char *, c10::DeviceType);
+void message() { log("moving it to the cuda device", at::accelerator::getAccelerator(true).value()); }  // expect: cpp-cuda-device-type:unsafe
+
+// Under a CUDA check that stays, a fix would be half a port: none.
+at::Tensor guarded(const at::Tensor &t, bool cuda) {
+  if (cuda) {
+    return t.to(at::kCUDA);  // expect: cpp-cuda-device-type -- under `cuda`, which stays
+  }
+  auto d = cuda ? at::kCUDA : at::kCPU;  // expect: cpp-cuda-device-type
+  auto e = cuda ? at::kCPU : at::accelerator::getAccelerator(true).value();  // expect: cpp-cuda-device-type:unsafe -- the false arm
+  return t.to(d).to(e);
+}
+// A check that its own fix rewrites does not stay: both are fixed together.
+at::Tensor moved(const at::Tensor &x, const at::Tensor &y) {
+  return x.is_cuda() ? y.to(at::accelerator::getAccelerator(true).value()) : y.cpu();  // expect: cpp-cuda-device-type:unsafe
 }

@@ -40,7 +40,7 @@ void g() {
 c10::DeviceType parse(const std::string &s) {
   static const std::array<std::pair<const char *, c10::DeviceType>, static_cast<size_t>(2)> types = {{
       {"cpu", c10::DeviceType::CPU},
-      {"cuda", c10::DeviceType::CUDA},  // expect: cpp-cuda-device-type:report
+      {"cuda", c10::DeviceType::CUDA},  // kept: it pairs the name "cuda" with its device
   }};
   std::vector<c10::DeviceType> wanted = {c10::kCPU, c10::kCUDA};  // expect: cpp-cuda-device-type:unsafe
   at::Device one{at::kCUDA, 0};  // expect: cpp-cuda-device-type:unsafe

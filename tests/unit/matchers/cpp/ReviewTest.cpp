@@ -141,7 +141,10 @@ TEST(ReviewTest, ListsWithOtherBackendsEntries) {
                      "  DispatchKey::AutocastXPU,\n"
                      "});\n"
                      "static const M m = {{\"cpu\", kCPU}, {\"cuda\", kCUDA}, {\"mps\", kMPS}};\n"
-                     "void f() { g({kCPU, kCUDA}); { h(kCUDA, kXPU); } }\n";
+                     "void f() { g({kCPU, kCUDA}); { h(kCUDA, kXPU); } }\n"
+                     "class TORCH_API Context {\n"
+                     "  Hooks &h(T t) { if (t == kCUDA) return cuda(); return xpu(kXPU); }\n"
+                     "};\n";
   std::vector<Diagnostic> F = findingsAt(Text, "DispatchKey::AutocastCUDA");
   for (Diagnostic &D : findingsAt(Text, "kCUDA"))
     F.push_back(std::move(D));
@@ -150,8 +153,8 @@ TEST(ReviewTest, ListsWithOtherBackendsEntries) {
   EXPECT_EQ(R.Kept[0].Message,
             "a list with other backends' entries too (`DispatchKey::AutocastXPU`, line 4): kept");
   EXPECT_EQ(keptText(Text, R.Kept[1]), "{{\"cpu\", kCPU}, {\"cuda\", kCUDA}, {\"mps\", kMPS}}");
-  // `{kCPU, kCUDA}` names no other accelerator; a block is not a list.
-  EXPECT_EQ(R.Findings.size(), 2u);
+  // `{kCPU, kCUDA}` names no other accelerator; a block, a class are not lists.
+  EXPECT_EQ(R.Findings.size(), 3u);
 }
 
 TEST(ReviewTest, NamedForCuda) {
@@ -259,6 +262,57 @@ TEST(ReviewTest, WhatRegionLexingLeftOutAroundAFindingIsLexedAgain) {
   EXPECT_EQ(
       cpp::reviewScopes(L, findingsAt(Text, "t.is_cuda()")),
       (std::vector<ByteRange>{{0, static_cast<uint32_t>(llvm::StringRef(Text).find("\nint g"))}}));
+}
+
+TEST(ReviewTest, ANamePairedWithItsDevice) {
+  const char *Text =
+      "const Case cases[] = {{\"cuda:0\", DeviceType::CUDA, 0}};\n"
+      "void b(E &e) { e.value(\"CUDA\", DeviceType::CUDA); }\n"
+      "static M m{{\"aten::cuda(Tensor self) -> Tensor\", rule(DeviceType::CUDA)}};\n"
+      "void c(T d) { log(\"moving to cuda\", DeviceType::CUDA); }\n"
+      "void d(T d) { TORCH_CHECK(d == DeviceType::CUDA, \"cuda\"); }\n"
+      "void e() { auto s = \"cuda\"; use(DeviceType::CUDA); }\n";
+  Reviewed R = review(Text, findingsAt(Text, "DeviceType::CUDA"));
+  std::vector<std::string> Messages;
+  for (const Diagnostic &K : R.Kept)
+    Messages.push_back(K.Message);
+  EXPECT_EQ(Messages, (std::vector<std::string>{
+                          "pairs the name \"cuda:0\" with its device: kept",
+                          "pairs the name \"CUDA\" with its device: kept",
+                          "pairs the name \"aten::cuda(Tensor self) -> Tensor\" with its device: "
+                          "kept"}));
+  EXPECT_EQ(keptText(Text, R.Kept[1]), "value(\"CUDA\", DeviceType::CUDA)");
+  // A message, a check macro's message, a string in another statement: reported.
+  EXPECT_EQ(R.Findings.size(), 3u);
+}
+
+TEST(ReviewTest, UnderACudaCheckThatStaysNoFix) {
+  const char *Text = "void f(T t, bool cuda) {\n"
+                     "  if (cuda) { t.to(kCUDA); }\n"
+                     "  if (at::hasCUDA()) t.to(kCUDA);\n"
+                     "  auto d = use_cuda ? kCUDA : kCPU;\n"
+                     "  auto e = use_cuda ? kCPU : kCUDA;\n"
+                     "  if (t.is_cuda()) { t.to(kCUDA); }\n"
+                     "  if (fast) { t.to(kCUDA); }\n"
+                     "}\n";
+  std::vector<Diagnostic> F = findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check");
+  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
+    F.push_back(std::move(D));
+  Reviewed R = review(Text, std::move(F));
+  std::vector<std::string> Fixed;
+  for (const Diagnostic &D : R.Findings)
+    Fixed.push_back(D.Fixes.empty() ? D.Notes.back().Text : "fix");
+  EXPECT_EQ(Fixed, (std::vector<std::string>{
+                       "fix", // t.is_cuda(): its own fix
+                       "no fix: it depends on a CUDA check that stays (`cuda`, line 2); port the "
+                       "check and this together",
+                       "no fix: it depends on a CUDA check that stays (`at::hasCUDA`, line 3); "
+                       "port the check and this together",
+                       "no fix: it depends on a CUDA check that stays (`use_cuda`, line 4); port "
+                       "the check and this together",
+                       "fix", // the false arm
+                       "fix", // under t.is_cuda(), which its fix rewrites
+                       "fix"}));
 }
 
 TEST(ReviewTest, DeviceSpecialCaseRulesAreNotReviewed) {
