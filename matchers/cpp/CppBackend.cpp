@@ -66,6 +66,36 @@ bool hasCudaTwin(llvm::StringRef Path) {
   return false;
 }
 
+bool includesCudaOnlyHeaders(const LexedFile &L) {
+  const std::vector<Conditional> &Cs = L.conditionals();
+  const std::vector<Token> &T = L.tokens();
+  // An include guard (`#ifndef X_H` then `#define X_H`, as the first
+  // directives) wraps everything and conditions nothing.
+  size_t First = 0;
+  if (!Cs.empty()) {
+    size_t H = Cs.front().Hash;
+    size_t D = H + 3;
+    bool Guard = D + 2 < T.size() && L.spelling(H + 1) == "ifndef" && T[D].Punct == '#' &&
+                 L.spelling(D + 1) == "define" && L.spelling(D + 2) == L.spelling(H + 2);
+    First = Guard ? 1 : 0;
+  }
+  for (ByteRange I : L.includes()) {
+    llvm::StringRef Line = L.text().slice(I.Begin, I.End);
+    size_t Open = Line.find_first_of("<\"");
+    if (Open == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Header = Line.drop_front(Open + 1);
+    if (!Header.startswith("c10/cuda/") && !Header.startswith("ATen/cuda/"))
+      continue;
+    bool Conditioned = false;
+    for (size_t K = First; K < Cs.size() && !Conditioned; ++K)
+      Conditioned = Cs[K].Branch.Begin < I.Begin && I.Begin < Cs[K].Branch.End;
+    if (!Conditioned)
+      return true;
+  }
+  return false;
+}
+
 bool isCudaRolePath(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
   if (Ext == ".cu" || Ext == ".cuh")
@@ -159,11 +189,12 @@ public:
           SemanticAt.push_back(SM.Range.Begin);
     Out.Matches = Lexical->match(L, Roles, nullptr, SemanticAt, S ? &Contexts : nullptr);
     // The host half of a CUDA kernel file (intra_node_comm.cpp beside
-    // intra_node_comm.cu) is CUDA by design too; asked only of a file with
-    // a finding, since it costs a look at the directory.
+    // intra_node_comm.cu), and a file that includes c10/cuda or ATen/cuda
+    // headers unconditionally, are CUDA by design too; asked only of a file
+    // with a finding, since the first costs a look at the directory.
     if (Roles.empty() && Lexical->hasRoles() && !C.path().empty() &&
         llvm::any_of(Out.Matches, [](const Match &M) { return M.R->Kind == RuleKind::Finding; }) &&
-        hasCudaTwin(C.path())) {
+        (includesCudaOnlyHeaders(L) || hasCudaTwin(C.path()))) {
       Roles.push_back("cuda");
       S.reset();
       Out.Notes.clear();

@@ -68,6 +68,10 @@ bool isCudaRoleName(llvm::StringRef Name);
 /// one): Path is then the host half of that CUDA code, CUDA by design.
 bool hasCudaTwin(llvm::StringRef Path);
 
+/// Whether L includes a header of `c10/cuda/` or `ATen/cuda/` outside any
+/// `#if` (an include guard aside): it does not build without CUDA.
+bool includesCudaOnlyHeaders(const LexedFile &L);
+
 /// Whether Path is CUDA by design by its name alone (extension, directory,
 /// file name).
 bool isCudaRolePath(llvm::StringRef Path);

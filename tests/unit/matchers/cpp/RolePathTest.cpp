@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/cpp/CppBackend.h"
+
 #include "tests/support/TestFiles.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <gtest/gtest.h>
 
@@ -63,6 +65,35 @@ TEST(RolePathTest, TheHostHalfOfACudaFile) {
   };
   EXPECT_EQ("keep-cuda-role-file cpp-cuda-device-type ", RulesMatched("c10d/comm.cpp"));
   EXPECT_EQ("cpp-cuda-device-type ", RulesMatched("c10d/other.cpp"));
+}
+
+TEST(RolePathTest, AFileThatIncludesCudaHeadersUnconditionally) {
+  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules/cpp");
+  ASSERT_TRUE(bool(Rules)) << llvm::toString(Rules.takeError());
+  cpp::CppBackend B;
+  auto Compiled = B.compile(*Rules);
+  ASSERT_TRUE(bool(Compiled)) << llvm::toString(Compiled.takeError());
+  const std::string Code = "void f(at::Tensor t) { t.to(at::kCUDA); }\n";
+  auto Role = [&](const std::string &Head) {
+    std::string Text = Head + Code; // the parse keeps a reference to it
+    auto Parsed = B.parseFile("src/a.cpp", Text);
+    EXPECT_TRUE(
+        cpp::includesCudaOnlyHeaders(static_cast<const cpp::CppParsedFile &>(*Parsed).lexed()) ==
+        llvm::any_of((*Compiled)->match(*Parsed).Matches,
+                     [](const Match &M) { return M.R->Id == "keep-cuda-role-file"; }))
+        << Head;
+    return cpp::includesCudaOnlyHeaders(static_cast<const cpp::CppParsedFile &>(*Parsed).lexed());
+  };
+  EXPECT_TRUE(Role("#include <c10/cuda/CUDAGuard.h>\n"));
+  EXPECT_TRUE(Role("#pragma once\n#include \"ATen/cuda/CUDAContext.h\"\n"));
+  EXPECT_TRUE(Role("#ifndef A_H\n#define A_H\n#include <ATen/cuda/CUDAContext.h>\n#endif\n"));
+  EXPECT_TRUE(Role("#ifdef USE_CUDA\n#include <c10/cuda/CUDAGuard.h>\n#endif\n"
+                   "#include <c10/cuda/CUDAStream.h>\n"));
+  // Conditioned, or not CUDA-only: a generic file.
+  EXPECT_FALSE(Role("#ifdef USE_CUDA\n#include <c10/cuda/CUDAGuard.h>\n#endif\n"));
+  EXPECT_FALSE(Role("#ifndef A_H\n#define B_H\n#include <c10/cuda/CUDAGuard.h>\n#endif\n"));
+  EXPECT_FALSE(Role("#include <ATen/detail/CUDAHooksInterface.h>\n"));
+  EXPECT_FALSE(Role("// #include <c10/cuda/CUDAGuard.h>\n"));
 }
 
 } // namespace
