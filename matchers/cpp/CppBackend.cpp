@@ -414,13 +414,14 @@ BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, co
     return Out;
   }
   // A constant in a table's entry would become a call that runs whenever
-  // the table is built, whichever entry is used (c10's device-string table:
-  // every Device("cpu") would throw on a build without an accelerator). A
-  // call replaced by a call runs as before.
+  // the table is built and gives that entry the build's accelerator,
+  // whichever key it is looked up by (c10's device-string table: "cuda"
+  // would parse as XPU on an XPU build). A call replaced by a call runs as
+  // before.
   if (Call && Ctx.InTable && !Ctx.InDirective && !What.contains('(')) {
     Out.Notes.push_back(Note::plain(
-        "no fix: in a table's entry the call would run whenever the table is built, whichever "
-        "entry is used; on a build without an accelerator it throws"));
+        "no fix: in a table's entry the call would give that entry the build's accelerator, "
+        "whichever key it is looked up by"));
     return Out;
   }
   if (Call && !Ctx.InFunction && !Ctx.InDirective) {

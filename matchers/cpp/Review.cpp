@@ -67,6 +67,9 @@ public:
   /// A string that names CUDA beside Tk in its entry or argument list
   /// (`{"cuda:0", DeviceType::CUDA, 0}`, `.value("CUDA", DeviceType::CUDA)`).
   std::optional<KeepSpan> nameEntry(size_t Tk) const;
+  /// Tk is the argument of `getAccelerator().value_or(...)`: the device
+  /// type without an accelerator (what cpp-cuda-device-type's fix writes).
+  std::optional<KeepSpan> acceleratorFallback(size_t Tk) const;
   /// The CUDA name in a condition that Tk's code depends on (the `if`
   /// whose block it is in, the `?:` whose true arm it is in), where no
   /// fixable finding (Fixable) in that condition would rewrite it; None if
@@ -555,6 +558,32 @@ std::optional<KeepSpan> Reviewer::nameEntry(size_t Tk) const {
                   "pairs the name " + Shown + " with its device: kept"};
 }
 
+std::optional<KeepSpan> Reviewer::acceleratorFallback(size_t Tk) const {
+  // By the tokens as they come, so that a `#define` body's count too:
+  // `getAccelerator ( ... ) . value_or ( Tk`.
+  auto Is = [&](size_t I, uint8_t P) { return I < T.size() && T[I].Punct == P; };
+  if (Tk < 5 || !Is(Tk - 1, '(') || L.spelling(Tk - 2) != "value_or" || !Is(Tk - 3, '.') ||
+      !Is(Tk - 4, ')'))
+    return std::nullopt;
+  size_t Open = Tk - 4;
+  while (Open > 0 && !Is(Open, '('))
+    --Open;
+  if (Open == 0 || L.spelling(Open - 1) != "getAccelerator")
+    return std::nullopt;
+  size_t Begin = Open - 1;
+  while (Begin >= 2 && T[Begin - 1].Punct == PunctColonColon &&
+         T[Begin - 2].Kind == TokKind::Identifier)
+    Begin -= 2;
+  size_t Close = Tk + 1;
+  while (Close < T.size() && !Is(Close, ')') && !Is(Close, ';'))
+    ++Close;
+  if (!Is(Close, ')'))
+    return std::nullopt;
+  return KeepSpan{{T[Begin].Begin, T[Close].End},
+                  "the device type without an accelerator, in `getAccelerator().value_or(...)`: "
+                  "kept"};
+}
+
 size_t Reviewer::cudaGuard(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const {
   // The CUDA name in [Lo, Hi), if no fixable finding there rewrites it.
   auto CudaIn = [&](size_t Lo, size_t Hi) -> size_t {
@@ -720,9 +749,13 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
     if (D.Category == "device-special-case")
       continue; // PyTorch/XLA's rules report every arm and entry on purpose
     size_t Tk = L.tokenAt(D.Range.Begin);
-    if (Tk >= T.size() || T[Tk].InDirective)
+    if (Tk >= T.size())
       continue;
-    std::optional<KeepSpan> K = R.namedForCuda(Tk);
+    std::optional<KeepSpan> K = R.acceleratorFallback(Tk);
+    if (!K && T[Tk].InDirective)
+      continue;
+    if (!K)
+      K = R.namedForCuda(Tk);
     if (!K)
       K = R.dispatcherTestData(Tk, D.Range);
     if (!K)

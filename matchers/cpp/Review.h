@@ -9,6 +9,9 @@
 /// device choice to port depends on the code around it, which this review
 /// reads from the tokens (docs/safety.md, "C++"):
 ///
+/// - the fallback of `at::getAccelerator().value_or(at::kCUDA)` (what the
+///   `kCUDA` fix writes: the device type on a build without an
+///   accelerator, as before), kept;
 /// - in a function or test named for CUDA as a file of the CUDA role is
 ///   (isCudaRoleName(): `tensor_from_cuda_array_interface`, `lazyInitCUDA`,
 ///   `TEST(ModuleTest, Conversion_MultiCUDA)`), CUDA is what the code is

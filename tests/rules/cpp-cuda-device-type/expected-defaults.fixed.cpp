@@ -10,6 +10,8 @@ struct Opts {
 };
 // Not a default argument: a variable in a function.
 void g(at::Tensor t) {
-  c10::DeviceType d = at::accelerator::getAccelerator(true).value();  // expect: cpp-cuda-device-type:unsafe
+  c10::DeviceType d = at::accelerator::getAccelerator().value_or(at::kCUDA);  // expect: cpp-cuda-device-type:unsafe
   t.to(d);
 }
+// In a `#define` body: every use of the macro changes (unsafe); fixing converges there too.
+#define TO_GPU(t) (t).to(at::accelerator::getAccelerator().value_or(at::kCUDA))  // expect: cpp-cuda-device-type:unsafe

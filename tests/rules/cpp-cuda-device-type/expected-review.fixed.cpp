@@ -24,7 +24,7 @@ c10::DeviceType pick(c10::DeviceType src) {
 // A CPU/CUDA choice is not a ladder: it names no other accelerator.
 c10::DeviceType choose(bool fast) {
   if (fast) {
-    return at::accelerator::getAccelerator(true).value();  // expect: cpp-cuda-device-type:unsafe
+    return at::accelerator::getAccelerator().value_or(at::kCUDA);  // expect: cpp-cuda-device-type:unsafe
   } else if (!fast) {
     return at::kCPU;
   }
@@ -45,7 +45,7 @@ c10::DispatchKey to_key(c10::DeviceType t) {
     case at::kXPU:
       return c10::DispatchKey::XPU;
     default:
-      return c10::Device(at::accelerator::getAccelerator(true).value()).type() == t ? c10::DispatchKey::CUDA  // expect: cpp-cuda-device-type:unsafe
+      return c10::Device(at::accelerator::getAccelerator().value_or(at::kCUDA)).type() == t ? c10::DispatchKey::CUDA  // expect: cpp-cuda-device-type:unsafe
                                                  : c10::DispatchKey::CPU;
   }
 }
@@ -62,14 +62,14 @@ const std::vector<std::pair<std::string, c10::DeviceType>> &names() {
 
 // A list of CPU and CUDA alone is a device choice: reported (no fix in a table's entry).
 std::vector<c10::DeviceType> devices() {
-  return {at::kCPU, at::accelerator::getAccelerator(true).value()};  // expect: cpp-cuda-device-type:unsafe
+  return {at::kCPU, at::accelerator::getAccelerator().value_or(at::kCUDA)};  // expect: cpp-cuda-device-type:unsafe
 }
 
 // Named for CUDA: a function, a method, a gtest case.
 at::Tensor to_cuda_if_needed(const at::Tensor &t) { return t.to(at::kCUDA); }
 struct Mover {
   at::Tensor moveToCUDA(const at::Tensor &t) const { return t.to(at::kCUDA); }
-  at::Tensor move(const at::Tensor &t) const { return t.to(at::accelerator::getAccelerator(true).value()); }  // expect: cpp-cuda-device-type:unsafe
+  at::Tensor move(const at::Tensor &t) const { return t.to(at::accelerator::getAccelerator().value_or(at::kCUDA)); }  // expect: cpp-cuda-device-type:unsafe
 };
 #define TEST(Suite, Name) void Suite##_##Name()
 TEST(TensorTest, ToDevice_CUDA) {
@@ -77,7 +77,7 @@ TEST(TensorTest, ToDevice_CUDA) {
   (void)t;
 }
 TEST(TensorTest, ToDevice) {
-  auto t = at::Tensor().to(at::accelerator::getAccelerator(true).value());  // expect: cpp-cuda-device-type:unsafe
+  auto t = at::Tensor().to(at::accelerator::getAccelerator().value_or(at::kCUDA));  // expect: cpp-cuda-device-type:unsafe
   (void)t;
 }
 // A lambda inside a function named for CUDA is part of it.
@@ -101,7 +101,7 @@ void register_names(EnumBuilder &b) {
 }
 // A message is not a name.
 void log(const char *, c10::DeviceType);
-void message() { log("moving it to the cuda device", at::accelerator::getAccelerator(true).value()); }  // expect: cpp-cuda-device-type:unsafe
+void message() { log("moving it to the cuda device", at::accelerator::getAccelerator().value_or(at::kCUDA)); }  // expect: cpp-cuda-device-type:unsafe
 
 // Under a CUDA check that stays, a fix would be half a port: none.
 at::Tensor guarded(const at::Tensor &t, bool cuda) {
@@ -109,10 +109,10 @@ at::Tensor guarded(const at::Tensor &t, bool cuda) {
     return t.to(at::kCUDA);  // expect: cpp-cuda-device-type -- under `cuda`, which stays
   }
   auto d = cuda ? at::kCUDA : at::kCPU;  // expect: cpp-cuda-device-type
-  auto e = cuda ? at::kCPU : at::accelerator::getAccelerator(true).value();  // expect: cpp-cuda-device-type:unsafe -- the false arm
+  auto e = cuda ? at::kCPU : at::accelerator::getAccelerator().value_or(at::kCUDA);  // expect: cpp-cuda-device-type:unsafe -- the false arm
   return t.to(d).to(e);
 }
 // A check that its own fix rewrites does not stay: both are fixed together.
 at::Tensor moved(const at::Tensor &x, const at::Tensor &y) {
-  return x.is_cuda() ? y.to(at::accelerator::getAccelerator(true).value()) : y.cpu();  // expect: cpp-cuda-device-type:unsafe
+  return x.is_cuda() ? y.to(at::accelerator::getAccelerator().value_or(at::kCUDA)) : y.cpu();  // expect: cpp-cuda-device-type:unsafe
 }

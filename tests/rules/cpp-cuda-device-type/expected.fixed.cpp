@@ -10,14 +10,14 @@
 static const char *kName = "at::kCUDA";
 
 torch::Tensor place(torch::Tensor x, int rank) {
-  auto opts = torch::TensorOptions().device(at::accelerator::getAccelerator(true).value(), rank);  // expect: cpp-cuda-device-type:unsafe
-  at::Device d(at::accelerator::getAccelerator(true).value(), 0);  // expect: cpp-cuda-device-type:unsafe
-  auto y = x.to(at::accelerator::getAccelerator(true).value());  // expect: cpp-cuda-device-type:unsafe
-  auto z = x.to(at::accelerator::getAccelerator(true).value());  // expect: cpp-cuda-device-type:unsafe
+  auto opts = torch::TensorOptions().device(at::accelerator::getAccelerator().value_or(at::kCUDA), rank);  // expect: cpp-cuda-device-type:unsafe
+  at::Device d(at::accelerator::getAccelerator().value_or(at::kCUDA), 0);  // expect: cpp-cuda-device-type:unsafe
+  auto y = x.to(at::accelerator::getAccelerator().value_or(at::kCUDA));  // expect: cpp-cuda-device-type:unsafe
+  auto z = x.to(at::accelerator::getAccelerator().value_or(at::kCUDA));  // expect: cpp-cuda-device-type:unsafe
   auto w = torch::zeros({2, 2},
                         torch::TensorOptions()
                             .dtype(torch::kHalf)
-                            .device(at::accelerator::getAccelerator(true).value()));  // expect: cpp-cuda-device-type:unsafe
+                            .device(at::accelerator::getAccelerator().value_or(at::kCUDA)));  // expect: cpp-cuda-device-type:unsafe
   return y + z + w;
 }
 
@@ -43,13 +43,13 @@ c10::DeviceType parse(const std::string &s) {
       {"cpu", c10::DeviceType::CPU},
       {"cuda", c10::DeviceType::CUDA},  // kept: it pairs the name "cuda" with its device
   }};
-  std::vector<c10::DeviceType> wanted = {c10::kCPU, at::accelerator::getAccelerator(true).value()};  // expect: cpp-cuda-device-type:unsafe
-  at::Device one{at::accelerator::getAccelerator(true).value(), 0};  // expect: cpp-cuda-device-type:unsafe
+  std::vector<c10::DeviceType> wanted = {c10::kCPU, at::accelerator::getAccelerator().value_or(at::kCUDA)};  // expect: cpp-cuda-device-type:unsafe
+  at::Device one{at::accelerator::getAccelerator().value_or(at::kCUDA), 0};  // expect: cpp-cuda-device-type:unsafe
   std::vector<at::Device> two = {{at::kCUDA, 0}, {at::kCUDA, 1}};  // expect: cpp-cuda-device-type:report
   return s == types[1].first ? types[1].second : wanted[0];
 }
 
 // A branch this build does not compile is code all the same: both engines report it.
 #ifdef _WIN32
-torch::Tensor on_windows(torch::Tensor x) { return x.to(at::accelerator::getAccelerator(true).value()); }  // expect: cpp-cuda-device-type:unsafe
+torch::Tensor on_windows(torch::Tensor x) { return x.to(at::accelerator::getAccelerator().value_or(at::kCUDA)); }  // expect: cpp-cuda-device-type:unsafe
 #endif

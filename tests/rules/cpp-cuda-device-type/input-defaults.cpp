@@ -12,3 +12,5 @@ void g(at::Tensor t) {
   c10::DeviceType d = at::kCUDA;  // expect: cpp-cuda-device-type:unsafe
   t.to(d);
 }
+// In a `#define` body: every use of the macro changes (unsafe); fixing converges there too.
+#define TO_GPU(t) (t).to(at::kCUDA)  // expect: cpp-cuda-device-type:unsafe

@@ -13,9 +13,9 @@ void f(at::Tensor x) {
 #elif defined(USE_ROCM)  // expect: keep-cuda-build-guard
   auto z = x.to(at::kCUDA);
 #else
-  auto z = x.to(at::accelerator::getAccelerator(true).value());  // expect: cpp-cuda-device-type -- the non-CUDA branch is generic
+  auto z = x.to(at::accelerator::getAccelerator().value_or(at::kCUDA));  // expect: cpp-cuda-device-type -- the non-CUDA branch is generic
 #endif
 #if !defined(USE_CUDA)
-  auto w = x.to(at::accelerator::getAccelerator(true).value());  // expect: cpp-cuda-device-type
+  auto w = x.to(at::accelerator::getAccelerator().value_or(at::kCUDA));  // expect: cpp-cuda-device-type
 #endif
 }

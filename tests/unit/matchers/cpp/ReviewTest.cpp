@@ -315,6 +315,20 @@ TEST(ReviewTest, UnderACudaCheckThatStaysNoFix) {
                        "fix"}));
 }
 
+TEST(ReviewTest, TheFallbackThatTheFixWrites) {
+  const char *Text =
+      "void f(T t) { t.to(at::accelerator::getAccelerator().value_or(at::kCUDA)); }\n"
+      "void g(T t) { t.to(at::getAccelerator(false).value_or(at::kCUDA)); }\n"
+      "void h(O d) { use(d.value_or(at::kCUDA)); }\n"
+      "#define ACC(t) ACC_TYPE(t, at::getAccelerator().value_or(at::kCUDA))\n";
+  Reviewed R = review(Text, findingsAt(Text, "at::kCUDA"));
+  ASSERT_EQ(R.Kept.size(), 3u); // a `#define` body's too
+  EXPECT_EQ(R.Kept[0].Message,
+            "the device type without an accelerator, in `getAccelerator().value_or(...)`: kept");
+  EXPECT_EQ(keptText(Text, R.Kept[0]), "at::accelerator::getAccelerator().value_or(at::kCUDA)");
+  ASSERT_EQ(R.Findings.size(), 1u); // another optional's fallback is a choice of CUDA
+}
+
 TEST(ReviewTest, DeviceSpecialCaseRulesAreNotReviewed) {
   const char *Text = "void f(T d) { switch (d) { case XlaDeviceType::CUDA: g(); } }";
   Reviewed R = review(Text, findingsAt(Text, "XlaDeviceType::CUDA", "xla-device-type-special-case",
