@@ -9,6 +9,7 @@
 #include "matchers/cpp/CppBackend.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -78,6 +79,9 @@ public:
   /// Another accelerator's name in the condition or statement around Tk,
   /// where that is a list joined by `||` or `&&`; None if not.
   size_t listMate(size_t Tk, ByteRange Finding) const;
+  /// A condition or statement around Tk joined by `||` or `&&` that names
+  /// cuDNN or MIOpen (`use_cudnn = ... && _use_cudnn_ctc_loss(...)`).
+  std::optional<KeepSpan> cudnnGate(size_t Tk) const;
   /// What reviewing the finding at Tk reads: its outermost enclosing braces
   /// that are not a namespace's, with the statement they open; empty when
   /// none (its own statement is all).
@@ -137,6 +141,13 @@ private:
   bool parseChain(size_t I, Chain &C) const;
   bool isInitBrace(size_t B) const;
   size_t otherIn(size_t Lo, size_t Hi, ByteRange Skip = {0, 0}) const;
+  /// What joinedWith() found: the token, and the group [Lo, Hi) it is in.
+  struct Joined {
+    size_t At, Lo, Hi;
+  };
+  /// The innermost parenthesized group around Tk joined by `||` or `&&`, or
+  /// else its statement if joined so, where Find(Lo, Hi) finds a token.
+  Joined joinedWith(size_t Tk, llvm::function_ref<size_t(size_t, size_t)> Find) const;
 };
 
 void Reviewer::pair() {
@@ -294,7 +305,21 @@ std::optional<KeepSpan> Reviewer::dispatcherTestData(size_t Tk, ByteRange Findin
                         "` tests the dispatcher: its dispatch keys are test data (the key a "
                         "kernel is registered for, the key a tensor carries): kept"};
   }
-  return std::nullopt;
+  // Outside a test case, in a file of them: a kernel or helper of the tests
+  // (`struct KernelWithOutput : OperatorKernel`). A test case starts a line
+  // (read from the text: region lexing may leave a whole case out).
+  bool GtestFile = false;
+  for (llvm::StringRef M : {"TEST(", "TEST_F(", "TEST_P(", "TYPED_TEST("})
+    for (size_t At = L.text().find(M); At != llvm::StringRef::npos && !GtestFile;
+         At = L.text().find(M, At + 1))
+      GtestFile = At == 0 || L.text()[At - 1] == '\n';
+  if (!GtestFile)
+    return std::nullopt;
+  ByteRange S = scope(Tk);
+  if (S.End <= S.Begin)
+    S = Finding;
+  return KeepSpan{S, "a gtest file's dispatch keys are test data of the dispatcher (the key a "
+                     "kernel is registered for, the key a tensor carries): kept"};
 }
 
 std::optional<KeepSpan> Reviewer::cudaArm(size_t Tk) const {
@@ -656,9 +681,10 @@ size_t Reviewer::cudaGuard(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const {
   return CudaIn(Lo, Q);
 }
 
-size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
+Reviewer::Joined Reviewer::joinedWith(size_t Tk,
+                                      llvm::function_ref<size_t(size_t, size_t)> Find) const {
   // Whether [Lo, Hi) joins terms with `||` or `&&` at its own level.
-  auto Joined = [&](size_t Lo, size_t Hi) {
+  auto IsJoined = [&](size_t Lo, size_t Hi) {
     for (size_t K = Lo; K < Hi;) {
       if (T[K].InDirective) {
         ++K;
@@ -677,11 +703,9 @@ size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
     if (P == '[')
       continue;
     if (P == '(') {
-      if (Partner[B] != B && Joined(B + 1, Partner[B])) {
-        size_t O = otherIn(B + 1, Partner[B], Finding);
-        if (O != None)
-          return O;
-      }
+      if (Partner[B] != B && IsJoined(B + 1, Partner[B]))
+        if (size_t O = Find(B + 1, Partner[B]); O != None)
+          return {O, B, Partner[B] + 1};
       continue;
     }
     // A statement in a block: from after the `;`, `{` or `}` before A to its `;`.
@@ -689,11 +713,33 @@ size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
     size_t Hi = A;
     while (Hi < Partner[B] && T[Hi].Punct != ';')
       Hi = !T[Hi].InDirective && isOpen(Hi) ? Partner[Hi] + 1 : Hi + 1;
-    if (Joined(Lo, Hi))
-      return otherIn(Lo, Hi, Finding);
-    return None;
+    if (IsJoined(Lo, Hi))
+      if (size_t O = Find(Lo, Hi); O != None)
+        return {O, Lo, Hi};
+    break;
   }
-  return None;
+  return {None, None, None};
+}
+
+size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
+  return joinedWith(Tk, [&](size_t Lo, size_t Hi) { return otherIn(Lo, Hi, Finding); }).At;
+}
+
+std::optional<KeepSpan> Reviewer::cudnnGate(size_t Tk) const {
+  Joined J = joinedWith(Tk, [&](size_t Lo, size_t Hi) -> size_t {
+    for (size_t K = Lo; K < Hi; ++K)
+      if (!T[K].InDirective && T[K].Kind == TokKind::Identifier &&
+          (L.spelling(K).contains_insensitive("cudnn") ||
+           L.spelling(K).contains_insensitive("miopen")))
+        return K;
+    return None;
+  });
+  if (J.At == None)
+    return std::nullopt;
+  size_t Last = J.Hi - 1;
+  return KeepSpan{{T[J.Lo].Begin, T[Last].End},
+                  "gates cuDNN or MIOpen (`" + shown(J.At) + "`, line " +
+                      std::to_string(line(J.At)) + "), CUDA's and ROCm's own: kept"};
 }
 
 } // namespace
@@ -766,6 +812,8 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
       K = R.list(Tk);
     if (!K)
       K = R.nameEntry(Tk);
+    if (!K)
+      K = R.cudnnGate(Tk);
     if (K) {
       Moved[I] = true;
       auto It = llvm::find_if(Keeps, [&](const Diagnostic &E) { return E.Range == K->Range; });

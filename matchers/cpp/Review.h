@@ -16,8 +16,11 @@
 ///   (isCudaRoleName(): `tensor_from_cuda_array_interface`, `lazyInitCUDA`,
 ///   `TEST(ModuleTest, Conversion_MultiCUDA)`), CUDA is what the code is
 ///   about: kept;
-/// - a dispatch key in a gtest case: test data of the dispatcher (the key a
-///   kernel is registered for, the key a dummy tensor carries), kept;
+/// - a dispatch key in a gtest case or a file of them: test data of the
+///   dispatcher (the key a kernel is registered for, the key a dummy tensor
+///   carries), kept;
+/// - in a condition joined by `&&`/`||` that names cuDNN or MIOpen: a gate of
+///   CUDA's or ROCm's own library, kept;
 /// - in the arm of a `switch` whose `case` names CUDA (`case Backend::CUDA:`,
 ///   `case DispatchKey::AutocastCUDA:`): one arm of a per-device switch, kept;
 /// - in an `if`/`else if` chain whose conditions name CUDA and another

@@ -45,10 +45,3 @@ const char *name(c10::DispatchKey k) {
   }
 }
 
-// In a gtest case a dispatch key is the dispatcher's test data: kept. A helper outside is not.
-#define TEST(Suite, Name) void Suite##_##Name()
-TEST(DispatchKeySetTest, HoldsTheKey) {
-  c10::DispatchKeySet ks(c10::DispatchKey::CUDA);
-  (void)ks;
-}
-c10::DispatchKeySet helper() { return c10::DispatchKeySet(c10::DispatchKey::SparseCUDA); }  // expect: cpp-dispatch-key-cuda

@@ -35,3 +35,15 @@ int ladder(const at::Tensor &t) {
   }
   return 0;
 }
+
+// A cuDNN gate is CUDA's: kept.
+bool acceptable(const at::Tensor &fw);
+bool cudnn_acceptable(const at::Tensor &fw);
+void flatten(const at::Tensor &fw) {
+  if (!fw.is_cuda() || !cudnn_acceptable(fw)) {
+    return;
+  }
+  if (!at::isAccelerator(fw.device().type()) || !acceptable(fw)) {  // expect: cpp-tensor-is-cuda:unsafe
+    return;
+  }
+}

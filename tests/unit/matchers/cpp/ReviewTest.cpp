@@ -182,8 +182,7 @@ TEST(ReviewTest, DispatchKeysInAGtestCaseAreTestData) {
   const char *Text = "TEST(OperatorRegistrationTest, Calls) {\n"
                      "  callOp(*op, dummyTensor(DispatchKey::CUDA));\n"
                      "  t.to(kCUDA);\n"
-                     "}\n"
-                     "Tensor helper() { return dummyTensor(DispatchKey::CUDA); }\n";
+                     "}\n";
   std::vector<Diagnostic> F = findingsAt(Text, "DispatchKey::CUDA", "cpp-dispatch-key-cuda");
   for (Diagnostic &D : findingsAt(Text, "kCUDA"))
     F.push_back(std::move(D));
@@ -193,10 +192,47 @@ TEST(ReviewTest, DispatchKeysInAGtestCaseAreTestData) {
             "`TEST(OperatorRegistrationTest, Calls)` tests the dispatcher: its dispatch keys are "
             "test data (the key a kernel is registered for, the key a tensor carries): kept");
   EXPECT_EQ(R.Kept[0].Keeps.size(), 1u);
-  // A device in the test case, and a key outside one, are reported.
-  ASSERT_EQ(R.Findings.size(), 2u);
-  EXPECT_EQ(R.Findings[0].RuleId, "cpp-dispatch-key-cuda");
-  EXPECT_EQ(R.Findings[1].RuleId, "cpp-cuda-device-type");
+  // A device in the test case is reported.
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(R.Findings[0].RuleId, "cpp-cuda-device-type");
+}
+
+TEST(ReviewTest, CudnnGates) {
+  const char *Text = "void f(T t) {\n"
+                     "  bool use_cudnn = (t.device().type() == kCUDA) && can(t);\n"
+                     "  if (!t.is_cuda() || !cudnn_is_acceptable(t)) return;\n"
+                     "  bool fast = (t.device().type() == kCUDA) && can(t);\n"
+                     "}\n";
+  std::vector<Diagnostic> F =
+      findingsAt(Text, "kCUDA", "cpp-cuda-device-type-check", "device-check");
+  for (Diagnostic &D : findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check"))
+    F.push_back(std::move(D));
+  Reviewed R = review(Text, std::move(F));
+  std::vector<std::string> Messages;
+  for (const Diagnostic &K : R.Kept)
+    Messages.push_back(K.Message);
+  EXPECT_EQ(Messages,
+            (std::vector<std::string>{
+                "gates cuDNN or MIOpen (`use_cudnn`, line 2), CUDA's and ROCm's own: kept",
+                "gates cuDNN or MIOpen (`cudnn_is_acceptable`, line 3), CUDA's and "
+                "ROCm's own: kept"}));
+  ASSERT_EQ(R.Findings.size(), 1u); // `fast` gates nothing of cuDNN's
+}
+
+TEST(ReviewTest, DispatchKeysInAGtestFileOutsideItsCases) {
+  const char *Text = "struct Kernel final : OperatorKernel {\n"
+                     "  Tensor operator()(Tensor) { return dummyTensor(DispatchKey::CUDA); }\n"
+                     "};\n"
+                     "TEST(OperatorRegistrationTest, Calls) { call(); }\n";
+  Reviewed R = review(Text, findingsAt(Text, "DispatchKey::CUDA", "cpp-dispatch-key-cuda"));
+  ASSERT_EQ(R.Kept.size(), 1u);
+  EXPECT_EQ(keptText(Text, R.Kept[0]).substr(0, 13), "struct Kernel");
+  // Without a test case in the file, a key is reported.
+  const char *NoTests = "Tensor k() { return dummyTensor(DispatchKey::CUDA); }\n"
+                        "// TEST(A, B) in a comment does not count\n";
+  EXPECT_EQ(review(NoTests, findingsAt(NoTests, "DispatchKey::CUDA", "cpp-dispatch-key-cuda"))
+                .Findings.size(),
+            1u);
 }
 
 TEST(ReviewTest, AllowListDropsTheFix) {
