@@ -76,6 +76,10 @@ public:
   /// fixable finding (Fixable) in that condition would rewrite it; None if
   /// there is no such condition.
   size_t cudaGuard(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const;
+  /// Tk in the condition of an `if` whose block holds CUDA-only code (a
+  /// name that says CUDA, `ROIAlign_forward_cuda`, `#if defined(WITH_CUDA)`)
+  /// that no fixable finding (Fixable) rewrites: that name; None if not.
+  size_t guardsCudaOnly(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const;
   /// Another accelerator's name in the condition or statement around Tk,
   /// where that is a list joined by `||` or `&&`; None if not.
   size_t listMate(size_t Tk, ByteRange Finding) const;
@@ -721,6 +725,34 @@ Reviewer::Joined Reviewer::joinedWith(size_t Tk,
   return {None, None, None};
 }
 
+size_t Reviewer::guardsCudaOnly(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const {
+  for (size_t B = Enc[Tk]; B != None; B = Enc[B]) {
+    if (T[B].Punct == '{')
+      return None;
+    if (T[B].Punct != '(' || Partner[B] == B)
+      continue;
+    size_t C = prev(B);
+    if (isId(C, "constexpr"))
+      C = prev(C);
+    if (!isId(C, "if"))
+      continue;
+    size_t Body = next(Partner[B]);
+    size_t End = stmtEnd(Body);
+    if (End == None)
+      return None;
+    // Every token of the block, its directive lines' too.
+    for (size_t K = Body; K <= End; ++K) {
+      if (T[K].Kind != TokKind::Identifier || !isCudaRoleName(L.spelling(K)))
+        continue;
+      ByteRange R{T[K].Begin, T[K].End};
+      if (llvm::none_of(Fixable, [&](ByteRange F) { return F.contains(R); }))
+        return K;
+    }
+    return None;
+  }
+  return None;
+}
+
 size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
   return joinedWith(Tk, [&](size_t Lo, size_t Hi) { return otherIn(Lo, Hi, Finding); }).At;
 }
@@ -857,12 +889,20 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
     if (Tk >= T.size() || T[Tk].InDirective)
       continue;
     size_t G = R.cudaGuard(Tk, Fixable);
-    if (G == None)
+    if (G != None) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: it depends on a CUDA check that stays (`" +
+                                    R.shown(G) + "`, line " + std::to_string(R.line(G)) +
+                                    "); port the check and this together"));
       continue;
-    D.Fixes.clear();
-    D.Notes.push_back(Note::plain("no fix: it depends on a CUDA check that stays (`" + R.shown(G) +
-                                  "`, line " + std::to_string(R.line(G)) +
-                                  "); port the check and this together"));
+    }
+    size_t Only = R.guardsCudaOnly(Tk, Fixable);
+    if (Only != None) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: the code it guards is CUDA-only: `" + R.shown(Only) +
+                                    "` (line " + std::to_string(R.line(Only)) +
+                                    "); rewriting the check would run it on other accelerators"));
+    }
   }
   if (Keeps.empty())
     return;

@@ -34,7 +34,9 @@
 /// - in a condition that also names another accelerator (`is_cuda() ||
 ///   is_xpu()`): an allow-list; reported, without a fix;
 /// - under a CUDA check that stays (`if (at::hasCUDA()) {`, `cuda ? kCUDA :
-///   kCPU`): reported, without a fix.
+///   kCPU`): reported, without a fix;
+/// - in the condition of an `if` whose block is CUDA-only (`if (x.is_cuda())
+///   { return roi_align_forward_cuda(x); }`): reported, without a fix.
 ///
 /// Findings of rules whose category is `device-special-case` (PyTorch/XLA's
 /// device enum) are not reviewed: those rules report every arm on purpose.

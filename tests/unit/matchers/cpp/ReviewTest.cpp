@@ -365,6 +365,34 @@ TEST(ReviewTest, TheFallbackThatTheFixWrites) {
   ASSERT_EQ(R.Findings.size(), 1u); // another optional's fallback is a choice of CUDA
 }
 
+TEST(ReviewTest, AGuardOfCudaOnlyCodeKeepsNoFix) {
+  const char *Text = "T f(T t, T u) {\n"
+                     "  if (t.is_cuda()) {\n"
+                     "#ifdef WITH_CUDA\n"
+                     "    return g(t);\n"
+                     "#endif\n"
+                     "  }\n"
+                     "  if (t.is_cuda()) return roi_forward_cuda(t);\n"
+                     "  if (t.is_cuda()) { u = u.to(kCUDA); }\n"
+                     "  if (t.is_cuda()) { return t.contiguous(); }\n"
+                     "  return t;\n"
+                     "}\n";
+  std::vector<Diagnostic> F = findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check");
+  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
+    F.push_back(std::move(D));
+  Reviewed R = review(Text, std::move(F));
+  std::vector<std::string> Fixed;
+  for (const Diagnostic &D : R.Findings)
+    Fixed.push_back(D.Fixes.empty() ? D.Notes.back().Text : "fix");
+  EXPECT_EQ(Fixed, (std::vector<std::string>{
+                       "no fix: the code it guards is CUDA-only: `WITH_CUDA` (line 3); rewriting "
+                       "the check would run it on other accelerators",
+                       "no fix: the code it guards is CUDA-only: `roi_forward_cuda` (line 7); "
+                       "rewriting the check would run it on other accelerators",
+                       "fix", // its block's kCUDA is fixed too
+                       "fix", "fix"}));
+}
+
 TEST(ReviewTest, DeviceSpecialCaseRulesAreNotReviewed) {
   const char *Text = "void f(T d) { switch (d) { case XlaDeviceType::CUDA: g(); } }";
   Reviewed R = review(Text, findingsAt(Text, "XlaDeviceType::CUDA", "xla-device-type-special-case",
