@@ -34,18 +34,27 @@ bool CppBackend::handlesPath(llvm::StringRef Path) const {
 }
 
 bool isCudaRoleName(llvm::StringRef Name) {
-  llvm::SmallString<64> Lower;
-  for (char C : Name)
-    Lower.push_back(llvm::toLower(C));
   // cuda.cpp, cuda_stream_test.cpp, register_cuda_ops.cpp, conv_cudnn.cpp,
-  // CUDAHooks.cpp, ProcessGroupNCCL.cpp: CUDA in the name as a word
-  // (`_`-separated).
-  for (llvm::StringRef Rest = Lower.str(); !Rest.empty();) {
-    auto [W, Tail] = Rest.split('_');
+  // cudaAwareMpiCheck, CUDAHooks.cpp, ProcessGroupNCCL.cpp: CUDA in the name
+  // as a word (`_`-separated, or a lower-case run that a capital ends).
+  llvm::SmallString<64> Word;
+  auto IsCudaWord = [&] {
     for (llvm::StringRef R : {"cuda", "cudnn", "hip", "nccl", "cublas", "cusparse", "cufft"})
-      if (W == R)
+      if (Word.str().equals_insensitive(R))
         return true;
-    Rest = Tail;
+    return false;
+  };
+  for (size_t I = 0; I <= Name.size(); ++I) {
+    char C = I < Name.size() ? Name[I] : '_';
+    bool Lower = I > 0 && Name[I - 1] >= 'a' && Name[I - 1] <= 'z';
+    if (C == '_' || (Lower && C >= 'A' && C <= 'Z')) {
+      if (IsCudaWord())
+        return true;
+      Word.clear();
+      if (C == '_')
+        continue;
+    }
+    Word.push_back(C);
   }
   return Name.contains("CUDA") || Name.contains("Cuda") || Name.contains("NCCL") ||
          Name.contains("Cudnn") || Name.contains("CuDNN");
@@ -422,6 +431,14 @@ BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, co
     Out.Notes.push_back(Note::plain(
         "no fix: in a table's entry the call would give that entry the build's accelerator, "
         "whichever key it is looked up by"));
+    return Out;
+  }
+  // In a macro's definition a constant may be a constant expression at some
+  // use (`KERNEL(c10::DeviceType::CUDA, ...)` gives a template argument).
+  if (Call && Ctx.InDirective && !What.contains('(')) {
+    Out.Notes.push_back(Note::plain(
+        "no fix: in a macro's definition; where the macro is used the value may have to be a "
+        "constant (a template argument, a case label), which a call is not"));
     return Out;
   }
   if (Call && !Ctx.InFunction && !Ctx.InDirective) {

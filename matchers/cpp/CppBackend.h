@@ -60,8 +60,9 @@ private:
 };
 
 /// Whether a name (a file's stem, a function's) says CUDA: `cuda`, `cudnn`,
-/// `hip`, `nccl`, `cublas`, `cusparse` or `cufft` as a `_`-separated word
-/// (any case), or `CUDA`, `Cuda`, `NCCL`, `Cudnn` or `CuDNN` in it.
+/// `hip`, `nccl`, `cublas`, `cusparse` or `cufft` as a word, `_`-separated or
+/// camel-cased (`cudaAwareMpiCheck`), in any case, or `CUDA`, `Cuda`, `NCCL`,
+/// `Cudnn` or `CuDNN` in it.
 bool isCudaRoleName(llvm::StringRef Name);
 
 /// Whether a `.cu` or `.cuh` file of Path's stem sits beside it (Path is not

@@ -84,8 +84,13 @@ public:
   /// where that is a list joined by `||` or `&&`; None if not.
   size_t listMate(size_t Tk, ByteRange Finding) const;
   /// A condition or statement around Tk joined by `||` or `&&` that names
-  /// cuDNN or MIOpen (`use_cudnn = ... && _use_cudnn_ctc_loss(...)`).
-  std::optional<KeepSpan> cudnnGate(size_t Tk) const;
+  /// cuDNN, MIOpen or another CUDA-only feature (`use_cudnn = ... &&
+  /// _use_cudnn_ctc_loss(...)`, `is_cuda() && !cudaAwareMpiCheck()`), outside
+  /// the findings (Found).
+  std::optional<KeepSpan> cudaGate(size_t Tk, llvm::ArrayRef<ByteRange> Found) const;
+  /// Tk initializes a name of CUDA's (`constexpr DeviceType kCUDA =
+  /// DeviceType::CUDA;`): the constant's own definition.
+  std::optional<KeepSpan> definition(size_t Tk) const;
   /// What reviewing the finding at Tk reads: its outermost enclosing braces
   /// that are not a namespace's, with the statement they open; empty when
   /// none (its own statement is all).
@@ -539,6 +544,8 @@ std::optional<KeepSpan> Reviewer::nameEntry(size_t Tk) const {
   // The elements of the group at Open, not nested ones: a string whose name
   // part (up to a blank or `(`: `"aten::cuda(Tensor self) -> Tensor"`) says
   // CUDA. A message says more than a name.
+  // In a braced entry an identifier of CUDA's that is no device names it too
+  // (`{c10::kCUDA, UCC_MEMORY_TYPE_CUDA}`).
   auto NameIn = [&](size_t Open) {
     for (size_t K = Open + 1; K < Partner[Open];) {
       if (!T[K].InDirective && T[K].Kind == TokKind::String) {
@@ -548,6 +555,10 @@ std::optional<KeepSpan> Reviewer::nameEntry(size_t Tk) const {
         if (S.contains_insensitive("cuda"))
           return K;
       }
+      if (!T[K].InDirective && T[K].Kind == TokKind::Identifier && T[Open].Punct == '{' &&
+          isCudaRoleName(L.spelling(K)) && backendNamed(L.spelling(K)).empty() &&
+          !(K + 1 < T.size() && T[K + 1].Punct == PunctColonColon))
+        return K;
       K = !T[K].InDirective && isOpen(K) ? Partner[K] + 1 : K + 1;
     }
     return static_cast<size_t>(None);
@@ -582,7 +593,9 @@ std::optional<KeepSpan> Reviewer::nameEntry(size_t Tk) const {
   if (T[Group].Punct == '(')
     Begin = prev(Group);
   llvm::StringRef S = L.spelling(Name);
-  std::string Shown = S.size() > 40 ? S.take_front(36).str() + "...\"" : S.str();
+  std::string Shown = T[Name].Kind != TokKind::String ? "`" + S.str() + "`"
+                      : S.size() > 40                 ? S.take_front(36).str() + "...\""
+                                                      : S.str();
   return KeepSpan{{T[Begin].Begin, T[Partner[Group]].End},
                   "pairs the name " + Shown + " with its device: kept"};
 }
@@ -649,13 +662,22 @@ size_t Reviewer::cudaGuard(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const {
   }
   // The true arm of `Cond ? A : B`: back from Tk at its level to a `?`
   // with no `:` between, then back to where the condition starts.
+  // Out of the calls Tk is an argument of (`c ? f(t, kCUDA) : g(t)`).
+  size_t From = Tk;
+  for (size_t B = Enc[From]; B != None && T[B].Punct == '(' && Partner[B] != B; B = Enc[From]) {
+    size_t C = prev(B);
+    if (C == None || T[C].Kind != TokKind::Identifier ||
+        oneOf(L.spelling(C), {"if", "while", "for", "switch", "return", "catch", "sizeof"}))
+      break;
+    From = C;
+  }
   auto Stop = [&](size_t K) {
     uint8_t P = T[K].Punct;
     return P == ';' || P == '{' || P == '}' || P == ',' || P == '=' || isId(K, "return") ||
-           ((P == '(' || P == '[') && Partner[K] > Tk);
+           ((P == '(' || P == '[') && Partner[K] > From);
   };
   size_t Q = None;
-  for (size_t K = prev(Tk); K != None; K = prev(K)) {
+  for (size_t K = prev(From); K != None; K = prev(K)) {
     uint8_t P = T[K].Punct;
     if ((P == ')' || P == ']') && Partner[K] != K) {
       K = Partner[K];
@@ -757,21 +779,55 @@ size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
   return joinedWith(Tk, [&](size_t Lo, size_t Hi) { return otherIn(Lo, Hi, Finding); }).At;
 }
 
-std::optional<KeepSpan> Reviewer::cudnnGate(size_t Tk) const {
+std::optional<KeepSpan> Reviewer::cudaGate(size_t Tk, llvm::ArrayRef<ByteRange> Found) const {
+  // A name that says CUDA or its libraries (`use_cudnn`, `cudaAwareMpiCheck`,
+  // `is_miopen_acceptable`), not a device check (`is_cuda`, `kCUDA`: those
+  // are findings or devices) nor part of a finding.
+  auto Library = [&](size_t K) {
+    llvm::StringRef S = L.spelling(K);
+    return S.contains_insensitive("cudnn") || S.contains_insensitive("miopen");
+  };
+  auto Gate = [&](size_t K) {
+    if (T[K].InDirective || T[K].Kind != TokKind::Identifier)
+      return false;
+    if (Library(K))
+      return true;
+    llvm::StringRef S = L.spelling(K);
+    ByteRange R{T[K].Begin, T[K].End};
+    return isCudaRoleName(S) && backendNamed(S).empty() &&
+           llvm::none_of(Found, [&](ByteRange F) { return F.contains(R); });
+  };
+  // cuDNN's or MIOpen's name first: it says what the gate is for.
   Joined J = joinedWith(Tk, [&](size_t Lo, size_t Hi) -> size_t {
+    size_t First = None;
     for (size_t K = Lo; K < Hi; ++K)
-      if (!T[K].InDirective && T[K].Kind == TokKind::Identifier &&
-          (L.spelling(K).contains_insensitive("cudnn") ||
-           L.spelling(K).contains_insensitive("miopen")))
-        return K;
-    return None;
+      if (Gate(K)) {
+        if (Library(K))
+          return K;
+        if (First == None)
+          First = K;
+      }
+    return First;
   });
   if (J.At == None)
     return std::nullopt;
   size_t Last = J.Hi - 1;
+  std::string What = Library(J.At) ? "gates cuDNN or MIOpen" : "gates a CUDA-only feature";
   return KeepSpan{{T[J.Lo].Begin, T[Last].End},
-                  "gates cuDNN or MIOpen (`" + shown(J.At) + "`, line " +
-                      std::to_string(line(J.At)) + "), CUDA's and ROCm's own: kept"};
+                  What + " (`" + shown(J.At) + "`, line " + std::to_string(line(J.At)) + "): kept"};
+}
+
+std::optional<KeepSpan> Reviewer::definition(size_t Tk) const {
+  size_t Eq = prev(Tk), Name = prev(Eq);
+  if (Eq == None || T[Eq].Punct != '=' || Name == None || T[Name].Kind != TokKind::Identifier ||
+      backendNamed(L.spelling(Name)) != "CUDA")
+    return std::nullopt;
+  size_t End = Tk;
+  while (End + 1 < T.size() && T[End + 1].Punct != ';' && T[End + 1].Punct != ',' &&
+         !T[End + 1].InDirective)
+    ++End;
+  return KeepSpan{{T[Name].Begin, T[End].End},
+                  "the definition of `" + L.spelling(Name).str() + "`: kept"};
 }
 
 } // namespace
@@ -822,6 +878,9 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
   const std::vector<Token> &T = L.tokens();
   std::vector<Diagnostic> Keeps;
   std::vector<bool> Moved(Findings.size(), false);
+  std::vector<ByteRange> Found;
+  for (const Diagnostic &D : Findings)
+    Found.push_back(D.Range);
   for (size_t I = 0; I < Findings.size(); ++I) {
     Diagnostic &D = Findings[I];
     if (D.Category == "device-special-case")
@@ -832,6 +891,8 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
     std::optional<KeepSpan> K = R.acceleratorFallback(Tk);
     if (!K && T[Tk].InDirective)
       continue;
+    if (!K)
+      K = R.definition(Tk);
     if (!K)
       K = R.namedForCuda(Tk);
     if (!K)
@@ -845,7 +906,7 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
     if (!K)
       K = R.nameEntry(Tk);
     if (!K)
-      K = R.cudnnGate(Tk);
+      K = R.cudaGate(Tk, Found);
     if (K) {
       Moved[I] = true;
       auto It = llvm::find_if(Keeps, [&](const Diagnostic &E) { return E.Range == K->Range; });

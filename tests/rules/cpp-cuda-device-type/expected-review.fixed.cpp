@@ -1,4 +1,4 @@
-// devport-test: target-torch=2.7
+// devport-test: rules=all target-torch=2.7
 // The code around a device constant: where it is one arm, entry or case of a per-device choice,
 // or in code named for CUDA, it is kept (--show-kept lists it), not reported.
 #include <c10/core/DispatchKey.h>
@@ -114,5 +114,5 @@ at::Tensor guarded(const at::Tensor &t, bool cuda) {
 }
 // A check that its own fix rewrites does not stay: both are fixed together.
 at::Tensor moved(const at::Tensor &x, const at::Tensor &y) {
-  return x.is_cuda() ? y.to(at::accelerator::getAccelerator().value_or(at::kCUDA)) : y.cpu();  // expect: cpp-cuda-device-type:unsafe
+  return at::isAccelerator(x.device().type()) ? y.to(at::accelerator::getAccelerator().value_or(at::kCUDA)) : y.cpu();  // expect: cpp-cuda-device-type:unsafe
 }

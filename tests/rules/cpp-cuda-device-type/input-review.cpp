@@ -1,4 +1,4 @@
-// devport-test: target-torch=2.7
+// devport-test: rules=all target-torch=2.7
 // The code around a device constant: where it is one arm, entry or case of a per-device choice,
 // or in code named for CUDA, it is kept (--show-kept lists it), not reported.
 #include <c10/core/DispatchKey.h>

@@ -25,6 +25,8 @@ TORCH_LIBRARY(myops2, m) {
   m.def("f(Tensor x) -> Tensor", torch::dispatch(c10::DispatchKey::CUDA, &legacy_cuda));  // expect: keep-cuda-kernel-registration
   m.impl("g", c10::DispatchKey::CUDA, &legacy_cuda);  // expect: keep-cuda-kernel-registration
   m.impl("g", c10::DispatchKey::CPU, &legacy_cpu);
+  m.impl("h", c10::kCUDA, &legacy_cuda);  // expect: keep-cuda-kernel-registration
+  m.def("k(Tensor x) -> Tensor", torch::dispatch(c10::DeviceType::CUDA, &legacy_cuda));  // expect: keep-cuda-kernel-registration
 }
 
 // Not a registration: the key as a value.

@@ -197,11 +197,13 @@ TEST(ReviewTest, DispatchKeysInAGtestCaseAreTestData) {
   EXPECT_EQ(R.Findings[0].RuleId, "cpp-cuda-device-type");
 }
 
-TEST(ReviewTest, CudnnGates) {
+TEST(ReviewTest, GatesOfCudaOnlyFeatures) {
   const char *Text = "void f(T t) {\n"
                      "  bool use_cudnn = (t.device().type() == kCUDA) && can(t);\n"
                      "  if (!t.is_cuda() || !cudnn_is_acceptable(t)) return;\n"
+                     "  if (t.is_cuda() && !cudaAwareMpiCheck()) return;\n"
                      "  bool fast = (t.device().type() == kCUDA) && can(t);\n"
+                     "  bool both = t.is_cuda() && u.device().is_cuda();\n"
                      "}\n";
   std::vector<Diagnostic> F =
       findingsAt(Text, "kCUDA", "cpp-cuda-device-type-check", "device-check");
@@ -211,12 +213,29 @@ TEST(ReviewTest, CudnnGates) {
   std::vector<std::string> Messages;
   for (const Diagnostic &K : R.Kept)
     Messages.push_back(K.Message);
-  EXPECT_EQ(Messages,
-            (std::vector<std::string>{
-                "gates cuDNN or MIOpen (`use_cudnn`, line 2), CUDA's and ROCm's own: kept",
-                "gates cuDNN or MIOpen (`cudnn_is_acceptable`, line 3), CUDA's and "
-                "ROCm's own: kept"}));
-  ASSERT_EQ(R.Findings.size(), 1u); // `fast` gates nothing of cuDNN's
+  EXPECT_EQ(Messages, (std::vector<std::string>{
+                          "gates cuDNN or MIOpen (`use_cudnn`, line 2): kept",
+                          "gates cuDNN or MIOpen (`cudnn_is_acceptable`, line 3): kept",
+                          "gates a CUDA-only feature (`cudaAwareMpiCheck`, line 4): kept"}));
+  // `fast` gates nothing of CUDA's; a device's is_cuda() is a device check, not a feature.
+  ASSERT_EQ(R.Findings.size(), 2u);
+}
+
+TEST(ReviewTest, TheDefinitionOfACudaNameAndEntriesThatNameCuda) {
+  const char *Text =
+      "constexpr DeviceType kCUDA = DeviceType::CUDA;\n"
+      "const std::map<DeviceType, int> m = {{DeviceType::CUDA, UCC_MEMORY_TYPE_CUDA}};\n"
+      "constexpr DeviceType kGPU = DeviceType::CUDA;\n"
+      "void f() { g(cuda::x, DeviceType::CUDA); }\n";
+  Reviewed R = review(Text, findingsAt(Text, "DeviceType::CUDA"));
+  std::vector<std::string> Messages;
+  for (const Diagnostic &K : R.Kept)
+    Messages.push_back(K.Message);
+  EXPECT_EQ(Messages, (std::vector<std::string>{
+                          "the definition of `kCUDA`: kept",
+                          "pairs the name `UCC_MEMORY_TYPE_CUDA` with its device: kept"}));
+  // Another name's definition, and a call's identifiers, are not.
+  EXPECT_EQ(R.Findings.size(), 2u);
 }
 
 TEST(ReviewTest, DispatchKeysInAGtestFileOutsideItsCases) {
