@@ -80,6 +80,9 @@ public:
   /// name that says CUDA, `ROIAlign_forward_cuda`, `#if defined(WITH_CUDA)`)
   /// that no fixable finding (Fixable) rewrites: that name; None if not.
   size_t guardsCudaOnly(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const;
+  /// The GoogleTest assertion (`ASSERT_EQ`, `EXPECT_TRUE`, ...) whose
+  /// arguments Tk is in; None if none.
+  size_t assertion(size_t Tk) const;
   /// Another accelerator's name in the condition or statement around Tk,
   /// where that is a list joined by `||` or `&&`; None if not.
   size_t listMate(size_t Tk, ByteRange Finding) const;
@@ -775,6 +778,20 @@ size_t Reviewer::guardsCudaOnly(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) co
   return None;
 }
 
+size_t Reviewer::assertion(size_t Tk) const {
+  for (size_t B = Enc[Tk]; B != None; B = Enc[B]) {
+    if (T[B].Punct == '{')
+      return None;
+    if (T[B].Punct != '(')
+      continue;
+    size_t C = prev(B);
+    if (C != None && T[C].Kind == TokKind::Identifier &&
+        (L.spelling(C).startswith("ASSERT_") || L.spelling(C).startswith("EXPECT_")))
+      return C;
+  }
+  return None;
+}
+
 size_t Reviewer::listMate(size_t Tk, ByteRange Finding) const {
   return joinedWith(Tk, [&](size_t Lo, size_t Hi) { return otherIn(Lo, Hi, Finding); }).At;
 }
@@ -955,6 +972,14 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
       D.Notes.push_back(Note::plain("no fix: it depends on a CUDA check that stays (`" +
                                     R.shown(G) + "`, line " + std::to_string(R.line(G)) +
                                     "); port the check and this together"));
+      continue;
+    }
+    size_t Check = R.assertion(Tk);
+    if (Check != None) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: in a test's assertion (`" + L.spelling(Check).str() +
+                                    "`); rewritten alone, it would check for another device "
+                                    "where the code under test may still give CUDA"));
       continue;
     }
     size_t Only = R.guardsCudaOnly(Tk, Fixable);

@@ -412,6 +412,22 @@ TEST(ReviewTest, AGuardOfCudaOnlyCodeKeepsNoFix) {
                        "fix", "fix"}));
 }
 
+TEST(ReviewTest, AnExpectedValueInAnAssertionKeepsNoFix) {
+  const char *Text = "TEST(DeviceTest, Parses) {\n"
+                     "  device = Device(\"cuda:123\");\n"
+                     "  ASSERT_EQ(device, Device(DeviceType::CUDA, 123));\n"
+                     "  EXPECT_TRUE(t.to(DeviceType::CUDA).defined());\n"
+                     "  auto u = t.to(DeviceType::CUDA);\n"
+                     "}\n";
+  Reviewed R = review(Text, findingsAt(Text, "DeviceType::CUDA"));
+  ASSERT_EQ(R.Findings.size(), 3u);
+  EXPECT_EQ(R.Findings[0].Notes.back().Text,
+            "no fix: in a test's assertion (`ASSERT_EQ`); rewritten alone, it would check for "
+            "another device where the code under test may still give CUDA");
+  EXPECT_TRUE(R.Findings[1].Fixes.empty());
+  EXPECT_EQ(R.Findings[2].Fixes.size(), 1u);
+}
+
 TEST(ReviewTest, DeviceSpecialCaseRulesAreNotReviewed) {
   const char *Text = "void f(T d) { switch (d) { case XlaDeviceType::CUDA: g(); } }";
   Reviewed R = review(Text, findingsAt(Text, "XlaDeviceType::CUDA", "xla-device-type-special-case",
