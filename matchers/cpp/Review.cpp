@@ -129,6 +129,8 @@ private:
     return (P == '(' || P == '[' || P == '{') && Partner[I] != I;
   }
   size_t prev(size_t I) const {
+    if (I == None || I > T.size())
+      return None;
     while (I-- > 0)
       if (!T[I].InDirective)
         return I;

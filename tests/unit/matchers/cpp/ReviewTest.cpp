@@ -428,6 +428,16 @@ TEST(ReviewTest, AnExpectedValueInAnAssertionKeepsNoFix) {
   EXPECT_EQ(R.Findings[2].Fixes.size(), 1u);
 }
 
+TEST(ReviewTest, FindingsAtTheEdgesOfTheText) {
+  // A finding as the first token (the fuzzer's: nothing before it to look
+  // back at), as the last, and in a text of it alone.
+  for (const char *Text : {"kCUDA = x;", "x = kCUDA", "kCUDA", "= kCUDA", "case kCUDA:", "( kCUDA",
+                           "kCUDA )", "} kCUDA {"}) {
+    Reviewed R = review(Text, findingsAt(Text, "kCUDA"));
+    EXPECT_EQ(R.Findings.size() + R.Kept.size(), 1u) << Text;
+  }
+}
+
 TEST(ReviewTest, DeviceSpecialCaseRulesAreNotReviewed) {
   const char *Text = "void f(T d) { switch (d) { case XlaDeviceType::CUDA: g(); } }";
   Reviewed R = review(Text, findingsAt(Text, "XlaDeviceType::CUDA", "xla-device-type-special-case",
