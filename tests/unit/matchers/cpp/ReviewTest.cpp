@@ -47,6 +47,14 @@ Reviewed review(llvm::StringRef Text, std::vector<Diagnostic> Findings) {
   return R;
 }
 
+/// The keep entries' messages, in order.
+std::vector<std::string> messages(const std::vector<Diagnostic> &Kept) {
+  std::vector<std::string> Out;
+  for (const Diagnostic &K : Kept)
+    Out.push_back(K.Message);
+  return Out;
+}
+
 std::string keptText(llvm::StringRef Text, const Diagnostic &K) {
   return Text.slice(K.Range.Begin, K.Range.End).str();
 }
@@ -165,15 +173,13 @@ TEST(ReviewTest, NamedForCuda) {
                      "void syncCuda() { if (x) { for (;;) { y(kCUDA); } } }\n"
                      "void mycudaThing() { y(kCUDA); }\n";
   Reviewed R = review(Text, findingsAt(Text, "kCUDA"));
-  std::vector<std::string> Messages;
-  for (const Diagnostic &K : R.Kept)
-    Messages.push_back(K.Message);
-  EXPECT_EQ(Messages, (std::vector<std::string>{
-                          "`to_cuda` is named for CUDA: kept with the CUDA references in it",
-                          "`Mover::toCUDA` is named for CUDA: kept with the CUDA references in it",
-                          "`TEST_F(ModuleTest, Conversion_MultiCUDA)` is named for CUDA: kept with "
-                          "the CUDA references in it",
-                          "`syncCuda` is named for CUDA: kept with the CUDA references in it"}));
+  EXPECT_EQ(messages(R.Kept),
+            (std::vector<std::string>{
+                "`to_cuda` is named for CUDA: kept with the CUDA references in it",
+                "`Mover::toCUDA` is named for CUDA: kept with the CUDA references in it",
+                "`TEST_F(ModuleTest, Conversion_MultiCUDA)` is named for CUDA: kept with "
+                "the CUDA references in it",
+                "`syncCuda` is named for CUDA: kept with the CUDA references in it"}));
   // The lambda in g(); `mycuda` is not the word as a file name would have it.
   ASSERT_EQ(R.Findings.size(), 2u);
 }
@@ -210,13 +216,11 @@ TEST(ReviewTest, GatesOfCudaOnlyFeatures) {
   for (Diagnostic &D : findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check"))
     F.push_back(std::move(D));
   Reviewed R = review(Text, std::move(F));
-  std::vector<std::string> Messages;
-  for (const Diagnostic &K : R.Kept)
-    Messages.push_back(K.Message);
-  EXPECT_EQ(Messages, (std::vector<std::string>{
-                          "gates cuDNN or MIOpen (`use_cudnn`, line 2): kept",
-                          "gates cuDNN or MIOpen (`cudnn_is_acceptable`, line 3): kept",
-                          "gates a CUDA-only feature (`cudaAwareMpiCheck`, line 4): kept"}));
+  EXPECT_EQ(
+      messages(R.Kept),
+      (std::vector<std::string>{"gates cuDNN or MIOpen (`use_cudnn`, line 2): kept",
+                                "gates cuDNN or MIOpen (`cudnn_is_acceptable`, line 3): kept",
+                                "gates a CUDA-only feature (`cudaAwareMpiCheck`, line 4): kept"}));
   // `fast` gates nothing of CUDA's; a device's is_cuda() is a device check, not a feature.
   ASSERT_EQ(R.Findings.size(), 2u);
 }
@@ -228,12 +232,9 @@ TEST(ReviewTest, TheDefinitionOfACudaNameAndEntriesThatNameCuda) {
       "constexpr DeviceType kGPU = DeviceType::CUDA;\n"
       "void f() { g(cuda::x, DeviceType::CUDA); }\n";
   Reviewed R = review(Text, findingsAt(Text, "DeviceType::CUDA"));
-  std::vector<std::string> Messages;
-  for (const Diagnostic &K : R.Kept)
-    Messages.push_back(K.Message);
-  EXPECT_EQ(Messages, (std::vector<std::string>{
-                          "the definition of `kCUDA`: kept",
-                          "pairs the name `UCC_MEMORY_TYPE_CUDA` with its device: kept"}));
+  EXPECT_EQ(messages(R.Kept), (std::vector<std::string>{
+                                  "the definition of `kCUDA`: kept",
+                                  "pairs the name `UCC_MEMORY_TYPE_CUDA` with its device: kept"}));
   // Another name's definition, and a call's identifiers, are not.
   EXPECT_EQ(R.Findings.size(), 2u);
 }
@@ -328,14 +329,12 @@ TEST(ReviewTest, ANamePairedWithItsDevice) {
       "void d(T d) { TORCH_CHECK(d == DeviceType::CUDA, \"cuda\"); }\n"
       "void e() { auto s = \"cuda\"; use(DeviceType::CUDA); }\n";
   Reviewed R = review(Text, findingsAt(Text, "DeviceType::CUDA"));
-  std::vector<std::string> Messages;
-  for (const Diagnostic &K : R.Kept)
-    Messages.push_back(K.Message);
-  EXPECT_EQ(Messages, (std::vector<std::string>{
-                          "pairs the name \"cuda:0\" with its device: kept",
-                          "pairs the name \"CUDA\" with its device: kept",
-                          "pairs the name \"aten::cuda(Tensor self) -> Tensor\" with its device: "
-                          "kept"}));
+  EXPECT_EQ(messages(R.Kept),
+            (std::vector<std::string>{
+                "pairs the name \"cuda:0\" with its device: kept",
+                "pairs the name \"CUDA\" with its device: kept",
+                "pairs the name \"aten::cuda(Tensor self) -> Tensor\" with its device: "
+                "kept"}));
   EXPECT_EQ(keptText(Text, R.Kept[1]), "value(\"CUDA\", DeviceType::CUDA)");
   // A message, a check macro's message, a string in another statement: reported.
   EXPECT_EQ(R.Findings.size(), 3u);
