@@ -118,6 +118,7 @@ private:
   std::vector<uint32_t> Enc;     ///< Per token of code: the innermost open bracket around it.
   std::vector<Chain> Ladders;    ///< The file's per-backend ladders, once computed.
   bool LaddersDone = false;
+  mutable std::optional<bool> GtestFile; ///< Whether a line starts a gtest case, once looked.
 
   void pair();
   bool isId(size_t I, llvm::StringRef S) const {
@@ -322,12 +323,14 @@ std::optional<KeepSpan> Reviewer::dispatcherTestData(size_t Tk, ByteRange Findin
   // Outside a test case, in a file of them: a kernel or helper of the tests
   // (`struct KernelWithOutput : OperatorKernel`). A test case starts a line
   // (read from the text: region lexing may leave a whole case out).
-  bool GtestFile = false;
-  for (llvm::StringRef M : {"TEST(", "TEST_F(", "TEST_P(", "TYPED_TEST("})
-    for (size_t At = L.text().find(M); At != llvm::StringRef::npos && !GtestFile;
-         At = L.text().find(M, At + 1))
-      GtestFile = At == 0 || L.text()[At - 1] == '\n';
-  if (!GtestFile)
+  if (!GtestFile) {
+    GtestFile = false;
+    for (llvm::StringRef M : {"TEST(", "TEST_F(", "TEST_P(", "TYPED_TEST("})
+      for (size_t At = L.text().find(M); At != llvm::StringRef::npos && !*GtestFile;
+           At = L.text().find(M, At + 1))
+        GtestFile = At == 0 || L.text()[At - 1] == '\n';
+  }
+  if (!*GtestFile)
     return std::nullopt;
   ByteRange S = scope(Tk);
   if (S.End <= S.Begin)
