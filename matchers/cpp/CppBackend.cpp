@@ -368,25 +368,7 @@ std::unique_ptr<ParsedFile> CppBackend::parseRegions(llvm::StringRef Path, llvm:
 
 void CppBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
                              std::vector<Diagnostic> &Kept) const {
-  if (Findings.empty())
-    return;
-  const LexedFile &L = static_cast<const CppParsedFile &>(P).lexed();
-  // The review reads the code around a finding (the other arms of a
-  // ladder, a list's entries), which region lexing may have left out: the
-  // statements left out in what encloses a finding are lexed again.
-  std::vector<ByteRange> Gaps;
-  if (L.partial()) {
-    std::vector<ByteRange> Scopes = reviewScopes(L, Findings);
-    for (ByteRange G : L.gaps())
-      if (llvm::none_of(Scopes, [&](ByteRange S) { return S.Begin < G.End && G.Begin < S.End; }))
-        Gaps.push_back(G);
-  }
-  if (Gaps.size() == L.gaps().size()) {
-    reviewFindings(L, Findings, Kept);
-    return;
-  }
-  // The review reads no comments: those in the gaps left are not passed.
-  reviewFindings(LexedFile(L.text(), Gaps, {}), Findings, Kept);
+  reviewFindings(static_cast<const CppParsedFile &>(P).lexed(), Findings, Kept);
 }
 
 BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,

@@ -51,8 +51,14 @@ bool oneOf(llvm::StringRef S, std::initializer_list<llvm::StringRef> Words) {
 }
 
 /// GoogleTest's macros that define a test case: `TEST(Suite, Name) { ... }`.
-bool isTestMacro(llvm::StringRef Name) {
-  return oneOf(Name, {"TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P"});
+constexpr llvm::StringLiteral TestMacros[] = {"TEST", "TEST_F", "TEST_P", "TYPED_TEST",
+                                              "TYPED_TEST_P"};
+bool isTestMacro(llvm::StringRef Name) { return llvm::is_contained(TestMacros, Name); }
+
+/// Keywords that a parenthesized group follows where it is no call's
+/// arguments (`if (`, `sizeof (`, `if constexpr (`).
+bool isStatementKeyword(llvm::StringRef Name) {
+  return oneOf(Name, {"if", "for", "while", "switch", "catch", "return", "sizeof", "constexpr"});
 }
 
 class Reviewer {
@@ -110,6 +116,7 @@ private:
   struct Chain {
     size_t If = None, End = None;
     std::vector<std::pair<size_t, size_t>> Conds; ///< Each condition's parentheses.
+    size_t Other = None; ///< A ladder's: another accelerator's name in a condition.
   };
 
   const LexedFile &L;
@@ -282,7 +289,7 @@ std::optional<KeepSpan> Reviewer::namedForCuda(size_t Tk) const {
     if (!H)
       continue; // a lambda's, a class's, a block's
     llvm::StringRef Name = L.spelling(H->Name);
-    if (oneOf(Name, {"if", "for", "while", "switch", "catch", "constexpr"}))
+    if (isStatementKeyword(Name))
       continue;
     bool Test = isTestMacro(Name);
     bool Cuda = false;
@@ -325,10 +332,12 @@ std::optional<KeepSpan> Reviewer::dispatcherTestData(size_t Tk, ByteRange Findin
   // (read from the text: region lexing may leave a whole case out).
   if (!GtestFile) {
     GtestFile = false;
-    for (llvm::StringRef M : {"TEST(", "TEST_F(", "TEST_P(", "TYPED_TEST("})
+    for (llvm::StringRef Macro : TestMacros) {
+      std::string M = (Macro + "(").str();
       for (size_t At = L.text().find(M); At != llvm::StringRef::npos && !*GtestFile;
            At = L.text().find(M, At + 1))
         GtestFile = At == 0 || L.text()[At - 1] == '\n';
+    }
   }
   if (!*GtestFile)
     return std::nullopt;
@@ -475,19 +484,18 @@ std::optional<KeepSpan> Reviewer::ladder(size_t Tk) {
             Other = K, OtherIn = N;
         }
       if (CudaIn != None && Other != None && CudaIn != OtherIn) {
-        C.Conds.assign(1, {Other, Other}); // keeps only what the message needs
+        C.Other = Other;
+        C.Conds.clear(); // read no more
         Ladders.push_back(std::move(C));
       }
     }
   }
   // The outermost ladder around Tk.
   for (const Chain &C : Ladders)
-    if (C.If <= Tk && Tk <= C.End) {
-      size_t Other = C.Conds.front().first;
+    if (C.If <= Tk && Tk <= C.End)
       return KeepSpan{{T[C.If].Begin, T[C.End].End},
-                      "a per-backend ladder (`" + shown(Other) + "`, line " +
-                          std::to_string(line(Other)) + ") already selects per backend: kept"};
-    }
+                      "a per-backend ladder (`" + shown(C.Other) + "`, line " +
+                          std::to_string(line(C.Other)) + ") already selects per backend: kept"};
   return std::nullopt;
 }
 
@@ -577,7 +585,7 @@ std::optional<KeepSpan> Reviewer::nameEntry(size_t Tk) const {
     if (C == None || T[C].Kind != TokKind::Identifier)
       return false;
     llvm::StringRef Name = L.spelling(C);
-    if (oneOf(Name, {"if", "while", "for", "switch", "return", "catch"}))
+    if (isStatementKeyword(Name))
       return false;
     return llvm::any_of(Name, [](char Ch) { return Ch >= 'a' && Ch <= 'z'; }) || Name.size() < 2;
   };
@@ -674,8 +682,7 @@ size_t Reviewer::cudaGuard(size_t Tk, llvm::ArrayRef<ByteRange> Fixable) const {
   size_t From = Tk;
   for (size_t B = Enc[From]; B != None && T[B].Punct == '(' && Partner[B] != B; B = Enc[From]) {
     size_t C = prev(B);
-    if (C == None || T[C].Kind != TokKind::Identifier ||
-        oneOf(L.spelling(C), {"if", "while", "for", "switch", "return", "catch", "sizeof"}))
+    if (C == None || T[C].Kind != TokKind::Identifier || isStatementKeyword(L.spelling(C)))
       break;
     From = C;
   }
@@ -878,8 +885,10 @@ bool isOtherAccelerator(llvm::StringRef B) {
   return !B.empty() && B != "CUDA" && B != "CPU" && B != "Meta";
 }
 
-std::vector<ByteRange> reviewScopes(const LexedFile &L, llvm::ArrayRef<Diagnostic> Findings) {
-  Reviewer R(L);
+namespace {
+
+std::vector<ByteRange> scopesOf(const Reviewer &R, const LexedFile &L,
+                                llvm::ArrayRef<Diagnostic> Findings) {
   std::vector<ByteRange> Out;
   for (const Diagnostic &D : Findings) {
     size_t Tk = L.tokenAt(D.Range.Begin);
@@ -892,11 +901,44 @@ std::vector<ByteRange> reviewScopes(const LexedFile &L, llvm::ArrayRef<Diagnosti
   return Out;
 }
 
+void review(const LexedFile &L, Reviewer &R, std::vector<Diagnostic> &Findings,
+            std::vector<Diagnostic> &Kept);
+
+} // namespace
+
+std::vector<ByteRange> reviewScopes(const LexedFile &L, llvm::ArrayRef<Diagnostic> Findings) {
+  return scopesOf(Reviewer(L), L, Findings);
+}
+
 void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
                     std::vector<Diagnostic> &Kept) {
   if (Findings.empty())
     return;
   Reviewer R(L);
+  // The review reads the code around a finding (the other arms of a
+  // ladder, a list's entries), which region lexing may have left out: the
+  // statements left out in what encloses a finding are lexed again.
+  std::vector<ByteRange> Gaps;
+  if (L.partial()) {
+    std::vector<ByteRange> Scopes = scopesOf(R, L, Findings);
+    for (ByteRange G : L.gaps())
+      if (llvm::none_of(Scopes, [&](ByteRange S) { return S.Begin < G.End && G.Begin < S.End; }))
+        Gaps.push_back(G);
+  }
+  if (Gaps.size() == L.gaps().size()) {
+    review(L, R, Findings, Kept);
+    return;
+  }
+  // The review reads no comments: those in the gaps left are not passed.
+  LexedFile Scoped(L.text(), Gaps, {});
+  Reviewer RS(Scoped);
+  review(Scoped, RS, Findings, Kept);
+}
+
+namespace {
+
+void review(const LexedFile &L, Reviewer &R, std::vector<Diagnostic> &Findings,
+            std::vector<Diagnostic> &Kept) {
   const std::vector<Token> &T = L.tokens();
   std::vector<Diagnostic> Keeps;
   std::vector<bool> Moved(Findings.size(), false);
@@ -1005,5 +1047,7 @@ void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
   for (Diagnostic &K : Keeps)
     Kept.push_back(std::move(K));
 }
+
+} // namespace
 
 } // namespace devport::cpp

@@ -55,8 +55,9 @@
 
 namespace devport::cpp {
 
-/// Reviews Findings, all in L's text (lexed whole): may move some into Kept
-/// under a keep entry of the review's, and may drop a fix with a note.
+/// Reviews Findings, all in L's text: may move some into Kept under a keep
+/// entry of the review's, and may drop a fix with a note. Where L was lexed
+/// but for some statements, those in reviewScopes() are lexed again.
 void reviewFindings(const LexedFile &L, std::vector<Diagnostic> &Findings,
                     std::vector<Diagnostic> &Kept);
 
