@@ -47,6 +47,23 @@ Reviewed review(llvm::StringRef Text, std::vector<Diagnostic> Findings) {
   return R;
 }
 
+/// The findings of `t.is_cuda()` (cpp-tensor-is-cuda), then those of
+/// `kCUDA` (cpp-cuda-device-type), in Text.
+std::vector<Diagnostic> checksThenDevices(llvm::StringRef Text) {
+  std::vector<Diagnostic> F = findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check");
+  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
+    F.push_back(std::move(D));
+  return F;
+}
+
+/// Per finding, "fix" or its last note (why it has none).
+std::vector<std::string> fixesOrNotes(const std::vector<Diagnostic> &Findings) {
+  std::vector<std::string> Out;
+  for (const Diagnostic &D : Findings)
+    Out.push_back(D.Fixes.empty() ? D.Notes.back().Text : "fix");
+  return Out;
+}
+
 /// The keep entries' messages, in order.
 std::vector<std::string> messages(const std::vector<Diagnostic> &Kept) {
   std::vector<std::string> Out;
@@ -349,24 +366,19 @@ TEST(ReviewTest, UnderACudaCheckThatStaysNoFix) {
                      "  if (t.is_cuda()) { t.to(kCUDA); }\n"
                      "  if (fast) { t.to(kCUDA); }\n"
                      "}\n";
-  std::vector<Diagnostic> F = findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check");
-  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
-    F.push_back(std::move(D));
-  Reviewed R = review(Text, std::move(F));
-  std::vector<std::string> Fixed;
-  for (const Diagnostic &D : R.Findings)
-    Fixed.push_back(D.Fixes.empty() ? D.Notes.back().Text : "fix");
-  EXPECT_EQ(Fixed, (std::vector<std::string>{
-                       "fix", // t.is_cuda(): its own fix
-                       "no fix: it depends on a CUDA check that stays (`cuda`, line 2); port the "
-                       "check and this together",
-                       "no fix: it depends on a CUDA check that stays (`at::hasCUDA`, line 3); "
-                       "port the check and this together",
-                       "no fix: it depends on a CUDA check that stays (`use_cuda`, line 4); port "
-                       "the check and this together",
-                       "fix", // the false arm
-                       "fix", // under t.is_cuda(), which its fix rewrites
-                       "fix"}));
+  Reviewed R = review(Text, checksThenDevices(Text));
+  EXPECT_EQ(fixesOrNotes(R.Findings),
+            (std::vector<std::string>{
+                "fix", // t.is_cuda(): its own fix
+                "no fix: it depends on a CUDA check that stays (`cuda`, line 2); port the "
+                "check and this together",
+                "no fix: it depends on a CUDA check that stays (`at::hasCUDA`, line 3); "
+                "port the check and this together",
+                "no fix: it depends on a CUDA check that stays (`use_cuda`, line 4); port "
+                "the check and this together",
+                "fix", // the false arm
+                "fix", // under t.is_cuda(), which its fix rewrites
+                "fix"}));
 }
 
 TEST(ReviewTest, TheFallbackThatTheFixWrites) {
@@ -395,20 +407,15 @@ TEST(ReviewTest, AGuardOfCudaOnlyCodeKeepsNoFix) {
                      "  if (t.is_cuda()) { return t.contiguous(); }\n"
                      "  return t;\n"
                      "}\n";
-  std::vector<Diagnostic> F = findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check");
-  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
-    F.push_back(std::move(D));
-  Reviewed R = review(Text, std::move(F));
-  std::vector<std::string> Fixed;
-  for (const Diagnostic &D : R.Findings)
-    Fixed.push_back(D.Fixes.empty() ? D.Notes.back().Text : "fix");
-  EXPECT_EQ(Fixed, (std::vector<std::string>{
-                       "no fix: the code it guards is CUDA-only: `WITH_CUDA` (line 3); rewriting "
-                       "the check would run it on other accelerators",
-                       "no fix: the code it guards is CUDA-only: `roi_forward_cuda` (line 7); "
-                       "rewriting the check would run it on other accelerators",
-                       "fix", // its block's kCUDA is fixed too
-                       "fix", "fix"}));
+  Reviewed R = review(Text, checksThenDevices(Text));
+  EXPECT_EQ(fixesOrNotes(R.Findings),
+            (std::vector<std::string>{
+                "no fix: the code it guards is CUDA-only: `WITH_CUDA` (line 3); rewriting "
+                "the check would run it on other accelerators",
+                "no fix: the code it guards is CUDA-only: `roi_forward_cuda` (line 7); "
+                "rewriting the check would run it on other accelerators",
+                "fix", // its block's kCUDA is fixed too
+                "fix", "fix"}));
 }
 
 TEST(ReviewTest, AnExpectedValueInAnAssertionKeepsNoFix) {
