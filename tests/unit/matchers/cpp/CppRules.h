@@ -6,13 +6,14 @@
 ///
 /// \file
 /// Shared by the lexical engine's unit tests: rules/cpp loaded from the
-/// source tree and compiled once.
+/// source tree and compiled once (patterns alone, and by the backend).
 ///
 //===----------------------------------------------------------------------===//
 
 #ifndef DEVPORT_TESTS_UNIT_MATCHERS_CPP_CPPRULES_H
 #define DEVPORT_TESTS_UNIT_MATCHERS_CPP_CPPRULES_H
 
+#include "matchers/cpp/CppBackend.h"
 #include "matchers/cpp/CppMatcher.h"
 
 #include <gtest/gtest.h>
@@ -48,6 +49,21 @@ inline const CompiledCppRules &cppRules() {
     return Out;
   }();
   return C;
+}
+
+/// rules/cpp compiled by the C++ backend with the semantic engine off (no
+/// compile database read: the lexical engine, region lexing and the roles
+/// are what these tests are about), once; null (and the test failed) if
+/// they do not compile.
+inline const CompiledRules *lexicalBackendRules() {
+  static std::unique_ptr<CompiledRules> C = []() -> std::unique_ptr<CompiledRules> {
+    BackendOptions Lexical;
+    Lexical.Semantic = false;
+    auto R = CppBackend().compile(cppRules().Rules, Lexical);
+    EXPECT_TRUE(bool(R)) << (R ? "" : llvm::toString(R.takeError()));
+    return R ? std::move(*R) : nullptr;
+  }();
+  return C.get();
 }
 
 } // namespace devport::cpp

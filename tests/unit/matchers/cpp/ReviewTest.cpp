@@ -7,6 +7,7 @@
 #include "matchers/cpp/Review.h"
 
 #include "matchers/cpp/CppBackend.h"
+#include "tests/unit/matchers/cpp/CppRules.h"
 
 #include <gtest/gtest.h>
 
@@ -301,14 +302,10 @@ TEST(ReviewTest, WhatRegionLexingLeftOutAroundAFindingIsLexedAgain) {
                      "  return n;\n"
                      "}\n"
                      "int g(int x) { if (x) return 1; else return 2; }\n";
-  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules/cpp");
-  ASSERT_TRUE(bool(Rules)) << llvm::toString(Rules.takeError());
   cpp::CppBackend B;
-  BackendOptions Lexical;
-  Lexical.Semantic = false; // no compile database: region lexing applies
-  auto Compiled = B.compile(*Rules, Lexical);
-  ASSERT_TRUE(bool(Compiled)) << llvm::toString(Compiled.takeError());
-  auto Regions = (*Compiled)->regionText("f.cpp", Text);
+  const CompiledRules *Compiled = cpp::lexicalBackendRules(); // region lexing applies
+  ASSERT_NE(Compiled, nullptr);
+  auto Regions = Compiled->regionText("f.cpp", Text);
   ASSERT_TRUE(Regions.has_value());
   auto Partial = B.parseRegions("f.cpp", Text, *Regions);
   ASSERT_TRUE(static_cast<const cpp::CppParsedFile &>(*Partial).lexed().partial());

@@ -7,6 +7,7 @@
 #include "matchers/cpp/CppBackend.h"
 
 #include "tests/support/TestFiles.h"
+#include "tests/unit/matchers/cpp/CppRules.h"
 #include "llvm/ADT/STLExtras.h"
 
 #include <gtest/gtest.h>
@@ -51,15 +52,13 @@ TEST(RolePathTest, TheHostHalfOfACudaFile) {
     EXPECT_FALSE(cpp::hasCudaTwin(D.path(P))) << P;
 
   // Through the backend: the host half is kept whole, its neighbour reported.
-  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules/cpp");
-  ASSERT_TRUE(bool(Rules)) << llvm::toString(Rules.takeError());
   cpp::CppBackend B;
-  auto Compiled = B.compile(*Rules);
-  ASSERT_TRUE(bool(Compiled)) << llvm::toString(Compiled.takeError());
+  const CompiledRules *Compiled = cpp::lexicalBackendRules();
+  ASSERT_NE(Compiled, nullptr);
   auto RulesMatched = [&](const char *P) {
     auto Parsed = B.parseFile(D.path(P), Code);
     std::string Ids;
-    for (const Match &M : (*Compiled)->match(*Parsed).Matches)
+    for (const Match &M : Compiled->match(*Parsed).Matches)
       Ids += M.R->Id + " ";
     return Ids;
   };
@@ -68,18 +67,16 @@ TEST(RolePathTest, TheHostHalfOfACudaFile) {
 }
 
 TEST(RolePathTest, AFileThatIncludesCudaHeadersUnconditionally) {
-  auto Rules = RuleSet::loadDirectory(DEVPORT_SOURCE_DIR "/rules/cpp");
-  ASSERT_TRUE(bool(Rules)) << llvm::toString(Rules.takeError());
   cpp::CppBackend B;
-  auto Compiled = B.compile(*Rules);
-  ASSERT_TRUE(bool(Compiled)) << llvm::toString(Compiled.takeError());
+  const CompiledRules *Compiled = cpp::lexicalBackendRules();
+  ASSERT_NE(Compiled, nullptr);
   const std::string Code = "void f(at::Tensor t) { t.to(at::kCUDA); }\n";
   auto Role = [&](const std::string &Head) {
     std::string Text = Head + Code; // the parse keeps a reference to it
     auto Parsed = B.parseFile("src/a.cpp", Text);
     EXPECT_TRUE(
         cpp::includesCudaOnlyHeaders(static_cast<const cpp::CppParsedFile &>(*Parsed).lexed()) ==
-        llvm::any_of((*Compiled)->match(*Parsed).Matches,
+        llvm::any_of(Compiled->match(*Parsed).Matches,
                      [](const Match &M) { return M.R->Id == "keep-cuda-role-file"; }))
         << Head;
     return cpp::includesCudaOnlyHeaders(static_cast<const cpp::CppParsedFile &>(*Parsed).lexed());
