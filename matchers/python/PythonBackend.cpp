@@ -131,6 +131,10 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
   thread_local Parser P;
   TreePtr Tree;
   TreePtr Edited; // the previous tree, edited: what the new one is compared with
+  // A batch run's parse (in an arena) is never a language server's previous
+  // version; if it were, it is parsed again from scratch.
+  if (Previous && static_cast<const PythonParsedFile &>(*Previous).inArena())
+    Previous = nullptr;
   if (Previous) {
     const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
     llvm::StringRef Old = Prev.text();
@@ -209,8 +213,7 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
 
 std::unique_ptr<ParsedFile> PythonBackend::parseRegions(llvm::StringRef, llvm::StringRef,
                                                         const RegionText &R) const {
-  thread_local Parser P;
-  TreePtr Tree = P.parseRanges(R.Text, R.Ranges);
+  TreePtr Tree = parseInArena(R.Text, R.Ranges);
   if (!Tree)
     return nullptr;
   auto Parsed = std::make_unique<PythonParsedFile>(std::move(Tree), R.Text);

@@ -110,6 +110,8 @@ public:
 
   TSNode root() const { return ts_tree_root_node(Tree.get()); }
   const TSTree *tree() const { return Tree.get(); }
+  /// Whether the tree is a batch run's, in an arena (parseInArena()).
+  bool inArena() const { return python::inArena(Tree); }
   const NameResolver &resolver() const;
   /// The tree's NodeIndex, built when first asked: the match after an edit
   /// and the review find nodes by position in the same tree.
