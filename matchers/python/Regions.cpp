@@ -9,6 +9,7 @@
 #include "core/LiteralSet.h"
 #include "core/SourceFile.h"
 #include "matchers/python/Review.h"
+#include "matchers/python/Syntax.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -607,6 +608,9 @@ class Masker {
 public:
   /// At most this many ranges for the parser to read.
   static constexpr size_t MaxRanges = 64;
+  /// Up to this many names assigned by anchored statements are searched for
+  /// one by one (markAssignedUses()).
+  static constexpr size_t MaxNamesSearched = 8;
 
   Masker(llvm::StringRef T, std::vector<Line> Ls, std::vector<ByteRange> Cs, Structure S)
       : T(T), Ls(std::move(Ls)), Comments(std::move(Cs)), S(std::move(S)),
@@ -819,10 +823,27 @@ private:
   }
 
   /// Marks the lines where a name of Wanted occurs as a whole word within
-  /// one of its ranges (sorted, disjoint). Only the union of the ranges is
-  /// read, and a word is looked up only if a name has its first byte and
-  /// length.
+  /// one of its ranges (sorted, disjoint). A few names are searched for in
+  /// their ranges; for more, only the union of the ranges is read, and a word
+  /// is looked up only if a name has its first byte and length.
   void markAssignedUses(const llvm::StringMap<std::vector<ByteRange>> &Wanted) {
+    if (Wanted.size() <= MaxNamesSearched) {
+      // Each name searched for in its own ranges (memmem), a whole word:
+      // what the pass over every identifier below finds.
+      for (const auto &E : Wanted) {
+        llvm::StringRef Name = E.getKey();
+        for (const ByteRange &R : E.second) {
+          llvm::StringRef In = T.take_front(R.End);
+          for (size_t At = findWord(In, Name, R.Begin); At != llvm::StringRef::npos;
+               At = findWord(In, Name, At + 1)) {
+            size_t After = At + Name.size();
+            if ((At == 0 || !identChar(T[At - 1])) && (After >= T.size() || !identChar(T[After])))
+              markHit(static_cast<uint32_t>(At));
+          }
+        }
+      }
+      return;
+    }
     std::vector<ByteRange> Union;
     uint64_t First[4] = {0, 0, 0, 0};
     size_t MinLen = SIZE_MAX, MaxLen = 0;
@@ -880,10 +901,10 @@ private:
         Marks.push_back(static_cast<uint32_t>(At));
     };
     if (T.size() < (1u << 20) || Names.size() < 2) {
-      // A search per name (memchr-fast; no 256 KiB table to build).
+      // A search per name (memmem; no 256 KiB table to build).
       for (const auto &N : Names)
-        for (size_t At = T.find(N.getKey()); At != llvm::StringRef::npos;
-             At = T.find(N.getKey(), At + 1))
+        for (size_t At = findWord(T, N.getKey()); At != llvm::StringRef::npos;
+             At = findWord(T, N.getKey(), At + 1))
           Use(N.getKey(), At);
       return;
     }
