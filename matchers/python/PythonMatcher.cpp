@@ -32,6 +32,31 @@ static void addQualifiedPrefixes(const PatternNode &N, llvm::StringSet<> &Out) {
     addQualifiedPrefixes(C, Out);
 }
 
+/// Whether N holds an interpolation: it matches f-strings (t-strings) only.
+static bool holdsInterpolation(const PatternNode &N) {
+  if (N.Symbol == Grammar::get().Interpolation)
+    return true;
+  return llvm::any_of(N.Children, holdsInterpolation);
+}
+
+/// Notes in R a pattern whose root may match a statement of plain strings
+/// alone or a part of it: a string value it is, or that some such pattern
+/// exists. An f-string pattern (`f"cuda:{$I}"`) matches no plain string.
+static void noteStringRoot(const Pattern &P, RegionRules &R) {
+  const Grammar &G = Grammar::get();
+  if (P.Root.K == PatternNode::StringValue && P.RootSymbol == G.String) {
+    R.StringValues.push_back(P.Root.Text);
+    return;
+  }
+  if (P.RootSymbol == G.String && holdsInterpolation(P.Root))
+    return;
+  llvm::StringRef Type = ts_language_symbol_name(tree_sitter_python(), P.RootSymbol);
+  if (P.Root.K == PatternNode::Metavar || P.Root.K == PatternNode::MetavarSeq ||
+      Type == "expression_statement" || Type.contains("string") || Type.contains("escape") ||
+      Type.contains("interpolation"))
+    R.MatchesStrings = true;
+}
+
 PythonMatcher::PythonMatcher()
     : Serial([] {
         static std::atomic<uint64_t> Next{1};
@@ -81,6 +106,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
         continue;
       }
       addQualifiedPrefixes(P->Root, M->Regions.QualifiedPrefixes);
+      noteStringRoot(*P, M->Regions);
       M->Regions.WholeStatements.insert(
           ts_language_symbol_name(tree_sitter_python(), P->RootSymbol));
       auto C = std::make_unique<Compiled>(

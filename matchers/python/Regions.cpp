@@ -654,7 +654,8 @@ public:
     if (!Wanted.empty())
       markAssignedUses(Wanted);
 
-    // Nothing can match: the rules' words are only in comments.
+    dropProse(Rules);
+    // Nothing can match: the rules' words are only in comments (or prose).
     NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !mentionsDevport(T);
     if (MarksOnly)
       return marked();
@@ -749,6 +750,64 @@ private:
     default:
       return Whole::No;
     }
+  }
+
+  /// Prose: a statement of plain strings alone (a docstring; no f-string)
+  /// holds no match, as no pattern matches such a string but the rules'
+  /// string values, and its words are not code. Its lines are not hits and
+  /// its offsets not marks, unless it holds a string value or a doctest
+  /// (`>>>`: the matcher reads it as code where it visits the docstring).
+  void dropProse(const RegionRules &Rules) {
+    if (Rules.MatchesStrings)
+      return;
+    std::vector<ByteRange> Dropped;
+    for (size_t I = 0; I < Ls.size(); ++I) {
+      const Line &L = Ls[I];
+      if (!Hit[I] || !L.StringFirst || L.K != Key::Other)
+        continue;
+      llvm::StringRef Code = T.slice(L.Begin, L.End);
+      if (Code.contains(">>>") ||
+          llvm::any_of(Rules.StringValues,
+                       [&](const std::string &V) { return Code.contains(V); }) ||
+          !onlyPlainStrings(L))
+        continue;
+      Hit[I] = false;
+      Dropped.push_back({L.Begin, L.End});
+    }
+    if (Dropped.empty())
+      return;
+    llvm::erase_if(Marks, [&](uint32_t A) {
+      auto It = std::upper_bound(Dropped.begin(), Dropped.end(), A,
+                                 [](uint32_t X, const ByteRange &R) { return X < R.Begin; });
+      return It != Dropped.begin() && A < std::prev(It)->End;
+    });
+  }
+
+  /// Whether line L is string literals alone (maybe concatenated, across
+  /// continuation lines, with comments), none an f-string (or t-string).
+  bool onlyPlainStrings(const Line &L) const {
+    size_t I = L.Begin;
+    bool Any = false;
+    while (I < L.End) {
+      char C = T[I];
+      if (C == ' ' || C == '\t' || C == '\f' || C == '\n' || C == '\r' || C == '\\') {
+        ++I; // the layout is sound: a backslash here continues the line
+        continue;
+      }
+      if (C == '#') {
+        I = commentEnd(T, I);
+        continue;
+      }
+      size_t B = I;
+      while (I < L.End && identChar(T[I]))
+        ++I;
+      llvm::StringRef Prefix = T.slice(B, I);
+      if (I >= L.End || (T[I] != '"' && T[I] != '\'') || !stringPrefix(Prefix) ||
+          Prefix.find_first_of("fFtT") != llvm::StringRef::npos || !skipString(T, I))
+        return false;
+      Any = true;
+    }
+    return Any;
   }
 
   /// Keeps the lines From..To of guarded code that the review may read

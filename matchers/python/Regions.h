@@ -13,7 +13,9 @@
 /// indentation, as Python's tokenizer does) and keeps what the matcher and
 /// the fix review can look at:
 ///
-///  - every statement holding an anchor (the offsets the caller found), a
+///  - every statement holding an anchor (the offsets the caller found; not
+///    one in prose, a statement of plain strings alone, but for a doctest or
+///    a rule's string value in it), a
 ///    name that an import binds to a prefix of a pattern's qualified name
 ///    (`tc` after `import torch.cuda as tc`), or, later in the same function
 ///    (class, for `self.NAME`), a name that an anchored statement assigns
@@ -77,6 +79,13 @@ struct RegionRules {
   /// a whole (`if_statement`, `function_definition`): an anchor in such a
   /// statement's header keeps all of it, not only the header.
   llvm::StringSet<> WholeStatements;
+  /// The values of the string literals that patterns are (`"cpu:gloo,cuda:nccl"`):
+  /// a statement of plain strings alone (a docstring) holds a match only if
+  /// it holds one of them.
+  std::vector<std::string> StringValues;
+  /// Some pattern's root is another part of a string or an expression
+  /// statement: a statement of strings alone may hold a match.
+  bool MatchesStrings = false;
   /// Modules whose `from M import name` items the fix rounds remove once
   /// unused (`torch.cuda` and its submodules): every use of such a name is
   /// an anchor, as the clean-up counts them all.

@@ -734,6 +734,23 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   };
   for (size_t I = 0; I < std::size(Guarded); ++I)
     Compare("case/guarded" + std::to_string(I) + ".py", Guarded[I]);
+  // Prose (a statement of plain strings alone) is no region of its own: the
+  // findings and fixes around it, a doctest in it, a rule's string value as
+  // a statement, and an f-string are as in the whole file.
+  const char *Prose[] = {
+      "import torch\n\n\ndef f(x):\n    \"\"\"Moves x to cuda: x.cuda().\"\"\"\n"
+      "    return x.cuda()\n\n\ndef g():\n    'torch.cuda.synchronize() is slow'\n",
+      "import torch\n\n\ndef f(x):\n    \"\"\"Example:\n\n    >>> x.cuda()\n    \"\"\"\n"
+      "    return x\n",
+      "import torch.distributed as dist\n'cpu:gloo,cuda:nccl'\n\"cuda:nccl,cpu:gloo\"\n"
+      "dist.init_process_group('nccl')\n",
+      "'''Runs on cuda and nccl.'''\nimport torch\nx = torch.zeros(2)\n",
+      "import torch\n\n\nclass T:\n    def test(self):\n        'needs cuda'\n\n"
+      "    def other(self):\n        f'{torch.cuda.device_count()} devices'\n"
+      "        return torch.device('cuda')\n",
+  };
+  for (size_t I = 0; I < std::size(Prose); ++I)
+    Compare("case/prose" + std::to_string(I) + ".py", Prose[I]);
   std::printf("[ Regions ] %u files, %u with findings, %u differ\n", Files, WithFindings, Failures);
   EXPECT_EQ(0u, Failures);
   EXPECT_GT(WithFindings, Files / 2);

@@ -322,6 +322,53 @@ TEST(Regions, WordsOnlyInCommentsLeaveNothingToMatch) {
   EXPECT_FALSE(R->NothingToMatch);
 }
 
+TEST(Regions, ProseIsNoHitButDoctestsFStringsStringValuesAndCodeAre) {
+  const char *Text = "import torch\n"
+                     "def f():\n"
+                     "    \"\"\"Runs on cuda.\n"
+                     "    Then on cuda again.\"\"\"\n"
+                     "    x = 1\n"
+                     "    'cuda ' \\\n"
+                     "        r'too'  # cuda\n"
+                     "def g():\n"
+                     "    '''>>> x.cuda()'''\n"
+                     "    f'{torch.cuda.current_device()}'\n"
+                     "    'cuda:{}'.format(i)\n"
+                     "    'a'; y = 'cuda'\n";
+  // The docstring and the concatenated strings of f() are prose: f() keeps
+  // only its header (the module's first statement), with a `0` for a block;
+  // g()'s doctest, f-string, method call and `;` are code.
+  EXPECT_EQ("kk0bbb?kkkkkb", shape(Text, {"cuda"}));
+  std::optional<RegionText> R = maskRegions(Text, anchorsOf(Text, {"cuda"}), torchRules());
+  ASSERT_TRUE(R);
+  llvm::StringRef T(Text);
+  for (uint32_t A : R->Marks.Offsets)
+    EXPECT_GT(A, T.find("def g")) << "a mark in prose at " << A;
+  // A file whose words are all in prose has nothing to match.
+  const char *OnlyProse = "import torch\n"
+                          "'''Works with cuda.'''\n"
+                          "x = torch.zeros(2)\n"
+                          "y = x\n";
+  R = maskRegions(OnlyProse, anchorsOf(OnlyProse, {"cuda"}), torchRules());
+  ASSERT_TRUE(R);
+  EXPECT_TRUE(R->NothingToMatch);
+  // A rule's string value in it (a pattern `"cpu:gloo,cuda:nccl"` matches
+  // such a statement), or a rule whose pattern may match any string: kept.
+  RegionRules Values = torchRules();
+  Values.StringValues.push_back("cpu:gloo,cuda:nccl");
+  const char *Value = "import torch\n"
+                      "x = 1\n"
+                      "'cpu:gloo,cuda:nccl'\n"
+                      "y = 2\n";
+  EXPECT_EQ("kkbbb", shape(Value, {"cuda"}));
+  EXPECT_EQ("kkkbb", shape(Value, {"cuda"}, Values));
+  RegionRules Strings = torchRules();
+  Strings.MatchesStrings = true;
+  R = maskRegions(OnlyProse, anchorsOf(OnlyProse, {"cuda"}), Strings);
+  ASSERT_TRUE(R);
+  EXPECT_FALSE(R->NothingToMatch);
+}
+
 TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
   EXPECT_EQ("whole", shape("x = 'cuda\ny = 1\n", {"cuda"}));           // unterminated string
   EXPECT_EQ("whole", shape("x = (1,\ny = 'cuda'\n", {"cuda"}));        // unclosed bracket
