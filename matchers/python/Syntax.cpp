@@ -103,6 +103,7 @@ private:
   struct Chunk {
     char *Begin;
     size_t Size;
+    int Class; ///< Its size class, or -1 for a chunk of its own (not pooled).
   };
 
   static size_t roundUp(size_t N) { return (N + 15) & ~size_t(15); }
@@ -115,9 +116,9 @@ private:
 
   void grow(size_t Need) {
     unsigned Class = std::min<size_t>(Chunks.size(), MaxClass);
-    Chunk C{nullptr, classSize(Class)};
+    Chunk C{nullptr, classSize(Class), static_cast<int>(Class)};
     if (Need > C.Size)
-      C.Size = Need; // its own
+      C = {nullptr, Need, -1}; // its own
     else
       C.Begin = takePooled(Class);
     if (!C.Begin)
@@ -154,17 +155,15 @@ private:
     return C;
   }
   static void release(const Chunk &C) {
-    for (unsigned Class = 0; Class <= MaxClass; ++Class)
-      if (C.Size == classSize(Class)) {
-        Pool &P = pool();
-        std::lock_guard<std::mutex> G(P.Lock);
-        if (P.Bytes + C.Size <= PooledBytes) {
-          P.Chunks[Class].push_back(C.Begin);
-          P.Bytes += C.Size;
-          return;
-        }
-        break;
+    if (C.Class >= 0) {
+      Pool &P = pool();
+      std::lock_guard<std::mutex> G(P.Lock);
+      if (P.Bytes + C.Size <= PooledBytes) {
+        P.Chunks[C.Class].push_back(C.Begin);
+        P.Bytes += C.Size;
+        return;
       }
+    }
     std::free(C.Begin);
   }
 

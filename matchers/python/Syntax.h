@@ -48,8 +48,8 @@ inline bool inArena(const TreePtr &T) { return T.get_deleter().Arena != nullptr;
 /// and those of the tree it builds, come from one bump arena that the tree
 /// owns. tree-sitter frees the subtrees it drops while it parses one by one
 /// and the finished tree node by node; here those frees cost nothing and the
-/// tree goes in one step (malloc, free and the release walks were about a
-/// seventh of a check of PyTorch's Python tree). The arena keeps what the
+/// tree goes in one step (a check of PyTorch's Python tree took some 7% less
+/// time, docs/benchmarks.md). The arena keeps what the
 /// parse dropped: some 35 times the parsed text, reclaimed with the tree.
 /// Past Budget bytes (by default 1 MiB and 64 per byte parsed: tree-sitter's
 /// error recovery can drop hundreds of times the text) the memory is the C

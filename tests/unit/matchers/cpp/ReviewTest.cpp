@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <iterator>
+
 #include <string>
 #include <vector>
 
@@ -48,13 +50,17 @@ Reviewed review(llvm::StringRef Text, std::vector<Diagnostic> Findings) {
   return R;
 }
 
+/// A's findings, then B's.
+std::vector<Diagnostic> joined(std::vector<Diagnostic> A, std::vector<Diagnostic> B) {
+  std::move(B.begin(), B.end(), std::back_inserter(A));
+  return A;
+}
+
 /// The findings of `t.is_cuda()` (cpp-tensor-is-cuda), then those of
 /// `kCUDA` (cpp-cuda-device-type), in Text.
 std::vector<Diagnostic> checksThenDevices(llvm::StringRef Text) {
-  std::vector<Diagnostic> F = findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check");
-  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
-    F.push_back(std::move(D));
-  return F;
+  return joined(findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check"),
+                findingsAt(Text, "kCUDA"));
 }
 
 /// Per finding, "fix" or its last note (why it has none).
@@ -171,10 +177,8 @@ TEST(ReviewTest, ListsWithOtherBackendsEntries) {
                      "class TORCH_API Context {\n"
                      "  Hooks &h(T t) { if (t == kCUDA) return cuda(); return xpu(kXPU); }\n"
                      "};\n";
-  std::vector<Diagnostic> F = findingsAt(Text, "DispatchKey::AutocastCUDA");
-  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
-    F.push_back(std::move(D));
-  Reviewed R = review(Text, std::move(F));
+  Reviewed R = review(
+      Text, joined(findingsAt(Text, "DispatchKey::AutocastCUDA"), findingsAt(Text, "kCUDA")));
   ASSERT_EQ(R.Kept.size(), 2u);
   EXPECT_EQ(R.Kept[0].Message,
             "a list with other backends' entries too (`DispatchKey::AutocastXPU`, line 4): kept");
@@ -207,10 +211,8 @@ TEST(ReviewTest, DispatchKeysInAGtestCaseAreTestData) {
                      "  callOp(*op, dummyTensor(DispatchKey::CUDA));\n"
                      "  t.to(kCUDA);\n"
                      "}\n";
-  std::vector<Diagnostic> F = findingsAt(Text, "DispatchKey::CUDA", "cpp-dispatch-key-cuda");
-  for (Diagnostic &D : findingsAt(Text, "kCUDA"))
-    F.push_back(std::move(D));
-  Reviewed R = review(Text, std::move(F));
+  Reviewed R = review(Text, joined(findingsAt(Text, "DispatchKey::CUDA", "cpp-dispatch-key-cuda"),
+                                   findingsAt(Text, "kCUDA")));
   ASSERT_EQ(R.Kept.size(), 1u);
   EXPECT_EQ(R.Kept[0].Message,
             "`TEST(OperatorRegistrationTest, Calls)` tests the dispatcher: its dispatch keys are "
@@ -229,11 +231,9 @@ TEST(ReviewTest, GatesOfCudaOnlyFeatures) {
                      "  bool fast = (t.device().type() == kCUDA) && can(t);\n"
                      "  bool both = t.is_cuda() && u.device().is_cuda();\n"
                      "}\n";
-  std::vector<Diagnostic> F =
-      findingsAt(Text, "kCUDA", "cpp-cuda-device-type-check", "device-check");
-  for (Diagnostic &D : findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check"))
-    F.push_back(std::move(D));
-  Reviewed R = review(Text, std::move(F));
+  Reviewed R =
+      review(Text, joined(findingsAt(Text, "kCUDA", "cpp-cuda-device-type-check", "device-check"),
+                          findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check")));
   EXPECT_EQ(
       messages(R.Kept),
       (std::vector<std::string>{"gates cuDNN or MIOpen (`use_cudnn`, line 2): kept",

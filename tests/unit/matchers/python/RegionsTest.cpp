@@ -261,6 +261,30 @@ TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
   EXPECT_EQ("kkkbkbbbkkkb", shape(Several, {"cuda"}));
 }
 
+/// The names that anchored statements assign are searched for one by one
+/// up to MaxNamesSearched, and by a pass over the identifiers of their
+/// ranges beyond: both find the same uses.
+TEST(Regions, ManyAssignedNamesAreFollowedAsAFewAre) {
+  for (int Names : {3, 12}) {
+    std::string Text = "def f():\n";
+    std::string Want = "k";
+    for (int I = 0; I < Names; ++I) {
+      Text += "    n" + std::to_string(I) + " = torch.cuda.is_available()\n";
+      Want += 'k';
+    }
+    for (int I = 0; I < Names; ++I) {
+      std::string N = "n" + std::to_string(I);
+      Text += "    a = " + N + "\n";               // a use
+      Text += "    b = x_" + N + "\n";             // not the whole word
+      Text += "    c = " + N + "z + " + N + "_\n"; // nor these
+      Want += "kbb";
+    }
+    Text += "def g():\n    d = n0\n"; // outside f
+    Want += "bbb";
+    EXPECT_EQ(Want, shape(Text, {"cuda"})) << Names << " names";
+  }
+}
+
 TEST(Regions, DefinitionNamesCommentsAndStringsAreNotAnchorsButStay) {
   const char *Text = "class T:\n"
                      "    def test_cuda(self):  # cuda\n"
