@@ -665,8 +665,8 @@ public:
       int32_t Start = S.Start[I], End = S.statementEnd(Start);
       switch (keptWhole(Ls[I], Ls[Start], Rules)) {
       case Whole::No:
-        Keep[I] = true;
-        continue;
+        Keep[I] = true; // and what an `assert` guards, below
+        break;
       case Whole::Statement:
         keepLines(Start, End);
         break;
