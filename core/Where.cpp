@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <bitset>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,32 @@ bool isRegexOperator(char C) { return llvm::StringRef(".[]()*+?{}|^$\\").contain
 } // namespace
 
 namespace {
+
+/// The characters of the bracket expression at Re[I] (`[uU]`, `[0-9_.]`),
+/// I moved past it: plain characters and ranges only (no negation, no
+/// `[:class:]`; no backslash, which POSIX reads as itself there).
+std::optional<std::string> bracketCharacters(llvm::StringRef Re, size_t &I) {
+  size_t E = bracketExpressionEnd(Re, I);
+  if (E >= Re.size())
+    return std::nullopt;
+  llvm::StringRef Body = Re.slice(I + 1, E);
+  I = E + 1;
+  if (Body.empty() || Body.front() == '^' || Body.contains('[') || Body.contains('\\'))
+    return std::nullopt;
+  std::string Chars;
+  for (size_t K = 0; K < Body.size(); ++K) {
+    if (K + 2 < Body.size() && Body[K + 1] == '-') {
+      if (Body[K] > Body[K + 2])
+        return std::nullopt;
+      for (int C = Body[K]; C <= Body[K + 2]; ++C)
+        Chars += static_cast<char>(C);
+      K += 2;
+      continue;
+    }
+    Chars += Body[K];
+  }
+  return Chars;
+}
 
 /// Reads a regex of a finite language (finiteLanguage()): each method
 /// returns the strings of what it read, or nothing for what it cannot read.
@@ -206,30 +233,12 @@ private:
     return Out;
   }
 
-  /// `[...]` of plain characters and ranges (no negation, no `[:class:]`;
-  /// no backslash, which POSIX reads as itself there).
   std::optional<Strings> bracket() {
-    size_t E = bracketExpressionEnd(Re, I);
-    if (E >= Re.size())
+    std::optional<std::string> Chars = bracketCharacters(Re, I);
+    if (!Chars)
       return std::nullopt;
-    llvm::StringRef Body = Re.slice(I + 1, E);
-    I = E + 1;
-    if (Body.empty() || Body.front() == '^' || Body.contains('[') || Body.contains('\\'))
-      return std::nullopt;
-    std::string Chars;
-    for (size_t K = 0; K < Body.size(); ++K) {
-      if (K + 2 < Body.size() && Body[K + 1] == '-') {
-        if (Body[K] > Body[K + 2])
-          return std::nullopt;
-        for (int C = Body[K]; C <= Body[K + 2]; ++C)
-          Chars += static_cast<char>(C);
-        K += 2;
-        continue;
-      }
-      Chars += Body[K];
-    }
     Strings Out;
-    for (char C : Chars)
+    for (char C : *Chars)
       Out.push_back(std::string(1, C));
     return Out;
   }
@@ -245,6 +254,159 @@ std::optional<std::vector<std::string>> finiteLanguage(llvm::StringRef Re, size_
   if (!Re.consume_front("^") || !Re.consume_back("$") || Re.endswith("\\"))
     return std::nullopt;
   return FiniteReader(Re, Limit).whole();
+}
+
+namespace {
+
+/// Reads a regex into its top-level pieces for matchesOneQuotedString(): a
+/// group without alternatives or a quantifier is read as its own pieces;
+/// any other group is one piece of every character in it.
+class PieceReader {
+public:
+  struct Piece {
+    std::bitset<256> Chars; ///< What each character it matches may be.
+    bool MayBeEmpty = false;
+  };
+
+  explicit PieceReader(llvm::StringRef Re) : Re(Re) {}
+
+  /// The pieces of the whole of Re, or nothing.
+  std::optional<std::vector<Piece>> whole() {
+    std::vector<Piece> Out;
+    if (!sequence(Out) || I != Re.size())
+      return std::nullopt;
+    return Out;
+  }
+
+private:
+  /// Pieces up to the end, a `)` or a `|`.
+  bool sequence(std::vector<Piece> &Out) {
+    while (I < Re.size() && Re[I] != '|' && Re[I] != ')') {
+      if (Re[I] == '(') {
+        ++I;
+        std::vector<Piece> Inner;
+        bool Alternatives = false;
+        for (;;) {
+          if (!sequence(Inner))
+            return false;
+          if (I >= Re.size())
+            return false;
+          if (Re[I] == ')')
+            break;
+          Alternatives = true; // a `|`
+          ++I;
+        }
+        ++I; // `)`
+        if (!Alternatives && !quantifierFollows()) {
+          llvm::append_range(Out, Inner);
+          continue;
+        }
+        Piece G;
+        // Every character of the group's text, whatever its alternatives.
+        for (const Piece &P : Inner)
+          G.Chars |= P.Chars;
+        G.MayBeEmpty = true; // an alternative may be empty; nothing relies on it
+        if (!quantified(G))
+          return false;
+        Out.push_back(G);
+        continue;
+      }
+      Piece P;
+      if (!atom(P) || !quantified(P))
+        return false;
+      Out.push_back(P);
+    }
+    return true;
+  }
+
+  bool quantifierFollows() const {
+    return I < Re.size() && llvm::StringRef("?*+{").contains(Re[I]);
+  }
+
+  bool atom(Piece &P) {
+    char C = Re[I];
+    if (C == '[') {
+      std::optional<std::string> Chars = bracketCharacters(Re, I);
+      if (!Chars)
+        return false;
+      for (char Ch : *Chars)
+        P.Chars.set(static_cast<unsigned char>(Ch));
+      return true;
+    }
+    if (C == '\\') {
+      if (I + 1 >= Re.size() || !isRegexOperator(Re[I + 1]))
+        return false; // `\s`, `\w`: classes
+      P.Chars.set(static_cast<unsigned char>(Re[I + 1]));
+      I += 2;
+      return true;
+    }
+    if (isRegexOperator(C))
+      return false; // `.`, `^` or `$` inside, a quantifier with nothing before
+    P.Chars.set(static_cast<unsigned char>(C));
+    ++I;
+    return true;
+  }
+
+  /// P under the quantifier that follows, if any.
+  bool quantified(Piece &P) {
+    if (I >= Re.size())
+      return true;
+    char C = Re[I];
+    if (C == '?' || C == '*') {
+      P.MayBeEmpty = true;
+      ++I;
+    } else if (C == '+') {
+      ++I;
+    } else if (C == '{') {
+      size_t E = Re.find('}', I);
+      unsigned Lo = 0;
+      if (E == llvm::StringRef::npos || Re.slice(I + 1, E).split(',').first.getAsInteger(10, Lo))
+        return false;
+      P.MayBeEmpty |= Lo == 0;
+      I = E + 1;
+    } else {
+      return true;
+    }
+    return !quantifierFollows(); // a quantifier of a quantifier: not read
+  }
+
+  llvm::StringRef Re;
+  size_t I = 0;
+};
+
+} // namespace
+
+std::optional<std::bitset<256>> quotedStringCharacters(llvm::StringRef Re) {
+  if (!Re.consume_front("^") || !Re.consume_back("$") || Re.endswith("\\"))
+    return std::nullopt;
+  std::optional<std::vector<PieceReader::Piece>> Pieces = PieceReader(Re).whole();
+  if (!Pieces)
+    return std::nullopt;
+  std::bitset<256> Letters, Quotes;
+  for (int C = 'a'; C <= 'z'; ++C)
+    Letters.set(C).set(C - 'a' + 'A');
+  Quotes.set('"').set('\'');
+  auto Within = [](const std::bitset<256> &A, const std::bitset<256> &B) {
+    return (A & ~B).none();
+  };
+  // The prefix: letters. The opening quotes: one piece of quotes alone that
+  // cannot be empty; the closing quotes likewise, last. Between them no
+  // piece may match a quote.
+  size_t K = 0, N = Pieces->size();
+  while (K < N && Within((*Pieces)[K].Chars, Letters))
+    ++K;
+  auto Quoting = [&](const PieceReader::Piece &P) {
+    return !P.MayBeEmpty && P.Chars.any() && Within(P.Chars, Quotes);
+  };
+  if (N < 2 || K >= N - 1 || !Quoting((*Pieces)[K]) || !Quoting(Pieces->back()))
+    return std::nullopt;
+  for (size_t J = K + 1; J + 1 < N; ++J)
+    if (((*Pieces)[J].Chars & Quotes).any())
+      return std::nullopt;
+  std::bitset<256> All;
+  for (const PieceReader::Piece &P : *Pieces)
+    All |= P.Chars;
+  return All;
 }
 
 std::optional<std::string> caselessLiteral(llvm::StringRef Re) {

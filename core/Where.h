@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
 
+#include <bitset>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +64,15 @@ std::optional<std::string> caselessLiteral(llvm::StringRef Re);
 /// of them does not match. Nothing when there is one alternative, or one
 /// that requires no literal.
 std::optional<std::vector<std::string>> alternativeLiterals(llvm::StringRef Re);
+
+/// When every text that the POSIX regex Re matches is one quoted string
+/// literal (`^`, letters such as a `u` prefix, one or more quotes, then no
+/// quote up to the quotes before `$`: `^[uU]?(["'])cuda(:[0-9]*)?["']$`),
+/// the characters such a text may hold; a node of Python whose text Re
+/// matches is then one string token. Nothing for any other regex or one it
+/// cannot read (alternatives of the whole, `.`, classes such as `\s` or
+/// `[^...]`, anchors inside).
+std::optional<std::bitset<256>> quotedStringCharacters(llvm::StringRef Re);
 
 class WhereConstraints {
 public:

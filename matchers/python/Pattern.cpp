@@ -76,8 +76,10 @@ public:
     if (S == G.String && simpleStringValue(N, Src, Value)) {
       Out.K = PatternNode::StringValue;
       Out.Text = Value;
-      if (!Value.empty())
+      if (!Value.empty()) {
         addWord(Value);
+        P.ValueWords.push_back(Value);
+      }
       return Out;
     }
     if (ts_node_child_count(N) == 0) {
@@ -87,8 +89,11 @@ public:
       if (S == G.Identifier)
         addWord(T); // a keyword or attribute name: the file must contain it
       // Ex) the `cuda:` of f"cuda:{$I}": a string's literal text, as written.
-      if (S == G.StringContent && !T.empty())
+      if (S == G.StringContent && !T.empty()) {
         addWord(T);
+        if (!InInterpolated) // an f-string's part is only in f-strings
+          P.StringPartWords.push_back(T.str());
+      }
       return Out;
     }
     // A statement that is only a metavariable (`$$$BODY` in a block) stands
@@ -105,6 +110,11 @@ public:
     bool ChildInArgs = S == G.ArgumentList;
     TSNode NameField = S == G.KeywordArgument ? ts_node_child_by_field_id(N, G.FName) : TSNode{};
     TSNode AttrField = S == G.Attribute ? ts_node_child_by_field_id(N, G.FAttribute) : TSNode{};
+    bool WasInterpolated = InInterpolated;
+    if (S == G.String) {
+      InInterpolated = false;
+      forEachChild(N, [&](TSNode C) { InInterpolated |= ts_node_symbol(C) == G.Interpolation; });
+    }
     forEachChild(N, [&](TSNode C) {
       if (ts_node_is_extra(C))
         return;
@@ -114,6 +124,7 @@ public:
                     (S == G.Attribute && sameNode(C, AttrField));
       Out.Children.push_back(compile(C, ChildInArgs, !IsName));
     });
+    InInterpolated = WasInterpolated;
     return Out;
   }
 
@@ -155,6 +166,7 @@ private:
   llvm::StringRef Src;
   Pattern &P;
   const Grammar &G;
+  bool InInterpolated = false; ///< Within a string that holds an interpolation.
 };
 
 } // namespace

@@ -72,6 +72,11 @@ struct Pattern {
   /// Words that every file matching this pattern contains (the segments of
   /// its qualified names, its string values): the prefilter's input.
   std::vector<std::string> RequiredWords;
+  /// Of RequiredWords, the values of the pattern's strings (`cuda` of
+  /// `torch.device("cuda")`), and the text of a part of a string that is
+  /// neither a value nor an f-string (`"cuda\\n"`): a string of the file
+  /// holds these (the others are names, or parts of an f-string).
+  std::vector<std::string> ValueWords, StringPartWords;
   /// Metavariables the pattern binds, in order of first appearance.
   std::vector<std::string> Metavars;
 };

@@ -73,6 +73,8 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
     Errors += L.str() + ": " + Msg;
   };
   size_t Order = 0;
+  std::vector<StringWord> InStrings;                           // by word
+  llvm::StringMap<std::shared_ptr<const llvm::Regex>> Regexes; // by source
   for (const auto &R : Rules.rules()) {
     if (R->Language != "python")
       continue;
@@ -90,6 +92,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       // A `where` regex on a metavariable of this pattern adds the literal it
       // requires (e.g. "cuda") to the words the prefilter looks for.
       std::vector<std::string> NodeWords;
+      std::vector<std::pair<std::string, const std::string *>> RegexWords;
       for (const auto &W : R->Where)
         if (llvm::is_contained(P->Metavars, W.first)) {
           std::string Lit = requiredLiteral(W.second.Regex);
@@ -97,6 +100,8 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
             P->RequiredWords.push_back(Lit);
           if (Lit.size() >= 3 && !llvm::is_contained(NodeWords, Lit))
             NodeWords.push_back(Lit);
+          if (Lit.size() >= 3)
+            RegexWords.push_back({Lit, &W.second.Regex});
         }
       // Without a literal the prefilter would have to accept every file.
       if (P->RequiredWords.empty()) {
@@ -111,8 +116,32 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
           ts_language_symbol_name(tree_sitter_python(), P->RootSymbol));
       auto C = std::make_unique<Compiled>(
           Compiled{R.get(), I, std::move(*P), Order++, std::move(NodeWords)});
-      for (const std::string &W : C->P.RequiredWords)
-        C->WordIds.push_back(M->Literals.add(W));
+      for (const std::string &W : C->P.RequiredWords) {
+        unsigned Id = M->Literals.add(W);
+        C->WordIds.push_back(Id);
+        // How the word counts in a string of the file (StringWord).
+        if (InStrings.size() <= Id)
+          InStrings.resize(Id + 1);
+        StringWord &SW = InStrings[Id];
+        if (llvm::is_contained(C->P.ValueWords, W) && !llvm::is_contained(SW.Values, W))
+          SW.Values.push_back(W);
+        if (llvm::is_contained(C->P.StringPartWords, W))
+          SW.Any = true;
+        for (const auto &[Lit, Re] : RegexWords) {
+          if (Lit != W)
+            continue;
+          std::optional<std::bitset<256>> Chars = quotedStringCharacters(*Re);
+          if (!Chars) {
+            SW.Any = true;
+            continue;
+          }
+          std::shared_ptr<const llvm::Regex> &Compiled = Regexes[*Re];
+          if (!Compiled)
+            Compiled = std::make_shared<const llvm::Regex>(*Re);
+          if (llvm::none_of(SW.Regexes, [&](const auto &Q) { return Q.Re == Compiled; }))
+            SW.Regexes.push_back({*Chars, Compiled});
+        }
+      }
       M->Needs.add(C->WordIds);
       // A name may be spelled as an identifier (after `from m import name`)
       // or as an attribute chain: a name pattern waits at both.
@@ -137,6 +166,11 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
   M->Directive = M->Literals.add("devport:");
+  InStrings.resize(M->Literals.size());
+  InStrings[M->Directive].Any = true;
+  for (unsigned I = 0; I < InStrings.size(); ++I)
+    InStrings[I].Length = static_cast<uint32_t>(M->Literals.word(I).size());
+  M->Regions.InStrings = std::move(InStrings);
   M->Regions.CleanedModules.push_back(CleanedImportModule.str());
   M->Literals.freeze();
   return std::move(M);
@@ -174,10 +208,13 @@ std::optional<RegionText> PythonMatcher::regions(llvm::StringRef Text, bool Mark
         true;
   }
   std::vector<uint32_t> Offsets;
+  std::vector<unsigned> Words;
   for (const LiteralSet::Occurrence &O : All)
-    if (Anchor[O.Word])
+    if (Anchor[O.Word]) {
       Offsets.push_back(O.Offset);
-  return maskRegions(Text, Offsets, Regions, MarksOnly);
+      Words.push_back(O.Word);
+    }
+  return maskRegions(Text, Offsets, Regions, MarksOnly, Words);
 }
 
 std::string PythonMatcher::objectAnchorOf(TSNode N, llvm::StringRef Src,

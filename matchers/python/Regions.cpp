@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstring>
 #include <vector>
 
@@ -187,8 +188,24 @@ bool plainNumber(llvm::StringRef S) {
 }
 
 /// The logical lines and comments of T; false if its layout is ambiguous.
-bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRange> &Comments) {
+/// With Strings, also the string literals that hold one of Anchors (sorted)
+/// and may leave it out: neither an f-string (or t-string) nor after one in
+/// its logical line, where a nested quote (`f"{d["k"]}"`, Python 3.12) may
+/// end what this scan reads as the literal while the code goes on.
+bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRange> &Comments,
+               llvm::ArrayRef<uint32_t> Anchors = {}, std::vector<ByteRange> *Strings = nullptr) {
   size_t I = T.startswith("\xEF\xBB\xBF") ? 3 : 0, N = T.size();
+  size_t NextAnchor = 0;
+  bool Interpolated = false; // an f-string so far in the logical line
+  auto NoteString = [&](size_t B, size_t E, bool F) {
+    Interpolated |= F;
+    if (!Strings || Interpolated)
+      return;
+    while (NextAnchor < Anchors.size() && Anchors[NextAnchor] < B)
+      ++NextAnchor;
+    if (NextAnchor < Anchors.size() && Anchors[NextAnchor] < E)
+      Strings->push_back({static_cast<uint32_t>(B), static_cast<uint32_t>(E)});
+  };
   while (I < N) {
     // The start of a physical line outside any logical line: indentation.
     uint32_t Col = 0;
@@ -228,6 +245,7 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
     Line L;
     L.Begin = static_cast<uint32_t>(I);
     L.Indent = Col;
+    Interpolated = false;
     int Depth = 0;
     bool First = true, LastColon = false, ExpectName = false;
     // The last token is an operator that no statement ends with (`.`, `+`),
@@ -290,6 +308,7 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
           LastWord = {};
           if (!skipString(T, I))
             return false;
+          NoteString(B, I, W.find_first_of("fFtT") != llvm::StringRef::npos);
           L.StringFirst |= First;
         } else if (ExpectName) {
           if (W == "def" || W == "class")
@@ -311,8 +330,10 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
           ExpectName = L.K == Key::Def || L.K == Key::Class;
         }
       } else if (Ch == '"' || Ch == '\'') {
+        size_t B = I;
         if (!skipString(T, I))
           return false;
+        NoteString(B, I, false);
         L.StringFirst |= First;
       } else if (llvm::isDigit(Ch) || (Ch == '.' && I + 1 < N && llvm::isDigit(T[I + 1]))) {
         size_t B = I;
@@ -617,12 +638,27 @@ public:
         Keep(this->Ls.size(), false), Hit(this->Ls.size(), false), Skeleton(this->Ls.size(), false),
         Unguarded(this->Ls.size(), false) {}
 
+  /// With Words (the word of each anchor), Strings are the string literals
+  /// that hold anchors (scanLines()): an anchor inside one counts only where
+  /// Rules.InStrings says that its word does.
   std::optional<RegionText> run(llvm::ArrayRef<uint32_t> Anchors, const RegionRules &Rules,
-                                bool MarksOnly) {
+                                bool MarksOnly, llvm::ArrayRef<unsigned> Words,
+                                llvm::ArrayRef<ByteRange> Strings) {
     int32_t N = static_cast<int32_t>(Ls.size());
-    for (uint32_t A : Anchors)
+    size_t Str = 0;
+    for (size_t K = 0; K < Anchors.size(); ++K) {
+      uint32_t A = Anchors[K];
+      if (!Words.empty() && Words[K] < Rules.InStrings.size()) {
+        while (Str < Strings.size() && Strings[Str].End <= A)
+          ++Str;
+        const StringWord &W = Rules.InStrings[Words[K]];
+        if (Str < Strings.size() && Strings[Str].Begin <= A && A + W.Length <= Strings[Str].End &&
+            !W.countsIn(T.slice(Strings[Str].Begin, Strings[Str].End)))
+          continue; // no pattern can find it in this string
+      }
       if (markHit(A))
         Marks.push_back(A);
+    }
     // Names that imports bind to what a pattern names.
     llvm::StringSet<> Aliases;
     for (int32_t I = 0; I < N; ++I)
@@ -1099,17 +1135,44 @@ private:
 
 } // namespace
 
+bool StringWord::countsIn(llvm::StringRef Token) const {
+  if (Any || Token.contains(">>>"))
+    return true;
+  size_t Quote = Token.find_first_of("\"'");
+  llvm::StringRef Prefix = Token.take_front(Quote);
+  if (Prefix.find_first_of("fFtT") != llvm::StringRef::npos)
+    return true;
+  // A value as a pattern compares it (simpleStringValue): no `b` prefix, no
+  // backslash, the text between the quotes.
+  if (!Values.empty() && Prefix.find_first_of("bB") == llvm::StringRef::npos &&
+      !Token.contains('\\')) {
+    llvm::StringRef Body = Token.drop_front(Quote);
+    size_t Q = Body.size() >= 6 && Body[1] == Body[0] && Body[2] == Body[0] ? 3 : 1;
+    if (Body.size() >= 2 * Q && llvm::is_contained(Values, Body.drop_front(Q).drop_back(Q)))
+      return true;
+  }
+  return llvm::any_of(Regexes, [&](const QuotedRegex &Q) {
+    return llvm::all_of(Token,
+                        [&](char C) { return Q.Chars.test(static_cast<unsigned char>(C)); }) &&
+           Q.Re->match(Token);
+  });
+}
+
 std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
-                                      const RegionRules &Rules, bool MarksOnly) {
+                                      const RegionRules &Rules, bool MarksOnly,
+                                      llvm::ArrayRef<unsigned> Words) {
   std::vector<Line> Lines;
-  std::vector<ByteRange> Comments;
-  if (!scanLines(Text, Lines, Comments))
+  std::vector<ByteRange> Comments, Strings;
+  if (Rules.InStrings.empty())
+    Words = {};
+  assert((Words.empty() || Words.size() == Anchors.size()) && "a word for every anchor");
+  if (!scanLines(Text, Lines, Comments, Anchors, Words.empty() ? nullptr : &Strings))
     return std::nullopt;
   Structure S;
   if (!buildStructure(Lines, S))
     return std::nullopt;
   return Masker(Text, std::move(Lines), std::move(Comments), std::move(S))
-      .run(Anchors, Rules, MarksOnly);
+      .run(Anchors, Rules, MarksOnly, Words, Strings);
 }
 
 } // namespace devport::python

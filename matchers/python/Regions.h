@@ -60,13 +60,44 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 
+#include <bitset>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace devport::python {
+
+/// Whether an occurrence of one of the rules' words inside a string literal
+/// may be part of a match (RegionRules::InStrings). A word of a pattern's
+/// names (`cuda` of `$X.cuda()`) is found in code; one of a string the
+/// pattern is (`"cuda"` of `torch.device("cuda")`) only in a string of that
+/// value; one that a `where` regex requires only in a string that the regex
+/// matches, when it matches one quoted string alone (matchesOneQuotedString).
+struct StringWord {
+  uint32_t Length = 0; ///< Of the word: it counts only wholly inside a string.
+  /// Some pattern may find the word in any string: a `where` regex of
+  /// another shape (`^_cuda`), a string pattern with escapes.
+  bool Any = false;
+  /// The values of the string patterns that hold the word.
+  std::vector<std::string> Values;
+  /// The `where` regexes that require it and match one quoted string, each
+  /// with the characters that such a string may hold (quotedStringCharacters:
+  /// a string with another is not run through the regex).
+  struct QuotedRegex {
+    std::bitset<256> Chars;
+    std::shared_ptr<const llvm::Regex> Re;
+  };
+  std::vector<QuotedRegex> Regexes;
+
+  /// Whether the word counts in the string literal Token (its prefix,
+  /// quotes and all): an f-string and a doctest (`>>>`) hold code, so the
+  /// word counts there whatever the rules.
+  bool countsIn(llvm::StringRef Token) const;
+};
 
 /// What region parsing needs to know of the rules, beyond their words.
 struct RegionRules {
@@ -90,16 +121,23 @@ struct RegionRules {
   /// unused (`torch.cuda` and its submodules): every use of such a name is
   /// an anchor, as the clean-up counts them all.
   std::vector<std::string> CleanedModules;
+  /// By word (the index that the caller gives with each anchor): how an
+  /// occurrence inside a string literal counts. Empty: wherever a word
+  /// occurs outside comments, it counts.
+  std::vector<StringWord> InStrings;
 };
 
 /// Text with every statement that no rule can need blanked, given the
 /// offsets (sorted) where the rules' anchor words occur (those inside
-/// comments or naming a `def` or `class` are ignored); nullopt when the
+/// comments or naming a `def` or `class` are ignored; with Words, the index
+/// of each one's word, those inside a string literal where it does not count
+/// by Rules.InStrings too); nullopt when the
 /// whole file must be parsed: its layout is ambiguous, or nothing can be
 /// left out. With MarksOnly, only Marks and NothingToMatch, and whatever can
 /// be left out (the incremental check of an editor's whole tree).
 std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint32_t> Anchors,
-                                      const RegionRules &Rules, bool MarksOnly = false);
+                                      const RegionRules &Rules, bool MarksOnly = false,
+                                      llvm::ArrayRef<unsigned> Words = {});
 
 } // namespace devport::python
 

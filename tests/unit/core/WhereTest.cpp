@@ -26,6 +26,85 @@
 namespace devport {
 namespace {
 
+TEST(WhereRegex, OneQuotedStringIsTold) {
+  // The rules' own: a prefix, quotes, no quote between, quotes.
+  for (const char *Re :
+       {"^[uU]?([\"'])cuda([:][0-9]*)?[\"']$", "^[uU]?([\"'])cuda(:[0-9]*)?[\"']$",
+        "^[uU]?([\"']{1,3})cuda:([0-9]+)[\"']{1,3}$",
+        "^[uU]?[\"']torch[.]cuda[.][A-Z][A-Za-z0-9]*Tensor[\"']$",
+        "^([uU]?[\"'])([A-Za-z0-9_.]*)torch[.]cuda[.](memory[.])?(empty_cache|memory_stats)([\"'])"
+        "$",
+        "^[uU]?([\"'])(gpu|cuda|cuda:[0-9]+)[\"']$", "^\"cuda\"$", "^'a\\.b'$", "^rb'x'$"})
+    EXPECT_TRUE(quotedStringCharacters(Re)) << Re;
+  // What may match more than one token, or may not be a string at all.
+  for (const char *Re : {"cuda",
+                         "^cuda$",
+                         "^_cuda",
+                         "Backend[.]NCCL$",
+                         "patch$",
+                         "^[\"'].*[\"']$",
+                         "^[\"'][^x]*[\"']$",
+                         "^[\"'][a-z\"]*[\"']$",
+                         "^[\"']a[\"'] [\"']b[\"']$",
+                         "^[\"']a[\"']|^b$",
+                         "^[\"']?cuda[\"']$",
+                         "^[\"']cuda[\"']?$",
+                         "^[\"']{0,1}cuda[\"']$",
+                         "^[\"'](a|\")[\"']$",
+                         "^[\"']\\s[\"']$",
+                         "^[\"'][[:alpha:]][\"']$",
+                         "^[\"']$",
+                         "^[\"']cuda[\"']",
+                         "[\"']cuda[\"']$",
+                         "^x[0-9][\"']cuda[\"']$",
+                         "^[\"']a(b[\"'])?$",
+                         "^([\"']a)*[\"']$",
+                         "^[\"']a[\"']+[\"']$"})
+    EXPECT_FALSE(quotedStringCharacters(Re)) << Re;
+}
+
+TEST(WhereRegex, AQuotedStringRegexMatchesOneStringOfItsCharacters) {
+  // Texts put together from prefixes, quotes and parts of the rules' words:
+  // whatever such a regex matches is letters, a run of quotes, no quote,
+  // a run of quotes, and only characters that it gives.
+  const char *Regexes[] = {"^[uU]?([\"'])cuda(:[0-9]*)?[\"']$",
+                           "^[uU]?([\"']{1,3})cuda:([0-9]+)[\"']{1,3}$",
+                           "^([uU]?[\"'])([A-Za-z0-9_.]*)torch[.]cuda[.](set_)?device([\"'])$",
+                           "^[uU]?([\"'])(gpu|cuda|cuda:[0-9]+)[\"']$"};
+  const char *Prefixes[] = {"", "", "u", "U", "r", "b", "f", "x "};
+  const char *Quotes[] = {"\"", "'", "\"\"\"", "'''", "\"'", ""};
+  const char *Parts[] = {"cuda", ":",   "0",  "12", "torch.cuda.", "device", "set_",
+                         "a",    "gpu", "\"", "'",  " ",           "x.y"};
+  std::mt19937 Rng(20261128);
+  auto Pick = [&](auto &A) { return std::string(A[Rng() % std::size(A)]); };
+  for (const char *Re : Regexes) {
+    std::optional<std::bitset<256>> Chars = quotedStringCharacters(Re);
+    ASSERT_TRUE(Chars) << Re;
+    llvm::Regex R(Re);
+    unsigned Matched = 0;
+    for (int I = 0; I < 200000; ++I) {
+      std::string T = Pick(Prefixes) + Pick(Quotes);
+      for (unsigned K = Rng() % 5; K > 0; --K)
+        T += Pick(Parts);
+      T += Pick(Quotes);
+      if (!R.match(T))
+        continue;
+      ++Matched;
+      for (char C : T)
+        EXPECT_TRUE(Chars->test(static_cast<unsigned char>(C))) << Re << " matches " << T;
+      llvm::StringRef S(T);
+      S = S.drop_while([](char C) { return llvm::isAlpha(C); });
+      llvm::StringRef Open = S.take_while([](char C) { return C == '"' || C == '\''; });
+      llvm::StringRef Rest = S.drop_front(Open.size());
+      llvm::StringRef Close = Rest.substr(Rest.find_last_not_of("\"'") + 1);
+      EXPECT_FALSE(Open.empty()) << T;
+      EXPECT_FALSE(Close.empty()) << T;
+      EXPECT_EQ(llvm::StringRef::npos, Rest.drop_back(Close.size()).find_first_of("\"'")) << T;
+    }
+    EXPECT_GT(Matched, 10u) << Re;
+  }
+}
+
 TEST(WhereRegex, OrdinaryRegexesPass) {
   for (const char *Re :
        {"^\"cuda:([0-9]+)\"$", "^[uU]?([\"']{1,3})cuda:([0-9]+)[\"']{1,3}$", "(a|aa)*b", "^None$",

@@ -756,6 +756,29 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   };
   for (size_t I = 0; I < std::size(Prose); ++I)
     Compare("case/prose" + std::to_string(I) + ".py", Prose[I]);
+  // A rule's word in a string counts only where some pattern can find it
+  // there (StringWord): messages, tables of CUDA names, byte and raw
+  // strings are no regions; values, device strings, mock targets, f-strings
+  // and strings after one in their line are.
+  const char *Strings[] = {
+      "import torch\n\n\ndef f(x):\n    if x is None:\n"
+      "        raise RuntimeError('cuda is not available')\n    return x.to('cuda')\n",
+      "MAP = {\n    'cudaMalloc': ('hipMalloc', 1),\n    \"cudaFree\": ('hipFree', 2),\n}\n"
+      "import torch\nd = torch.device('cuda', 0)\ne = torch.device(b'cuda')\n",
+      "import torch\nx = torch.zeros(2, device=r'cuda')\ny = x.to(u\"cuda:1\")\n"
+      "z = x.to('''cuda''')\nw = x.to(\"cuda:%d\" % 0)\nv = 'cuda:{}'.format(1)\n",
+      "import torch\nfrom unittest import mock\n\n\n"
+      "@mock.patch('torch.cuda.is_available', return_value=False)\n"
+      "def test(m):\n    with mock.patch(\"torch.cuda.device_count\"):\n        pass\n"
+      "    s = 'torch.cuda.device_count is patched'\n",
+      "import torch\nd = {'k': 1}\nx = 1\ny = f'{d[\"k\"]}' + 'cuda'\n"
+      "z = f'{torch.cuda.device_count()}' 'cuda'\nt = torch.zeros(1).to(f'cuda:{x}')\n",
+      "import torch.distributed as dist\nmsg = 'nccl is slow'\n"
+      "dist.init_process_group(backend='nccl')\nb = 'cpu:gloo,cuda:nccl'\n"
+      "dist.init_process_group(b)\ntorch._C._cuda_getDevice()\nn = '_cuda_x'\n",
+  };
+  for (size_t I = 0; I < std::size(Strings); ++I)
+    Compare("case/strings" + std::to_string(I) + ".py", Strings[I]);
   std::printf("[ Regions ] %u files, %u with findings, %u differ\n", Files, WithFindings, Failures);
   EXPECT_EQ(0u, Failures);
   EXPECT_GT(WithFindings, Files / 2);

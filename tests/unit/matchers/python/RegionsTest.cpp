@@ -7,6 +7,8 @@
 #include "matchers/python/Regions.h"
 #include "matchers/python/Review.h"
 
+#include "core/Where.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <gtest/gtest.h>
@@ -391,6 +393,100 @@ TEST(Regions, ProseIsNoHitButDoctestsFStringsStringValuesAndCodeAre) {
   R = maskRegions(OnlyProse, anchorsOf(OnlyProse, {"cuda"}), Strings);
   ASSERT_TRUE(R);
   EXPECT_FALSE(R->NothingToMatch);
+}
+
+/// Rules whose word 0, `cuda`, is a name, the value of a string pattern
+/// and required by a regex of one quoted string; whose word 1, `_cuda`, a
+/// regex of another shape requires; and whose word 2, `device`, is a name.
+RegionRules stringRules() {
+  RegionRules R = torchRules();
+  R.InStrings.resize(3);
+  R.InStrings[0].Length = 4;
+  R.InStrings[0].Values = {"cuda"};
+  const char *Re = "^[uU]?([\"'])cuda(:[0-9]*)?[\"']$";
+  R.InStrings[0].Regexes.push_back(
+      {*quotedStringCharacters(Re), std::make_shared<const llvm::Regex>(Re)});
+  R.InStrings[1].Length = 5;
+  R.InStrings[1].Any = true;
+  R.InStrings[2].Length = 6;
+  return R;
+}
+
+/// One letter per line, as shape() (`k` kept, `b` blanked), with each
+/// anchor's word: `cuda` (0), `_cuda` (1) or `device` (2).
+std::string stringShape(llvm::StringRef Text) {
+  std::vector<std::pair<uint32_t, unsigned>> Found;
+  llvm::StringRef Words[] = {"cuda", "_cuda", "device"};
+  for (unsigned W = 0; W < 3; ++W)
+    for (size_t At = Text.find(Words[W]); At != llvm::StringRef::npos;
+         At = Text.find(Words[W], At + 1))
+      Found.push_back({static_cast<uint32_t>(At), W});
+  llvm::sort(Found);
+  std::vector<uint32_t> Anchors;
+  std::vector<unsigned> Ids;
+  for (auto [At, W] : Found) {
+    Anchors.push_back(At);
+    Ids.push_back(W);
+  }
+  std::optional<RegionText> R = maskRegions(Text, Anchors, stringRules(), false, Ids);
+  if (!R)
+    return "whole";
+  if (R->NothingToMatch)
+    return "nothing";
+  llvm::SmallVector<llvm::StringRef, 32> Orig, Masked;
+  Text.split(Orig, '\n');
+  llvm::StringRef(R->Text).split(Masked, '\n');
+  std::string Out;
+  for (size_t I = 0; I < Orig.size() && I < Masked.size(); ++I)
+    Out += Masked[I] == Orig[I] && !Orig[I].trim().empty() ? 'k' : 'b';
+  return Out;
+}
+
+TEST(Regions, AWordInAStringCountsWhereAPatternCanFindItThere) {
+  // Strings that no pattern can match: messages, names, other shapes.
+  EXPECT_EQ("nothing", stringShape("import torch\n"
+                                   "x = 1\n"
+                                   "raise RuntimeError('cuda is not available')\n"
+                                   "CUDA_MAP = {'cudaMalloc': 1, \"cudaFree\": 2}\n"
+                                   "y = b'cuda'\n"
+                                   "z = r'cuda:x'\n"
+                                   "w = 'device' + \"devices\"\n"));
+  // In code, in a string of a pattern's value or that the regex matches
+  // (prefixes, quotes, `:0`), an f-string, a string after an f-string in
+  // its line (a nested quote may end what the scan reads as a string), a
+  // doctest, and a word that some regex finds in any string.
+  EXPECT_EQ("kkkkkkkkkkkkbkb", stringShape("import torch\n"
+                                           "x = 1\n"
+                                           "a = x.cuda()\n"
+                                           "b = 'cuda'\n"
+                                           "c = u\"cuda\"\n"
+                                           "d = r'cuda'\n"
+                                           "e = 'cuda:0'\n"
+                                           "f = '''cuda'''\n"
+                                           "g = f'{x}cuda'\n"
+                                           "h = f'{d[\"k\"]}' + 'a cuda'\n"
+                                           "i = 'see >>> x.cuda()'\n"
+                                           "j = 'torch._cuda_getDevice'\n"
+                                           "k = 2\n"
+                                           "l = device\n"));
+  // Without the words of the anchors (or the rules' InStrings), every
+  // occurrence outside comments counts, as before.
+  const char *Text = "import torch\nx = 1\ny = 'no cuda here'\nz = 2\n";
+  std::vector<uint32_t> Anchors = {static_cast<uint32_t>(llvm::StringRef(Text).find("cuda"))};
+  std::optional<RegionText> R = maskRegions(Text, Anchors, stringRules());
+  ASSERT_TRUE(R);
+  EXPECT_FALSE(R->NothingToMatch);
+  std::vector<unsigned> Ids = {0};
+  R = maskRegions(Text, Anchors, torchRules(), false, Ids);
+  ASSERT_TRUE(R);
+  EXPECT_FALSE(R->NothingToMatch);
+  R = maskRegions(Text, Anchors, stringRules(), false, Ids);
+  ASSERT_TRUE(R);
+  EXPECT_TRUE(R->NothingToMatch);
+  // The editor's marks leave it out as well.
+  R = maskRegions(Text, Anchors, stringRules(), true, Ids);
+  ASSERT_TRUE(R);
+  EXPECT_TRUE(R->Marks.Offsets.empty());
 }
 
 TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
