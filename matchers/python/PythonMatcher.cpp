@@ -57,6 +57,49 @@ static void noteStringRoot(const Pattern &P, RegionRules &R) {
     R.MatchesStrings = true;
 }
 
+/// Notes in R what a pattern's root says of tables (RegionRules::TablesSplit,
+/// ContainerArity): a pattern that may match the statement holding one, or
+/// the container itself.
+static void noteTableRoot(const Pattern &P, const Rule &Rl, RegionRules &R) {
+  auto Container = [](llvm::StringRef Type) {
+    return Type == "list" || Type == "tuple" || Type == "set" || Type == "dictionary";
+  };
+  auto TypeOf = [](const PatternNode &N) {
+    return llvm::StringRef(ts_language_symbol_name(tree_sitter_python(), N.Symbol));
+  };
+  if (P.Root.K == PatternNode::Metavar || P.Root.K == PatternNode::MetavarSeq) {
+    R.TablesSplit = false;
+    return;
+  }
+  llvm::StringRef Type = TypeOf(P.Root);
+  if (Type == "assignment" || Type == "augmented_assignment") {
+    // `$V = torch.cuda`, `$V = $S` with `$S` a string: its value is no
+    // container. A value that may be one (`$V = $X`) may match a table's.
+    const PatternNode &Value = P.Root.Children.back();
+    bool MayBeOne = false;
+    if (Value.K == PatternNode::Metavar) {
+      auto W = Rl.Where.find(Value.Text);
+      MayBeOne = W == Rl.Where.end() || !quotedStringCharacters(W->second.Regex);
+    } else {
+      MayBeOne = Value.K == PatternNode::MetavarSeq ||
+                 (Value.K == PatternNode::Node && Container(TypeOf(Value)));
+    }
+    R.TablesSplit &= !MayBeOne;
+    return;
+  }
+  if (Type == "expression_statement" || Type == "expression_list" || Type == "block" ||
+      Type == "module") {
+    R.TablesSplit = false;
+    return;
+  }
+  if (!Container(Type))
+    return;
+  bool Any = llvm::any_of(P.Root.Children,
+                          [](const PatternNode &C) { return C.K == PatternNode::MetavarSeq; });
+  size_t &Most = R.ContainerArity[Type];
+  Most = std::max(Most, Any ? SIZE_MAX : P.Root.Children.size());
+}
+
 PythonMatcher::PythonMatcher()
     : Serial([] {
         static std::atomic<uint64_t> Next{1};
@@ -112,6 +155,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       }
       addQualifiedPrefixes(P->Root, M->Regions.QualifiedPrefixes);
       noteStringRoot(*P, M->Regions);
+      noteTableRoot(*P, *R, M->Regions);
       M->Regions.WholeStatements.insert(
           ts_language_symbol_name(tree_sitter_python(), P->RootSymbol));
       auto C = std::make_unique<Compiled>(

@@ -748,6 +748,14 @@ public:
           Keep[C] = true;
       }
     }
+    if (Rules.TablesSplit) {
+      std::vector<uint32_t> Sorted = Marks;
+      llvm::sort(Sorted);
+      for (int32_t I = 0; I < N; ++I)
+        if (Keep[I] && Hit[I])
+          if (std::optional<Table> Tb = tableAt(I, Rules, Sorted))
+            Tables.push_back(std::move(*Tb));
+    }
     return mask();
   }
 
@@ -1030,6 +1038,172 @@ private:
                                        : static_cast<uint32_t>(E + 1)};
   }
 
+  /// A table: a module-level statement `NAME[: T] = [...]` (or `(...)`,
+  /// `{...}`) whose brackets end it, of many elements, most of which no
+  /// rule can need (`op_db`, a list of 567 KB in PyTorch's tests, for a few
+  /// hundred `device_type="cuda"` in it). Only its elements that hold a mark
+  /// are parsed; each of the others becomes a `0` (a `0:0` in a dict) at its
+  /// end, beside its comma, so that the container has the same elements, in
+  /// the same order, as in the file, and the lines before it are blank.
+  struct Table {
+    int32_t Line;
+    bool Dict;
+    std::vector<ByteRange> Dropped; ///< The elements left out, their tokens only.
+  };
+
+  /// At least this many bytes make a statement worth the reading of its
+  /// elements.
+  static constexpr uint32_t MinTableBytes = 2048;
+
+  /// The table of line I, if it is one that may be parsed in part, with
+  /// the elements that hold none of SortedMarks to be left out.
+  std::optional<Table> tableAt(int32_t I, const RegionRules &Rules,
+                               llvm::ArrayRef<uint32_t> SortedMarks) const {
+    const Line &L = Ls[I];
+    if (!Rules.TablesSplit || L.End - L.Begin < MinTableBytes || L.K != Key::Other || L.Header ||
+        L.StringFirst || S.Parent[I] >= 0 || S.Start[I] != I)
+      return std::nullopt;
+    // The target: a dotted name, maybe annotated, then `=` and a bracket.
+    size_t P = L.Begin;
+    auto Blank = [&] {
+      while (P < L.End) {
+        char C = T[P];
+        if (C == ' ' || C == '\t' || C == '\f' || C == '\n' || C == '\r' || C == '\\')
+          ++P;
+        else if (C == '#')
+          P = commentEnd(T, P);
+        else
+          break;
+      }
+    };
+    auto Name = [&] {
+      if (P >= L.End || !identStart(T[P]))
+        return false;
+      while (P < L.End && (identChar(T[P]) || T[P] == '.'))
+        ++P;
+      return true;
+    };
+    if (!Name())
+      return std::nullopt;
+    Blank();
+    if (P < L.End && T[P] == ':') {
+      // The annotation, up to the `=` outside its brackets (no string in it
+      // holds one that counts: a forward reference is a name).
+      int Depth = 0;
+      for (++P; P < L.End; ++P) {
+        char C = T[P];
+        if (C == '"' || C == '\'' || C == '#')
+          return std::nullopt;
+        if (C == '[' || C == '(' || C == '{')
+          ++Depth;
+        else if (C == ']' || C == ')' || C == '}')
+          --Depth;
+        else if (C == '=' && Depth == 0)
+          break;
+      }
+    }
+    if (P >= L.End || T[P] != '=' || (P + 1 < L.End && T[P + 1] == '='))
+      return std::nullopt;
+    ++P;
+    Blank();
+    if (P >= L.End || (T[P] != '[' && T[P] != '(' && T[P] != '{'))
+      return std::nullopt;
+    char Open = T[P++];
+    // The elements: what lies between the commas of depth 1. Each one's
+    // first token, the end of its last, whether it has a `:` of its own (a
+    // dict's pair) and whether it must stay.
+    struct Element {
+      uint32_t First = 0, End = 0;
+      bool Colon = false, Stays = false;
+    };
+    std::vector<Element> Els(1);
+    int Depth = 1;
+    while (P < L.End && Depth > 0) {
+      Element &E = Els.back();
+      char C = T[P];
+      if (C == ' ' || C == '\t' || C == '\f' || C == '\n' || C == '\r' || C == '\\') {
+        ++P;
+        continue;
+      }
+      if (C == '#') {
+        P = commentEnd(T, P);
+        continue;
+      }
+      size_t B = P;
+      if (Depth == 1 && C == ',') {
+        Els.emplace_back();
+        ++P;
+        continue;
+      }
+      if (identStart(C)) {
+        while (P < L.End && identChar(T[P]))
+          ++P;
+        llvm::StringRef W = T.slice(B, P);
+        if (P < L.End && (T[P] == '"' || T[P] == '\'') && stringPrefix(W)) {
+          if (!skipString(T, P))
+            return std::nullopt;
+        } else if (Depth == 1 && W == "lambda") {
+          return std::nullopt; // its parameters' commas are of depth 1
+        }
+      } else if (C == '"' || C == '\'') {
+        if (!skipString(T, P))
+          return std::nullopt;
+      } else if (C == '(' || C == '[' || C == '{') {
+        ++Depth;
+        ++P;
+      } else if (C == ')' || C == ']' || C == '}') {
+        if (--Depth == 0)
+          break; // not a token of the element
+        ++P;
+      } else if (C == ':' && P + 1 < L.End && T[P + 1] == '=') {
+        E.Stays = true; // `:=` binds a name in the module
+        P += 2;
+      } else {
+        E.Colon |= Depth == 1 && C == ':';
+        E.Stays |= Depth == 1 && C == '*' && E.First == E.End; // `*x`, `**d`
+        ++P;
+      }
+      if (E.First == E.End)
+        E.First = static_cast<uint32_t>(B);
+      E.End = static_cast<uint32_t>(P);
+    }
+    if (Depth != 0)
+      return std::nullopt;
+    ++P; // the closing bracket: nothing but blanks and comments after it
+    Blank();
+    if (P != L.End)
+      return std::nullopt;
+    if (Els.back().First == Els.back().End)
+      Els.pop_back(); // after a trailing comma
+    bool Dict = Open == '{' && llvm::any_of(Els, [](const Element &E) { return E.Colon; });
+    llvm::StringRef Type = Open == '['   ? "list"
+                           : Open == '(' ? "tuple"
+                           : Dict        ? "dictionary"
+                                         : "set";
+    auto Arity = Rules.ContainerArity.find(Type);
+    if (Els.size() < 2 || (Arity != Rules.ContainerArity.end() && Els.size() <= Arity->second))
+      return std::nullopt; // a pattern may match the container itself
+    Table Out{I, Dict, {}};
+    uint64_t Left = 0;
+    for (const Element &E : Els) {
+      if (E.First == E.End || E.Stays || (Dict && !E.Colon))
+        continue;
+      auto M = std::lower_bound(SortedMarks.begin(), SortedMarks.end(), E.First);
+      if (M != SortedMarks.end() && *M < E.End)
+        continue;
+      // Room for the placeholder at the element's end, on the line of the
+      // comma after it.
+      if (Dict && (E.End - E.First < 3 ||
+                   T.slice(E.End - 3, E.End).find_first_of("\r\n#") != llvm::StringRef::npos))
+        continue;
+      Out.Dropped.push_back({E.First, E.End});
+      Left += E.End - E.First;
+    }
+    if (Left * 4 < L.End - L.Begin)
+      return std::nullopt; // not worth the ranges
+    return Out;
+  }
+
   /// A RegionText with no text: NothingToMatch, and the marks (the anchors
   /// in code and the names they bring, sorted; the comments).
   RegionText marked() const {
@@ -1050,36 +1224,69 @@ private:
     std::vector<uint32_t> KeptBefore(N + 1, 0);
     for (size_t I = 0; I < N; ++I)
       KeptBefore[I + 1] = KeptBefore[I] + Keep[I];
-    if (KeptBefore[N] == N && !NothingToMatch)
+    if (KeptBefore[N] == N && !NothingToMatch && Tables.empty())
       return std::nullopt; // nothing to leave out
     RegionText R = marked();
     std::string &Out = R.Text;
     Out = T.str();
     std::vector<uint32_t> Fillers;
     std::vector<ByteRange> &Ranges = R.Ranges;
-    size_t C = 0;
+    size_t C = 0, Tb = 0;
+    // The code of [B, E) between its comments (which stay) becomes blanks,
+    // its line ends kept; C is the first comment that may be there.
+    auto Blank = [&](uint32_t B, uint32_t E0) {
+      while (C < Comments.size() && Comments[C].End <= B)
+        ++C;
+      while (B < E0) {
+        uint32_t E = E0;
+        if (C < Comments.size() && Comments[C].Begin < E)
+          E = std::max(B, Comments[C].Begin);
+        for (char *P = &Out[B], *End = &Out[0] + E; P != End; ++P)
+          *P = (*P == '\n' || *P == '\r') ? *P : ' ';
+        if (E == E0)
+          break;
+        B = Comments[C++].End; // after the comment
+      }
+    };
     for (size_t I = 0; I < N; ++I) {
       const Line &L = Ls[I];
+      if (Keep[I] && Tb < Tables.size() && Tables[Tb].Line == static_cast<int32_t>(I)) {
+        // The elements left out become blanks and placeholders; the parser
+        // reads the lines that still hold something.
+        const Table &X = Tables[Tb++];
+        for (const ByteRange &D : X.Dropped) {
+          Blank(D.Begin, D.End);
+          if (X.Dict)
+            Out.replace(D.End - 3, 3, "0:0");
+          else
+            Out[D.End - 1] = '0';
+        }
+        ByteRange Run{0, 0};
+        for (uint32_t B = physicalLine(L.Begin).Begin, End = physicalLine(L.End).End; B < End;) {
+          size_t E = llvm::StringRef(Out).find('\n', B);
+          E = E == llvm::StringRef::npos ? End : std::min<size_t>(E + 1, End);
+          bool Empty = llvm::StringRef(Out).slice(B, E).find_first_not_of(" \t\f\r\n") ==
+                       llvm::StringRef::npos;
+          if (!Empty && Run.End == B)
+            Run.End = static_cast<uint32_t>(E);
+          else if (!Empty) {
+            if (Run.End > Run.Begin)
+              Ranges.push_back(Run);
+            Run = {B, static_cast<uint32_t>(E)};
+          }
+          B = static_cast<uint32_t>(E);
+        }
+        if (Run.End > Run.Begin)
+          Ranges.push_back(Run);
+        continue;
+      }
       if (Keep[I]) {
         if (L.Header && KeptBefore[S.BlockEnd[I] + 1] == KeptBefore[I + 1])
           Fillers.push_back(Ls[I + 1].Begin);
         Ranges.push_back({physicalLine(L.Begin).Begin, physicalLine(L.End).End});
         continue;
       }
-      while (C < Comments.size() && Comments[C].End <= L.Begin)
-        ++C;
-      // The line's code between its comments (which stay) becomes blanks,
-      // its line ends kept.
-      for (uint32_t B = L.Begin; B < L.End;) {
-        uint32_t E = L.End;
-        if (C < Comments.size() && Comments[C].Begin < E)
-          E = std::max(B, Comments[C].Begin);
-        for (char *P = &Out[B], *End = &Out[0] + E; P != End; ++P)
-          *P = (*P == '\n' || *P == '\r') ? *P : ' ';
-        if (E == L.End)
-          break;
-        B = Comments[C++].End; // after the comment
-      }
+      Blank(L.Begin, L.End);
     }
     for (uint32_t F : Fillers) {
       Out[F] = '0';
@@ -1127,6 +1334,7 @@ private:
   Structure S;
   std::vector<bool> Keep, Hit, Skeleton;
   std::vector<bool> Unguarded; ///< Read by keepGuarded(): nothing the review looks for.
+  std::vector<Table> Tables;   ///< Kept statements parsed in part, by line.
   uint32_t Head = 0; ///< Where the module's first statements that are kept end.
   bool NothingToMatch = false;
   /// Offsets a match must hold one of: anchors and uses of imported names.

@@ -58,6 +58,7 @@
 #include "core/LanguageBackend.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
@@ -121,6 +122,15 @@ struct RegionRules {
   /// unused (`torch.cuda` and its submodules): every use of such a name is
   /// an anchor, as the clean-up counts them all.
   std::vector<std::string> CleanedModules;
+  /// A table (a module-level `NAME = [...]` of many elements) may be parsed
+  /// in part: no pattern's root is an assignment, an expression statement
+  /// or a metavariable, which could match the statement that holds it.
+  bool TablesSplit = true;
+  /// By container type that some pattern's root is (`dictionary` for
+  /// `{$K: $S}`): the most elements of such a pattern, or SIZE_MAX where one
+  /// has a `$$$` among them. A table of that type with no more elements is
+  /// parsed whole.
+  llvm::StringMap<size_t> ContainerArity;
   /// By word (the index that the caller gives with each anchor): how an
   /// occurrence inside a string literal counts. Empty: wherever a word
   /// occurs outside comments, it counts.

@@ -779,6 +779,57 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   };
   for (size_t I = 0; I < std::size(Strings); ++I)
     Compare("case/strings" + std::to_string(I) + ".py", Strings[I]);
+  // Tables (module-level lists and dicts of many elements) parsed in the
+  // elements that hold a mark: findings in them, suppressions, aliases and
+  // what the review reads are as in the whole file.
+  auto Table = [](llvm::StringRef Head, int N, llvm::function_ref<std::string(int)> Element,
+                  llvm::StringRef Close) {
+    std::string Out = Head.str() + "\n";
+    for (int I = 0; I < N; ++I)
+      Out += "    " + Element(I) + ",\n";
+    return Out + Close.str() + "\n";
+  };
+  auto OpInfo = [](int I) -> std::string {
+    switch (I % 9) {
+    case 1:
+      return "DecorateInfo(unittest.skip('x'), 'TestCommon', device_type='cuda')";
+    case 3:
+      return "OpInfo('a',\n        sample_inputs_func=lambda op, device: op(device='cuda'),\n"
+             "        supports_out=False)";
+    case 5:
+      return "OpInfo('b',  # devport: ignore[cuda-method]\n        ref=lambda x: x.cuda(),\n"
+             "        skips=(tc.synchronize(),))";
+    case 7:
+      return "OpInfo('c',  # a comment\n        dtypes=floating_types(),\n"
+             "        error_inputs_func=lambda: 'cudaErrorInvalidValue')";
+    default:
+      return "OpInfo('op" + std::to_string(I) +
+             "',\n        dtypes=all_types(),\n"
+             "        sample_inputs_func=partial(sample_inputs, n=" +
+             std::to_string(I) + "))";
+    }
+  };
+  auto Pair = [](int I) -> std::string {
+    switch (I % 7) {
+    case 2:
+      return "'dev" + std::to_string(I) + "': 'cuda'";
+    case 4:
+      return "'cudaMalloc" + std::to_string(I) + "': ('hipMalloc', CONV_MEM, API_RUNTIME)";
+    case 6:
+      return "'s" + std::to_string(I) + "': torch.cuda.Stream()";
+    default:
+      return "'k" + std::to_string(I) + "': ('hipFree', CONV_MEM, API_RUNTIME, " +
+             std::to_string(I) + ")";
+    }
+  };
+  std::string Tables[] = {
+      "import torch\nimport torch.cuda as tc\nimport unittest\n\n" +
+          Table("op_db: List[OpInfo] = [", 60, OpInfo, "]") + "\n\ndef f():\n    return 1\n",
+      "import torch\n\n" + Table("CUDA_MAP = {", 70, Pair, "}") + "x = torch.zeros(2).cuda()\n",
+      "import torch\nx = 1\n" + Table("PAIRS = (", 50, OpInfo, ")") + "y = 2\n",
+  };
+  for (size_t I = 0; I < std::size(Tables); ++I)
+    Compare("case/table" + std::to_string(I) + ".py", Tables[I]);
   std::printf("[ Regions ] %u files, %u with findings, %u differ\n", Files, WithFindings, Failures);
   EXPECT_EQ(0u, Failures);
   EXPECT_GT(WithFindings, Files / 2);

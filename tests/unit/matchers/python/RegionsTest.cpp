@@ -489,6 +489,90 @@ TEST(Regions, AWordInAStringCountsWhereAPatternCanFindItThere) {
   EXPECT_TRUE(R->Marks.Offsets.empty());
 }
 
+/// A table of N elements: `NAME = [` (or another opening), the elements
+/// that Element(I) gives, one per line, the closing bracket.
+std::string table(llvm::StringRef Head, int N, llvm::function_ref<std::string(int)> Element,
+                  llvm::StringRef Close) {
+  std::string Out = Head.str() + "\n";
+  for (int I = 0; I < N; ++I)
+    Out += "    " + Element(I) + ",\n";
+  return Out + Close.str() + "\n";
+}
+
+TEST(Regions, ATableIsParsedInItsElementsThatHoldAMark) {
+  auto Plain = [](int I) {
+    return "OpInfo('op" + std::to_string(I) + "',\n        dtypes=(1, 2, 3),\n        x=None)";
+  };
+  auto Mixed = [&](int I) {
+    return I % 10 == 3 ? "DecorateInfo(skip, 'Test', device_type='cuda')" : Plain(I);
+  };
+  std::string Text =
+      "import torch\nx = 1\n" + table("op_db: List[OpInfo] = [", 100, Mixed, "]") + "y = 2\n";
+  std::optional<RegionText> R = maskRegions(Text, anchorsOf(Text, {"cuda"}), torchRules());
+  ASSERT_TRUE(R);
+  llvm::StringRef M(R->Text);
+  // Every element with the word is as in the file; each other one is a `0`
+  // at its end: the list has its 100 elements.
+  EXPECT_EQ(10u, M.count("device_type='cuda'"));
+  EXPECT_EQ(0u, M.count("OpInfo("));
+  EXPECT_EQ(90u, M.count(" 0,\n"));
+  EXPECT_TRUE(M.contains("op_db: List[OpInfo] = ["));
+  ASSERT_EQ(M.size(), Text.size());
+  for (size_t I = 0; I < Text.size(); ++I)
+    if (Text[I] == '\n' || M[I] != ' ')
+      ASSERT_TRUE(M[I] == Text[I] || M[I] == '0') << "at " << I;
+  // The parser reads the lines that hold something: not the first two of
+  // each element left out (but for the 64 ranges' smallest gaps).
+  size_t Read = 0;
+  for (const ByteRange &X : R->Ranges)
+    Read += llvm::StringRef(Text).slice(X.Begin, X.End).count('\n');
+  EXPECT_LT(Read, 200u);
+  EXPECT_GT(R->Ranges.size(), 30u);
+
+  // A dict: its pairs become `0:0`; `**more` and a walrus stay.
+  auto Pairs = [](int I) {
+    if (I == 7)
+      return std::string("**more");
+    if (I == 8)
+      return std::string("'w': (w := 2)");
+    return I % 10 == 3 ? "'k" + std::to_string(I) + "': 'cuda'"
+                       : "'k" + std::to_string(I) + "': ('hip', 1, 2, 3, 4, 5, 6, 7)";
+  };
+  std::string Dict = "import torch\nx = 1\n" + table("MAP = {", 100, Pairs, "}") + "y = 2\n";
+  R = maskRegions(Dict, anchorsOf(Dict, {"cuda"}), torchRules());
+  ASSERT_TRUE(R);
+  M = R->Text;
+  EXPECT_EQ(10u, M.count(": 'cuda'"));
+  EXPECT_EQ(88u, M.count("0:0"));
+  EXPECT_TRUE(M.contains("**more"));
+  EXPECT_TRUE(M.contains("(w := 2)"));
+
+  // Parsed whole: too small; not at module level; a lambda whose parameters'
+  // commas are the table's; more after the brackets; the rules forbid it; a
+  // pattern matches such containers with as many elements or with `$$$`.
+  auto Whole = [&](const std::string &T, const RegionRules &Rules = torchRules()) {
+    std::optional<RegionText> W = maskRegions(T, anchorsOf(T, {"cuda"}), Rules);
+    return W && llvm::StringRef(W->Text).count("OpInfo(") == llvm::StringRef(T).count("OpInfo(");
+  };
+  EXPECT_FALSE(Whole(Text));
+  EXPECT_FALSE(Whole("import torch\nx = 1\n" + table("op_db = [", 100, Mixed, "]") + "y = 2\n"));
+  EXPECT_TRUE(Whole("import torch\nx = 1\n" + table("op_db = [", 10, Mixed, "]") + "y = 2\n"));
+  EXPECT_TRUE(Whole("def f():\n    x = 1\n" + table("    op_db = [", 100, Mixed, "    ]")));
+  EXPECT_TRUE(Whole("import torch\nx = 1\n" + table("op_db = [lambda a, b: a,", 100, Mixed, "]") +
+                    "y = 2\n"));
+  EXPECT_TRUE(
+      Whole("import torch\nx = 1\n" + table("op_db = [", 100, Mixed, "] + more") + "y = 2\n"));
+  RegionRules No = torchRules();
+  No.TablesSplit = false;
+  EXPECT_TRUE(Whole("import torch\nx = 1\n" + table("op_db = [", 100, Mixed, "]") + "y = 2\n", No));
+  RegionRules Lists = torchRules();
+  Lists.ContainerArity["list"] = 100;
+  std::string Plain100 = "import torch\nx = 1\n" + table("op_db = [", 100, Mixed, "]") + "y = 2\n";
+  EXPECT_TRUE(Whole(Plain100, Lists));
+  Lists.ContainerArity["list"] = 99;
+  EXPECT_FALSE(Whole(Plain100, Lists));
+}
+
 TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
   EXPECT_EQ("whole", shape("x = 'cuda\ny = 1\n", {"cuda"}));           // unterminated string
   EXPECT_EQ("whole", shape("x = (1,\ny = 'cuda'\n", {"cuda"}));        // unclosed bracket
