@@ -664,6 +664,8 @@ public:
     for (int32_t I = 0; I < N; ++I)
       if (Ls[I].K == Key::Import || Ls[I].K == Key::From)
         importedNames(T, Ls[I], Rules, Aliases);
+      else
+        importsWithin(Ls[I], Rules, Aliases);
     markUses(Aliases);
     // Names that anchored statements assign: their later uses in the same
     // function (class, for `self.NAME`).
@@ -825,6 +827,24 @@ private:
                                  [](uint32_t X, const ByteRange &R) { return X < R.Begin; });
       return It != Dropped.begin() && A < std::prev(It)->End;
     });
+  }
+
+  /// The names that imports within line L bind, as importedNames(): after
+  /// a `;` (`x = 1; from torch import cuda`), or where tree-sitter ends a
+  /// statement that Python would not (`1 from torch.cuda import nvtx`, `a b
+  /// import tc`: an error, after which tree-sitter reads an import), from
+  /// every `from` and `import` of the line on.
+  void importsWithin(const Line &L, const RegionRules &Rules, llvm::StringSet<> &Names) const {
+    if (findWord(T.slice(L.Begin, L.End), "import", 0) == llvm::StringRef::npos)
+      return;
+    for (const Tok &X : tokensOf(T, L.Begin, L.End)) {
+      if (X.Kind != 'i' || (X.Text != "from" && X.Text != "import"))
+        continue;
+      Line At = L;
+      At.Begin = static_cast<uint32_t>(X.Text.data() - T.data());
+      At.K = X.Text == "from" ? Key::From : Key::Import;
+      importedNames(T, At, Rules, Names);
+    }
   }
 
   /// Whether line L is string literals alone (maybe concatenated, across

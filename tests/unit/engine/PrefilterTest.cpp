@@ -776,6 +776,9 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
       "import torch.distributed as dist\nmsg = 'nccl is slow'\n"
       "dist.init_process_group(backend='nccl')\nb = 'cpu:gloo,cuda:nccl'\n"
       "dist.init_process_group(b)\ntorch._C._cuda_getDevice()\nn = '_cuda_x'\n",
+      // An import after a `;`: its alias is a name of torch.cuda.
+      "import torch\nx = 1; from torch.cuda import synchronize as sync\n\n\ndef f():\n"
+      "    a = 1\n    sync()\n    return a\n",
   };
   for (size_t I = 0; I < std::size(Strings); ++I)
     Compare("case/strings" + std::to_string(I) + ".py", Strings[I]);

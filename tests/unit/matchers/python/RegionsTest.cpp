@@ -573,6 +573,29 @@ TEST(Regions, ATableIsParsedInItsElementsThatHoldAMark) {
   EXPECT_FALSE(Whole(Plain100, Lists));
 }
 
+TEST(Regions, AnImportWithinALineBindsItsNames) {
+  // After a `;`, and where tree-sitter ends a statement that Python does not
+  // (a number before `from`: an error, then an import): the alias's use is
+  // kept as an import's alias is (fuzz/regressions/python-engine/
+  // lsp-import-after-number-and-space-5c7d8d50).
+  EXPECT_EQ("kbbkb", shape("x = 1; from torch.cuda import device_count as dc\n"
+                           "y = 2\n"
+                           "z = 3\n"
+                           "n = dc()\n",
+                           {"cuda"}));
+  EXPECT_EQ("kkbkb", shape("x = 1\n"
+                           "1 from torch.cuda import device_count as dc\n"
+                           "z = 3\n"
+                           "n = dc()\n",
+                           {"cuda"}));
+  // `from` of another statement binds nothing.
+  EXPECT_EQ("kkbbb", shape("x = 1\n"
+                           "raise E from torch.cuda\n"
+                           "z = 3\n"
+                           "n = dc()\n",
+                           {"cuda"}));
+}
+
 TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
   EXPECT_EQ("whole", shape("x = 'cuda\ny = 1\n", {"cuda"}));           // unterminated string
   EXPECT_EQ("whole", shape("x = (1,\ny = 'cuda'\n", {"cuda"}));        // unclosed bracket
