@@ -67,8 +67,10 @@ public:
         Out.Text = Q;
         llvm::SmallVector<llvm::StringRef, 4> Parts;
         llvm::StringRef(Q).split(Parts, '.');
-        for (llvm::StringRef Part : Parts)
+        for (llvm::StringRef Part : Parts) {
           addWord(Part);
+          P.NameWords.push_back(Part.str());
+        }
         return Out;
       }
     }
@@ -86,8 +88,10 @@ public:
       Out.K = PatternNode::Leaf;
       if (ts_node_is_named(N))
         Out.Text = T.str();
-      if (S == G.Identifier)
+      if (S == G.Identifier) {
         addWord(T); // a keyword or attribute name: the file must contain it
+        P.NameWords.push_back(T.str());
+      }
       // Ex) the `cuda:` of f"cuda:{$I}": a string's literal text, as written.
       if (S == G.StringContent && !T.empty()) {
         addWord(T);

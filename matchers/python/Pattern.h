@@ -77,6 +77,9 @@ struct Pattern {
   /// neither a value nor an f-string (`"cuda\\n"`): a string of the file
   /// holds these (the others are names, or parts of an f-string).
   std::vector<std::string> ValueWords, StringPartWords;
+  /// Of RequiredWords, the names (`torch`, `cuda` of `torch.cuda.$F()`, a
+  /// keyword argument's name): whole identifiers of the file's code.
+  std::vector<std::string> NameWords;
   /// Metavariables the pattern binds, in order of first appearance.
   std::vector<std::string> Metavars;
 };

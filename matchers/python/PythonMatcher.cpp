@@ -116,7 +116,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
     Errors += L.str() + ": " + Msg;
   };
   size_t Order = 0;
-  std::vector<StringWord> InStrings;                           // by word
+  std::vector<WordUse> WordUses;                               // by word
   llvm::StringMap<std::shared_ptr<const llvm::Regex>> Regexes; // by source
   for (const auto &R : Rules.rules()) {
     if (R->Language != "python")
@@ -163,10 +163,16 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       for (const std::string &W : C->P.RequiredWords) {
         unsigned Id = M->Literals.add(W);
         C->WordIds.push_back(Id);
-        // How the word counts in a string of the file (StringWord).
-        if (InStrings.size() <= Id)
-          InStrings.resize(Id + 1);
-        StringWord &SW = InStrings[Id];
+        // Where the word counts in the file (WordUse): what each use of it
+        // by a pattern allows, together.
+        while (WordUses.size() <= Id) {
+          WordUses.emplace_back();
+          WordUses.back().InCode = WordUse::Code::Nowhere;
+        }
+        WordUse &SW = WordUses[Id];
+        auto InCode = [&](WordUse::Code Where) { SW.InCode = std::max(SW.InCode, Where); };
+        if (llvm::is_contained(C->P.NameWords, W))
+          InCode(WordUse::Code::Name);
         if (llvm::is_contained(C->P.ValueWords, W) && !llvm::is_contained(SW.Values, W))
           SW.Values.push_back(W);
         if (llvm::is_contained(C->P.StringPartWords, W))
@@ -176,7 +182,8 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
             continue;
           std::optional<std::bitset<256>> Chars = quotedStringCharacters(*Re);
           if (!Chars) {
-            SW.Any = true;
+            SW.Any = true; // what the regex reads may be anything
+            InCode(WordUse::Code::Anywhere);
             continue;
           }
           std::shared_ptr<const llvm::Regex> &Compiled = Regexes[*Re];
@@ -210,11 +217,11 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
   M->Directive = M->Literals.add("devport:");
-  InStrings.resize(M->Literals.size());
-  InStrings[M->Directive].Any = true;
-  for (unsigned I = 0; I < InStrings.size(); ++I)
-    InStrings[I].Length = static_cast<uint32_t>(M->Literals.word(I).size());
-  M->Regions.InStrings = std::move(InStrings);
+  WordUses.resize(M->Literals.size());
+  WordUses[M->Directive].Any = true;
+  for (unsigned I = 0; I < WordUses.size(); ++I)
+    WordUses[I].Length = static_cast<uint32_t>(M->Literals.word(I).size());
+  M->Regions.WordUses = std::move(WordUses);
   M->Regions.CleanedModules.push_back(CleanedImportModule.str());
   M->Literals.freeze();
   return std::move(M);

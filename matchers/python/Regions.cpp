@@ -187,24 +187,32 @@ bool plainNumber(llvm::StringRef S) {
   });
 }
 
+/// A string literal that holds an anchor (scanLines()).
+struct AnchoredString {
+  ByteRange Range;
+  /// An f-string (or t-string), or after one in its logical line, where a
+  /// nested quote (`f"{d["k"]}"`, Python 3.12) may end what the scan reads
+  /// as the literal while the code goes on: what it holds may be code, and
+  /// every anchor in it counts.
+  bool Code;
+};
+
 /// The logical lines and comments of T; false if its layout is ambiguous.
-/// With Strings, also the string literals that hold one of Anchors (sorted)
-/// and may leave it out: neither an f-string (or t-string) nor after one in
-/// its logical line, where a nested quote (`f"{d["k"]}"`, Python 3.12) may
-/// end what this scan reads as the literal while the code goes on.
+/// With Strings, also the string literals that hold one of Anchors (sorted).
 bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRange> &Comments,
-               llvm::ArrayRef<uint32_t> Anchors = {}, std::vector<ByteRange> *Strings = nullptr) {
+               llvm::ArrayRef<uint32_t> Anchors = {},
+               std::vector<AnchoredString> *Strings = nullptr) {
   size_t I = T.startswith("\xEF\xBB\xBF") ? 3 : 0, N = T.size();
   size_t NextAnchor = 0;
   bool Interpolated = false; // an f-string so far in the logical line
   auto NoteString = [&](size_t B, size_t E, bool F) {
     Interpolated |= F;
-    if (!Strings || Interpolated)
+    if (!Strings)
       return;
     while (NextAnchor < Anchors.size() && Anchors[NextAnchor] < B)
       ++NextAnchor;
     if (NextAnchor < Anchors.size() && Anchors[NextAnchor] < E)
-      Strings->push_back({static_cast<uint32_t>(B), static_cast<uint32_t>(E)});
+      Strings->push_back({{static_cast<uint32_t>(B), static_cast<uint32_t>(E)}, Interpolated});
   };
   while (I < N) {
     // The start of a physical line outside any logical line: indentation.
@@ -639,23 +647,18 @@ public:
         Unguarded(this->Ls.size(), false) {}
 
   /// With Words (the word of each anchor), Strings are the string literals
-  /// that hold anchors (scanLines()): an anchor inside one counts only where
-  /// Rules.InStrings says that its word does.
+  /// that hold anchors (scanLines()): an anchor counts only where
+  /// Rules.WordUses says that its word does.
   std::optional<RegionText> run(llvm::ArrayRef<uint32_t> Anchors, const RegionRules &Rules,
                                 bool MarksOnly, llvm::ArrayRef<unsigned> Words,
-                                llvm::ArrayRef<ByteRange> Strings) {
+                                llvm::ArrayRef<AnchoredString> Strings) {
     int32_t N = static_cast<int32_t>(Ls.size());
     size_t Str = 0;
     for (size_t K = 0; K < Anchors.size(); ++K) {
       uint32_t A = Anchors[K];
-      if (!Words.empty() && Words[K] < Rules.InStrings.size()) {
-        while (Str < Strings.size() && Strings[Str].End <= A)
-          ++Str;
-        const StringWord &W = Rules.InStrings[Words[K]];
-        if (Str < Strings.size() && Strings[Str].Begin <= A && A + W.Length <= Strings[Str].End &&
-            !W.countsIn(T.slice(Strings[Str].Begin, Strings[Str].End)))
-          continue; // no pattern can find it in this string
-      }
+      if (!Words.empty() && Words[K] < Rules.WordUses.size() &&
+          !counts(A, Rules.WordUses[Words[K]], Strings, Str))
+        continue; // no pattern can find its word there
       if (markHit(A))
         Marks.push_back(A);
     }
@@ -845,6 +848,31 @@ private:
       At.K = X.Text == "from" ? Key::From : Key::Import;
       importedNames(T, At, Rules, Names);
     }
+  }
+
+  /// Whether the anchor at A, of a word used as W says, may be part of a
+  /// match: in the string literal that holds it (Strings, from Str on,
+  /// sorted), or in code.
+  bool counts(uint32_t A, const WordUse &W, llvm::ArrayRef<AnchoredString> Strings,
+              size_t &Str) const {
+    while (Str < Strings.size() && Strings[Str].Range.End <= A)
+      ++Str;
+    if (Str < Strings.size() && Strings[Str].Range.Begin <= A) {
+      const AnchoredString &S = Strings[Str];
+      if (S.Code || A + W.Length > S.Range.End)
+        return true;
+      return W.countsIn(T.slice(S.Range.Begin, S.Range.End));
+    }
+    switch (W.InCode) {
+    case WordUse::Code::Anywhere:
+      return true;
+    case WordUse::Code::Name:
+      return (A == 0 || !identChar(T[A - 1])) &&
+             (A + W.Length >= T.size() || !identChar(T[A + W.Length]));
+    case WordUse::Code::Nowhere:
+      return false;
+    }
+    return true;
   }
 
   /// Whether line L is string literals alone (maybe concatenated, across
@@ -1363,7 +1391,7 @@ private:
 
 } // namespace
 
-bool StringWord::countsIn(llvm::StringRef Token) const {
+bool WordUse::countsIn(llvm::StringRef Token) const {
   if (Any || Token.contains(">>>"))
     return true;
   size_t Quote = Token.find_first_of("\"'");
@@ -1390,8 +1418,9 @@ std::optional<RegionText> maskRegions(llvm::StringRef Text, llvm::ArrayRef<uint3
                                       const RegionRules &Rules, bool MarksOnly,
                                       llvm::ArrayRef<unsigned> Words) {
   std::vector<Line> Lines;
-  std::vector<ByteRange> Comments, Strings;
-  if (Rules.InStrings.empty())
+  std::vector<ByteRange> Comments;
+  std::vector<AnchoredString> Strings;
+  if (Rules.WordUses.empty())
     Words = {};
   assert((Words.empty() || Words.size() == Anchors.size()) && "a word for every anchor");
   if (!scanLines(Text, Lines, Comments, Anchors, Words.empty() ? nullptr : &Strings))

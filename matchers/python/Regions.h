@@ -15,7 +15,8 @@
 ///
 ///  - every statement holding an anchor (the offsets the caller found; not
 ///    one in prose, a statement of plain strings alone, but for a doctest or
-///    a rule's string value in it), a
+///    a rule's string value in it; not one where no pattern can find its
+///    word, WordUse: `cuda` inside `use_cuda` or in "cudaMalloc"), a
 ///    name that an import binds to a prefix of a pattern's qualified name
 ///    (`tc` after `import torch.cuda as tc`), or, later in the same function
 ///    (class, for `self.NAME`), a name that an anchored statement assigns
@@ -72,14 +73,19 @@
 
 namespace devport::python {
 
-/// Whether an occurrence of one of the rules' words inside a string literal
-/// may be part of a match (RegionRules::InStrings). A word of a pattern's
-/// names (`cuda` of `$X.cuda()`) is found in code; one of a string the
-/// pattern is (`"cuda"` of `torch.device("cuda")`) only in a string of that
-/// value; one that a `where` regex requires only in a string that the regex
-/// matches, when it matches one quoted string alone (matchesOneQuotedString).
-struct StringWord {
+/// Where an occurrence of one of the rules' words may be part of a match
+/// (RegionRules::WordUses). A word of a pattern's names (`cuda` of
+/// `$X.cuda()`) is found in code, as a whole name (not in `use_cuda`); one of
+/// a string the pattern is (`"cuda"` of `torch.device("cuda")`) only in a
+/// string of that value; one that a `where` regex requires only in a string
+/// that the regex matches, when it matches one quoted string alone
+/// (quotedStringCharacters), and anywhere when it does not (`^_cuda`).
+struct WordUse {
   uint32_t Length = 0; ///< Of the word: it counts only wholly inside a string.
+  /// In code (outside strings and comments): anywhere, as a whole name
+  /// only, or nowhere (a word of strings).
+  enum class Code : uint8_t { Nowhere, Name, Anywhere };
+  Code InCode = Code::Anywhere;
   /// Some pattern may find the word in any string: a `where` regex of
   /// another shape (`^_cuda`), a string pattern with escapes.
   bool Any = false;
@@ -131,17 +137,16 @@ struct RegionRules {
   /// has a `$$$` among them. A table of that type with no more elements is
   /// parsed whole.
   llvm::StringMap<size_t> ContainerArity;
-  /// By word (the index that the caller gives with each anchor): how an
-  /// occurrence inside a string literal counts. Empty: wherever a word
-  /// occurs outside comments, it counts.
-  std::vector<StringWord> InStrings;
+  /// By word (the index that the caller gives with each anchor): where an
+  /// occurrence counts. Empty: wherever a word occurs outside comments.
+  std::vector<WordUse> WordUses;
 };
 
 /// Text with every statement that no rule can need blanked, given the
 /// offsets (sorted) where the rules' anchor words occur (those inside
 /// comments or naming a `def` or `class` are ignored; with Words, the index
-/// of each one's word, those inside a string literal where it does not count
-/// by Rules.InStrings too); nullopt when the
+/// of each one's word, those where it does not count by Rules.WordUses too);
+/// nullopt when the
 /// whole file must be parsed: its layout is ambiguous, or nothing can be
 /// left out. With MarksOnly, only Marks and NothingToMatch, and whatever can
 /// be left out (the incremental check of an editor's whole tree).

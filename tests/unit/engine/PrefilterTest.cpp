@@ -757,7 +757,7 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   for (size_t I = 0; I < std::size(Prose); ++I)
     Compare("case/prose" + std::to_string(I) + ".py", Prose[I]);
   // A rule's word in a string counts only where some pattern can find it
-  // there (StringWord): messages, tables of CUDA names, byte and raw
+  // there (WordUse): messages, tables of CUDA names, byte and raw
   // strings are no regions; values, device strings, mock targets, f-strings
   // and strings after one in their line are.
   const char *Strings[] = {
@@ -776,6 +776,13 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
       "import torch.distributed as dist\nmsg = 'nccl is slow'\n"
       "dist.init_process_group(backend='nccl')\nb = 'cpu:gloo,cuda:nccl'\n"
       "dist.init_process_group(b)\ntorch._C._cuda_getDevice()\nn = '_cuda_x'\n",
+      // Words inside longer names count where a pattern's regex reads names.
+      "import torch\nimport argparse\n\n\ndef main(args):\n    use_cuda = args.cuda\n"
+      "    cuda_graph = None\n    if use_cuda:\n        model = model.cuda()\n"
+      "    TEST_CUDA = torch.cuda.is_available()\n    if TEST_CUDA and x.is_cuda:\n"
+      "        pass\n    cuda = torch.cuda\n    cuda.synchronize()\n"
+      "    getattr(torch.cuda, 'synchronize')()\n    devices = get_devices()\n"
+      "    return devices\n",
       // An import after a `;`: its alias is a name of torch.cuda.
       "import torch\nx = 1; from torch.cuda import synchronize as sync\n\n\ndef f():\n"
       "    a = 1\n    sync()\n    return a\n",

@@ -397,27 +397,34 @@ TEST(Regions, ProseIsNoHitButDoctestsFStringsStringValuesAndCodeAre) {
 
 /// Rules whose word 0, `cuda`, is a name, the value of a string pattern
 /// and required by a regex of one quoted string; whose word 1, `_cuda`, a
-/// regex of another shape requires; and whose word 2, `device`, is a name.
+/// regex of another shape requires; whose word 2, `device`, is a name; and
+/// whose word 3, `nccl:`, is only the value of a string pattern.
 RegionRules stringRules() {
   RegionRules R = torchRules();
-  R.InStrings.resize(3);
-  R.InStrings[0].Length = 4;
-  R.InStrings[0].Values = {"cuda"};
+  R.WordUses.resize(4);
+  R.WordUses[0].Length = 4;
+  R.WordUses[0].InCode = WordUse::Code::Name;
+  R.WordUses[0].Values = {"cuda"};
   const char *Re = "^[uU]?([\"'])cuda(:[0-9]*)?[\"']$";
-  R.InStrings[0].Regexes.push_back(
+  R.WordUses[0].Regexes.push_back(
       {*quotedStringCharacters(Re), std::make_shared<const llvm::Regex>(Re)});
-  R.InStrings[1].Length = 5;
-  R.InStrings[1].Any = true;
-  R.InStrings[2].Length = 6;
+  R.WordUses[1].Length = 5;
+  R.WordUses[1].InCode = WordUse::Code::Anywhere;
+  R.WordUses[1].Any = true;
+  R.WordUses[2].Length = 6;
+  R.WordUses[2].InCode = WordUse::Code::Name;
+  R.WordUses[3].Length = 5;
+  R.WordUses[3].InCode = WordUse::Code::Nowhere;
+  R.WordUses[3].Values = {"nccl:x"};
   return R;
 }
 
 /// One letter per line, as shape() (`k` kept, `b` blanked), with each
-/// anchor's word: `cuda` (0), `_cuda` (1) or `device` (2).
+/// anchor's word: `cuda` (0), `_cuda` (1), `device` (2) or `nccl:` (3).
 std::string stringShape(llvm::StringRef Text) {
   std::vector<std::pair<uint32_t, unsigned>> Found;
-  llvm::StringRef Words[] = {"cuda", "_cuda", "device"};
-  for (unsigned W = 0; W < 3; ++W)
+  llvm::StringRef Words[] = {"cuda", "_cuda", "device", "nccl:"};
+  for (unsigned W = 0; W < 4; ++W)
     for (size_t At = Text.find(Words[W]); At != llvm::StringRef::npos;
          At = Text.find(Words[W], At + 1))
       Found.push_back({static_cast<uint32_t>(At), W});
@@ -440,6 +447,23 @@ std::string stringShape(llvm::StringRef Text) {
   for (size_t I = 0; I < Orig.size() && I < Masked.size(); ++I)
     Out += Masked[I] == Orig[I] && !Orig[I].trim().empty() ? 'k' : 'b';
   return Out;
+}
+
+TEST(Regions, AWordInCodeCountsAsAWholeNameOrAsItsPatternsSay) {
+  // In code: a word of names as a whole name only (not in `usecuda`,
+  // `devices`); a word that some regex finds anywhere, anywhere; a word of
+  // string values, not at all. In an f-string, whatever the word.
+  EXPECT_EQ("kkbkbkbkkbkb", stringShape("import torch\n"
+                                        "x = 1\n"
+                                        "usecuda = cuda2 = 1\n"
+                                        "a = x.cuda()\n"
+                                        "devices = 2\n"
+                                        "b = torch._cuda_x()\n"
+                                        "d = {nccl: 1}\n"
+                                        "e = f'{usecuda}'\n"
+                                        "g = device\n"
+                                        "h = 3\n"
+                                        "i = 'nccl:x'\n"));
 }
 
 TEST(Regions, AWordInAStringCountsWhereAPatternCanFindItThere) {
@@ -469,7 +493,7 @@ TEST(Regions, AWordInAStringCountsWhereAPatternCanFindItThere) {
                                            "j = 'torch._cuda_getDevice'\n"
                                            "k = 2\n"
                                            "l = device\n"));
-  // Without the words of the anchors (or the rules' InStrings), every
+  // Without the words of the anchors (or the rules' WordUses), every
   // occurrence outside comments counts, as before.
   const char *Text = "import torch\nx = 1\ny = 'no cuda here'\nz = 2\n";
   std::vector<uint32_t> Anchors = {static_cast<uint32_t>(llvm::StringRef(Text).find("cuda"))};
