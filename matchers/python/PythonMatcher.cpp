@@ -167,12 +167,11 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
         // by a pattern allows, together.
         while (WordUses.size() <= Id) {
           WordUses.emplace_back();
-          WordUses.back().InCode = WordUse::Code::Nowhere;
+          WordUses.back().InCode = WordUse::Nowhere;
         }
         WordUse &SW = WordUses[Id];
-        auto InCode = [&](WordUse::Code Where) { SW.InCode = std::max(SW.InCode, Where); };
         if (llvm::is_contained(C->P.NameWords, W))
-          InCode(WordUse::Code::Name);
+          SW.InCode |= WordUse::Name;
         if (llvm::is_contained(C->P.ValueWords, W) && !llvm::is_contained(SW.Values, W))
           SW.Values.push_back(W);
         if (llvm::is_contained(C->P.StringPartWords, W))
@@ -182,8 +181,25 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
             continue;
           std::optional<std::bitset<256>> Chars = quotedStringCharacters(*Re);
           if (!Chars) {
-            SW.Any = true; // what the regex reads may be anything
-            InCode(WordUse::Code::Anywhere);
+            // What the regex reads starts with the word (`^_cuda`): a node
+            // starts with a token, a name here, not a string; it ends
+            // with it (`patch$`): a name ends there. Else anything.
+            llvm::StringRef R(*Re);
+            auto NoQuantifier = [](llvm::StringRef After) {
+              return After.empty() || !llvm::StringRef("?*+{").contains(After.front());
+            };
+            auto NameChar = [](char Ch) { return llvm::isAlnum(Ch) || Ch == '_'; };
+            bool Starts = R.startswith("^" + W) && !llvm::isDigit(W.front()) &&
+                          llvm::all_of(W, NameChar) && NoQuantifier(R.drop_front(W.size() + 1));
+            bool Ends = R.endswith(W + "$") && llvm::all_of(W, NameChar);
+            if (Starts)
+              SW.InCode |= WordUse::NameStart;
+            if (Ends)
+              SW.InCode |= WordUse::NameEnd;
+            if (!Starts && !Ends) {
+              SW.Any = true;
+              SW.InCode |= WordUse::Anywhere;
+            }
             continue;
           }
           std::shared_ptr<const llvm::Regex> &Compiled = Regexes[*Re];

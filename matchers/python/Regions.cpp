@@ -869,16 +869,12 @@ private:
         return true;
       return W.countsIn(T.slice(S.Range.Begin, S.Range.End));
     }
-    switch (W.InCode) {
-    case WordUse::Code::Anywhere:
+    if (W.InCode & WordUse::Anywhere)
       return true;
-    case WordUse::Code::Name:
-      return (A == 0 || !identChar(T[A - 1])) &&
-             (A + W.Length >= T.size() || !identChar(T[A + W.Length]));
-    case WordUse::Code::Nowhere:
-      return false;
-    }
-    return true;
+    bool Starts = A == 0 || !identChar(T[A - 1]);
+    bool Ends = A + W.Length >= T.size() || !identChar(T[A + W.Length]);
+    return ((W.InCode & WordUse::NameStart) && Starts) || ((W.InCode & WordUse::NameEnd) && Ends) ||
+           ((W.InCode & WordUse::Name) && Starts && Ends);
   }
 
   /// Whether line L is string literals alone (maybe concatenated, across

@@ -79,13 +79,17 @@ namespace devport::python {
 /// a string the pattern is (`"cuda"` of `torch.device("cuda")`) only in a
 /// string of that value; one that a `where` regex requires only in a string
 /// that the regex matches, when it matches one quoted string alone
-/// (quotedStringCharacters), and anywhere when it does not (`^_cuda`).
+/// (quotedStringCharacters); at the start of a name where the regex starts
+/// with it (`^_cuda`: what it reads starts there, with a name), at the end
+/// where it ends with it (`patch$`); else anywhere.
 struct WordUse {
   uint32_t Length = 0; ///< Of the word: it counts only wholly inside a string.
-  /// In code (outside strings and comments): anywhere, as a whole name
-  /// only, or nowhere (a word of strings).
-  enum class Code : uint8_t { Nowhere, Name, Anywhere };
-  Code InCode = Code::Anywhere;
+  /// Where the word counts in code (outside strings and comments), as bits:
+  /// as a whole name (`cuda` of `$X.cuda()`), at the start of a name (a
+  /// regex `^_cuda`), at its end (`patch$`), anywhere; none: nowhere (a word
+  /// of strings).
+  enum Code : uint8_t { Nowhere = 0, Name = 1, NameStart = 2, NameEnd = 4, Anywhere = 8 };
+  uint8_t InCode = Anywhere;
   /// Some pattern may find the word in any string: a `where` regex of
   /// another shape (`^_cuda`), a string pattern with escapes.
   bool Any = false;

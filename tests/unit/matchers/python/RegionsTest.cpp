@@ -416,15 +416,21 @@ RegionRules stringRules() {
   R.WordUses[3].Length = 5;
   R.WordUses[3].InCode = WordUse::Code::Nowhere;
   R.WordUses[3].Values = {"nccl:x"};
+  R.WordUses.resize(6);
+  R.WordUses[4].Length = 4; // `_cux`, which a regex `^_cux` requires
+  R.WordUses[4].InCode = WordUse::Code::NameStart;
+  R.WordUses[5].Length = 5; // `patch`, which a regex `patch$` requires
+  R.WordUses[5].InCode = WordUse::Code::NameEnd;
   return R;
 }
 
 /// One letter per line, as shape() (`k` kept, `b` blanked), with each
-/// anchor's word: `cuda` (0), `_cuda` (1), `device` (2) or `nccl:` (3).
+/// anchor's word: `cuda` (0), `_cuda` (1), `device` (2), `nccl:` (3),
+/// `_cux` (4) or `patch` (5).
 std::string stringShape(llvm::StringRef Text) {
   std::vector<std::pair<uint32_t, unsigned>> Found;
-  llvm::StringRef Words[] = {"cuda", "_cuda", "device", "nccl:"};
-  for (unsigned W = 0; W < 4; ++W)
+  llvm::StringRef Words[] = {"cuda", "_cuda", "device", "nccl:", "_cux", "patch"};
+  for (unsigned W = 0; W < 6; ++W)
     for (size_t At = Text.find(Words[W]); At != llvm::StringRef::npos;
          At = Text.find(Words[W], At + 1))
       Found.push_back({static_cast<uint32_t>(At), W});
@@ -464,6 +470,16 @@ TEST(Regions, AWordInCodeCountsAsAWholeNameOrAsItsPatternsSay) {
                                         "g = device\n"
                                         "h = 3\n"
                                         "i = 'nccl:x'\n"));
+  // A word that a regex starts with, at the start of a name; one that it
+  // ends with, at the end of one; neither in a string.
+  EXPECT_EQ("kkkbkbkbb", stringShape("import torch\n"
+                                     "x = 1\n"
+                                     "a = _cux_y\n"
+                                     "b = my_cux\n"
+                                     "c = mock.patch(x)\n"
+                                     "d = patched\n"
+                                     "e = dispatch\n"
+                                     "f = '_cux patch'\n"));
 }
 
 TEST(Regions, AWordInAStringCountsWhereAPatternCanFindItThere) {
