@@ -859,15 +859,28 @@ private:
   /// Whether the anchor at A, of a word used as W says, may be part of a
   /// match: in the string literal that holds it (Strings, from Str on,
   /// sorted), or in code.
-  bool counts(uint32_t A, const WordUse &W, llvm::ArrayRef<AnchoredString> Strings,
-              size_t &Str) const {
+  bool counts(uint32_t A, const WordUse &W, llvm::ArrayRef<AnchoredString> Strings, size_t &Str) {
     while (Str < Strings.size() && Strings[Str].Range.End <= A)
       ++Str;
     if (Str < Strings.size() && Strings[Str].Range.Begin <= A) {
       const AnchoredString &S = Strings[Str];
       if (S.Code || A + W.Length > S.Range.End)
         return true;
-      return W.countsIn(T.slice(S.Range.Begin, S.Range.End));
+      // Once a string and word, not once an occurrence: a string of many
+      // words would be read as many times.
+      llvm::StringRef Token = T.slice(S.Range.Begin, S.Range.End);
+      if (StringOf != Str) {
+        StringOf = Str;
+        Doctest = findWord(Token, ">>>") != llvm::StringRef::npos;
+        Answers.clear();
+      }
+      if (Doctest)
+        return true;
+      for (const auto &[Use, Counts] : Answers)
+        if (Use == &W)
+          return Counts;
+      Answers.push_back({&W, W.countsIn(Token)});
+      return Answers.back().second;
     }
     if (W.InCode & WordUse::Anywhere)
       return true;
@@ -1385,6 +1398,11 @@ private:
   std::vector<bool> Keep, Hit, Skeleton;
   std::vector<bool> Unguarded; ///< Read by keepGuarded(): nothing the review looks for.
   std::vector<Table> Tables;   ///< Kept statements parsed in part, by line.
+  /// counts(): whether the string Strings[StringOf] holds a doctest, and
+  /// whether each word found in it counts there.
+  size_t StringOf = SIZE_MAX;
+  bool Doctest = false;
+  llvm::SmallVector<std::pair<const WordUse *, bool>, 4> Answers;
   uint32_t Head = 0; ///< Where the module's first statements that are kept end.
   bool NothingToMatch = false;
   /// Offsets a match must hold one of: anchors and uses of imported names.
@@ -1394,7 +1412,7 @@ private:
 } // namespace
 
 bool WordUse::countsIn(llvm::StringRef Token) const {
-  if (Any || Token.contains(">>>"))
+  if (Any)
     return true;
   size_t Quote = Token.find_first_of("\"'");
   llvm::StringRef Prefix = Token.take_front(Quote);

@@ -105,8 +105,9 @@ struct WordUse {
   std::vector<QuotedRegex> Regexes;
 
   /// Whether the word counts in the string literal Token (its prefix,
-  /// quotes and all): an f-string and a doctest (`>>>`) hold code, so the
-  /// word counts there whatever the rules.
+  /// quotes and all): an f-string holds code, so the word counts there
+  /// whatever the rules (so does a doctest, `>>>`, which the caller looks
+  /// for once a string).
   bool countsIn(llvm::StringRef Token) const;
 };
 
