@@ -640,6 +640,9 @@ public:
   /// Up to this many names assigned by anchored statements are searched for
   /// one by one (markAssignedUses()).
   static constexpr size_t MaxNamesSearched = 8;
+  /// At most this many `from` and `import` in a line that is no import are
+  /// read (importsWithin()); with more the file is parsed whole.
+  static constexpr unsigned MaxImportsWithin = 64;
 
   Masker(llvm::StringRef T, std::vector<Line> Ls, std::vector<ByteRange> Cs, Structure S)
       : T(T), Ls(std::move(Ls)), Comments(std::move(Cs)), S(std::move(S)),
@@ -673,8 +676,9 @@ public:
     for (size_t At = findWord(T, "import"); At != llvm::StringRef::npos;
          At = findWord(T, "import", At + 1)) {
       int32_t L = lineAt(static_cast<uint32_t>(At));
-      if (L > Last && Ls[L].K != Key::Import && Ls[L].K != Key::From)
-        importsWithin(Ls[L], Rules, Aliases);
+      if (L > Last && Ls[L].K != Key::Import && Ls[L].K != Key::From &&
+          !importsWithin(Ls[L], Rules, Aliases))
+        return std::nullopt; // the whole file, and no marks
       Last = std::max(Last, L);
     }
     markUses(Aliases);
@@ -844,16 +848,22 @@ private:
   /// a `;` (`x = 1; from torch import cuda`), or where tree-sitter ends a
   /// statement that Python would not (`1 from torch.cuda import nvtx`, `a b
   /// import tc`: an error, after which tree-sitter reads an import), from
-  /// every `from` and `import` of the line on.
-  void importsWithin(const Line &L, const RegionRules &Rules, llvm::StringSet<> &Names) const {
+  /// every `from` and `import` of the line on. False past MaxImportsWithin
+  /// of them (each is read to the line's end: a line of thousands, which is
+  /// no Python, would take the square of its length).
+  bool importsWithin(const Line &L, const RegionRules &Rules, llvm::StringSet<> &Names) const {
+    unsigned Seen = 0;
     for (const Tok &X : tokensOf(T, L.Begin, L.End)) {
       if (X.Kind != 'i' || (X.Text != "from" && X.Text != "import"))
         continue;
+      if (++Seen > MaxImportsWithin)
+        return false;
       Line At = L;
       At.Begin = static_cast<uint32_t>(X.Text.data() - T.data());
       At.K = X.Text == "from" ? Key::From : Key::Import;
       importedNames(T, At, Rules, Names);
     }
+    return true;
   }
 
   /// Whether the anchor at A, of a word used as W says, may be part of a

@@ -634,6 +634,18 @@ TEST(Regions, AnImportWithinALineBindsItsNames) {
                            "z = 3\n"
                            "n = dc()\n",
                            {"cuda"}));
+  // A line of more `import`s than are read, which is no Python: the whole
+  // file (each would be read to the line's end).
+  std::string Many = "x = 1\ny = [";
+  for (int I = 0; I < 65; ++I)
+    Many += "a import b, ";
+  Many += "]\nz = torch.cuda.x\nw = 2\n";
+  EXPECT_EQ("whole", shape(Many, {"cuda"}));
+  Many = "x = 1\ny = [";
+  for (int I = 0; I < 64; ++I)
+    Many += "a import b, ";
+  Many += "]\nz = torch.cuda.x\nw = 2\n";
+  EXPECT_EQ("kbkbb", shape(Many, {"cuda"}));
 }
 
 TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
