@@ -845,6 +845,47 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   EXPECT_GT(WithFindings, Files / 2);
 }
 
+/// Rules whose patterns may match a table's statement or its container:
+/// region parsing then parses tables whole (RegionRules::TablesSplit,
+/// ContainerArity), and finds what the whole file gives.
+TEST(Regions, TablesAreWholeWhereAPatternMayMatchThem) {
+  std::string Table = "import torch\nx = 1\nT = [\n";
+  for (int I = 0; I < 200; ++I)
+    Table += I % 50 == 7 ? "    ('cuda', 1),\n" : "    ('hip', " + std::to_string(I) + "),\n";
+  Table += "]\ny = 2\n";
+  auto Rule = [](llvm::StringRef Pattern, llvm::StringRef Where) {
+    return "id: r\nlanguage: python\ncategory: test\nseverity: warning\nmessage: m\n"
+           "pattern: '" +
+           Pattern.str() + "'\nwhere:\n" + Where.str();
+  };
+  std::string Pairs = "import torch\nx = 1\nT = {\n    'dev': 'cuda',\n    'k': '";
+  for (int I = 0; I < 600; ++I)
+    Pairs += "zzz ";
+  Pairs += "',\n}\ny = 2\n";
+  const std::pair<std::string, std::string> Cases[] = {
+      // The value of an assignment: what it binds holds `hip` in elements
+      // that hold no mark.
+      {Rule("$V = $X", "  X:\n    regex: cuda\n    not-regex: hip\n"), Table},
+      // A dict of as many pairs as the table: its second pair holds `zzz`,
+      // and no mark.
+      {Rule("{$K: $S, $K2: $V2}", "  S:\n    regex: cuda\n  V2:\n    not-regex: zzz\n"), Pairs},
+  };
+  for (const auto &[Yaml, Text] : Cases) {
+    auto Loaded = RuleSet::loadBuffer("r.yaml", Yaml);
+    ASSERT_TRUE(static_cast<bool>(Loaded)) << llvm::toString(Loaded.takeError());
+    RuleSet Set = std::move(*Loaded);
+    EngineOptions O = EngineOptions::forTest();
+    auto Regions = Engine::create(Set, O);
+    O.WholeFiles = true;
+    auto Whole = Engine::create(Set, O);
+    ASSERT_TRUE(Regions && Whole);
+    SourceFile F("t.py", Text);
+    CheckResult A = (*Regions)->checkAll(F), B = (*Whole)->checkAll(F);
+    EXPECT_TRUE(B.Findings.empty()) << Yaml;
+    EXPECT_EQ(describe(B), describe(A)) << Yaml;
+  }
+}
+
 /// Random edits, one at a time: insertions of code that rules match, imports,
 /// brackets, indentation and comments at ASCII offsets, and deletions of a
 /// few bytes or of a line.
