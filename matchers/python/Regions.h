@@ -40,6 +40,9 @@
 /// line and column of the masked text is that of the file and every node the
 /// parser builds for kept code has the bytes it has in the file. A block left
 /// empty gets a `0` as its first statement so that its header still parses.
+/// A table (a module-level `NAME = [...]` of 2 KiB or more) keeps only its
+/// elements that hold a mark, the others each a `0` placeholder, while no
+/// pattern can match it or its statement (RegionRules::TablesSplit).
 /// The ranges given with the text are its lines that are not blank (kept
 /// statements, comments, fillers): tree-sitter parses only those (included
 /// ranges), as it would skip the blank ones, without reading the rest.
