@@ -466,14 +466,15 @@ bool buildStructure(const std::vector<Line> &Ls, Structure &S) {
   return true;
 }
 
-/// The tokens of T[B, E) that name things: identifiers, `=` (alone, not
-/// `==` or `+=`), `,`, `:`, `.`, and `?` for anything else (brackets
+/// The tokens of T[B, E) that name things: identifiers, strings, `=` (alone,
+/// not `==` or `+=`), `,`, `:`, `.`, and `?` for anything else (brackets
 /// included), with their bracket depth. Comments are skipped. T's layout is
 /// known to be sound.
 struct Tok {
-  char Kind; ///< 'i' identifier, '=', ',', ':', '.', or '?'.
-  llvm::StringRef Text;
+  char Kind;            ///< 'i' identifier, '"' string, '=', ',', ':', '.', or '?'.
+  llvm::StringRef Text; ///< An identifier's.
   int Depth;
+  uint32_t Begin, End; ///< Where it is in T.
 };
 llvm::SmallVector<Tok, 16> tokensOf(llvm::StringRef T, uint32_t B, uint32_t E) {
   llvm::SmallVector<Tok, 16> Out;
@@ -494,15 +495,16 @@ llvm::SmallVector<Tok, 16> tokensOf(llvm::StringRef T, uint32_t B, uint32_t E) {
         ++I;
       if (I < E && (T[I] == '"' || T[I] == '\'') && stringPrefix(T.slice(S, I))) {
         skipString(T, I);
-        Out.push_back({'?', {}, Depth});
+        Out.push_back({'"', {}, Depth, uint32_t(S), uint32_t(I)});
         continue;
       }
-      Out.push_back({'i', T.slice(S, I), Depth});
+      Out.push_back({'i', T.slice(S, I), Depth, uint32_t(S), uint32_t(I)});
       continue;
     }
     if (C == '"' || C == '\'') {
+      size_t S = I;
       skipString(T, I);
-      Out.push_back({'?', {}, Depth});
+      Out.push_back({'"', {}, Depth, uint32_t(S), uint32_t(I)});
       continue;
     }
     char Kind = '?';
@@ -514,7 +516,7 @@ llvm::SmallVector<Tok, 16> tokensOf(llvm::StringRef T, uint32_t B, uint32_t E) {
       Kind = '=';
     if (C == ')' || C == ']' || C == '}')
       --Depth;
-    Out.push_back({Kind, {}, Depth});
+    Out.push_back({Kind, {}, Depth, uint32_t(I), uint32_t(I + 1)});
     if (C == '(' || C == '[' || C == '{')
       ++Depth;
     ++I;
@@ -531,7 +533,7 @@ void importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
   auto All = tokensOf(T, L.Begin, L.End);
   llvm::SmallVector<Tok, 16> Toks; // `from m import (a, b)`: the brackets do not matter
   for (const Tok &X : All)
-    if (X.Kind != '?')
+    if (X.Kind != '?' && X.Kind != '"')
       Toks.push_back(X);
   std::string From;
   size_t I = 1; // after `import` or `from`
@@ -766,12 +768,17 @@ public:
       }
     }
     if (Rules.TablesSplit) {
-      std::vector<uint32_t> Sorted = Marks;
-      llvm::sort(Sorted);
-      for (int32_t I = 0; I < N; ++I)
-        if (Keep[I] && Hit[I])
-          if (std::optional<Table> Tb = tableAt(I, Rules, Sorted))
-            Tables.push_back(std::move(*Tb));
+      std::vector<uint32_t> Sorted; // the marks, once a table is in sight
+      for (int32_t I = 0; I < N; ++I) {
+        if (!Keep[I] || !Hit[I] || Ls[I].End - Ls[I].Begin < MinTableBytes)
+          continue;
+        if (Sorted.empty()) {
+          Sorted = Marks;
+          llvm::sort(Sorted);
+        }
+        if (std::optional<Table> Tb = tableAt(I, Rules, Sorted))
+          Tables.push_back(std::move(*Tb));
+      }
     }
     return mask();
   }
@@ -1136,52 +1143,26 @@ private:
     if (!Rules.TablesSplit || L.End - L.Begin < MinTableBytes || L.K != Key::Other || L.Header ||
         L.StringFirst || S.Parent[I] >= 0 || S.Start[I] != I)
       return std::nullopt;
-    // The target: a dotted name, maybe annotated, then `=` and a bracket.
-    size_t P = L.Begin;
-    auto Blank = [&] {
-      while (P < L.End) {
-        char C = T[P];
-        if (C == ' ' || C == '\t' || C == '\f' || C == '\n' || C == '\r' || C == '\\')
-          ++P;
-        else if (C == '#')
-          P = commentEnd(T, P);
-        else
-          break;
-      }
-    };
-    auto Name = [&] {
-      if (P >= L.End || !identStart(T[P]))
-        return false;
-      while (P < L.End && (identChar(T[P]) || T[P] == '.'))
-        ++P;
-      return true;
-    };
-    if (!Name())
+    // The target: a dotted name, maybe annotated (a forward reference is a
+    // name: no string there), then `=`, the opening bracket and, as the
+    // statement's last token, its closing one.
+    auto Toks = tokensOf(T, L.Begin, L.End);
+    size_t K = 0;
+    if (Toks.empty() || Toks[0].Kind != 'i')
       return std::nullopt;
-    Blank();
-    if (P < L.End && T[P] == ':') {
-      // The annotation, up to the `=` outside its brackets (no string in it
-      // holds one that counts: a forward reference is a name).
-      int Depth = 0;
-      for (++P; P < L.End; ++P) {
-        char C = T[P];
-        if (C == '"' || C == '\'' || C == '#')
+    while (K + 2 < Toks.size() && Toks[K + 1].Kind == '.' && Toks[K + 2].Kind == 'i')
+      K += 2;
+    ++K;
+    if (K < Toks.size() && Toks[K].Kind == ':')
+      for (++K; K < Toks.size() && !(Toks[K].Kind == '=' && Toks[K].Depth == 0); ++K)
+        if (Toks[K].Kind == '"')
           return std::nullopt;
-        if (C == '[' || C == '(' || C == '{')
-          ++Depth;
-        else if (C == ']' || C == ')' || C == '}')
-          --Depth;
-        else if (C == '=' && Depth == 0)
-          break;
-      }
-    }
-    if (P >= L.End || T[P] != '=' || (P + 1 < L.End && T[P + 1] == '='))
+    if (K + 2 >= Toks.size() || Toks[K].Kind != '=' || Toks[K].Depth != 0)
       return std::nullopt;
-    ++P;
-    Blank();
-    if (P >= L.End || (T[P] != '[' && T[P] != '(' && T[P] != '{'))
+    char Open = T[Toks[++K].Begin];
+    if (Toks[K].Depth != 0 || (Open != '[' && Open != '(' && Open != '{') ||
+        Toks.back().Depth != 0 || !llvm::StringRef(")]}").contains(T[Toks.back().Begin]))
       return std::nullopt;
-    char Open = T[P++];
     // The elements: what lies between the commas of depth 1. Each one's
     // first token, the end of its last, whether it has a `:` of its own (a
     // dict's pair) and whether it must stay.
@@ -1190,62 +1171,27 @@ private:
       bool Colon = false, Stays = false;
     };
     std::vector<Element> Els(1);
-    int Depth = 1;
-    while (P < L.End && Depth > 0) {
+    for (size_t J = K + 1; J + 1 < Toks.size(); ++J) {
+      const Tok &X = Toks[J];
+      if (X.Depth == 0)
+        return std::nullopt; // the brackets close before the statement ends
       Element &E = Els.back();
-      char C = T[P];
-      if (C == ' ' || C == '\t' || C == '\f' || C == '\n' || C == '\r' || C == '\\') {
-        ++P;
-        continue;
-      }
-      if (C == '#') {
-        P = commentEnd(T, P);
-        continue;
-      }
-      size_t B = P;
-      if (Depth == 1 && C == ',') {
+      if (X.Depth == 1 && X.Kind == ',') {
         Els.emplace_back();
-        ++P;
         continue;
       }
-      if (identStart(C)) {
-        while (P < L.End && identChar(T[P]))
-          ++P;
-        llvm::StringRef W = T.slice(B, P);
-        if (P < L.End && (T[P] == '"' || T[P] == '\'') && stringPrefix(W)) {
-          if (!skipString(T, P))
-            return std::nullopt;
-        } else if (Depth == 1 && W == "lambda") {
-          return std::nullopt; // its parameters' commas are of depth 1
-        }
-      } else if (C == '"' || C == '\'') {
-        if (!skipString(T, P))
-          return std::nullopt;
-      } else if (C == '(' || C == '[' || C == '{') {
-        ++Depth;
-        ++P;
-      } else if (C == ')' || C == ']' || C == '}') {
-        if (--Depth == 0)
-          break; // not a token of the element
-        ++P;
-      } else if (C == ':' && P + 1 < L.End && T[P + 1] == '=') {
+      if (X.Depth == 1 && X.Kind == 'i' && X.Text == "lambda")
+        return std::nullopt; // its parameters' commas are of depth 1
+      bool FirstToken = E.First == E.End;
+      if (X.Kind == ':' && Toks[J + 1].Begin == X.End && T[X.End] == '=')
         E.Stays = true; // `:=` binds a name in the module
-        P += 2;
-      } else {
-        E.Colon |= Depth == 1 && C == ':';
-        E.Stays |= Depth == 1 && C == '*' && E.First == E.End; // `*x`, `**d`
-        ++P;
-      }
-      if (E.First == E.End)
-        E.First = static_cast<uint32_t>(B);
-      E.End = static_cast<uint32_t>(P);
+      else
+        E.Colon |= X.Depth == 1 && X.Kind == ':';
+      E.Stays |= FirstToken && T[X.Begin] == '*'; // `*x`, `**d`
+      if (FirstToken)
+        E.First = X.Begin;
+      E.End = X.End;
     }
-    if (Depth != 0)
-      return std::nullopt;
-    ++P; // the closing bracket: nothing but blanks and comments after it
-    Blank();
-    if (P != L.End)
-      return std::nullopt;
     if (Els.back().First == Els.back().End)
       Els.pop_back(); // after a trailing comma
     bool Dict = Open == '{' && llvm::any_of(Els, [](const Element &E) { return E.Colon; });

@@ -90,6 +90,14 @@ std::string readFile(llvm::StringRef Path) {
   return (*B)->getBuffer().str();
 }
 
+std::string pythonTable(llvm::StringRef Head, int N, llvm::function_ref<std::string(int)> Element,
+                        llvm::StringRef Close) {
+  std::string Out = Head.str() + "\n";
+  for (int I = 0; I < N; ++I)
+    Out += "    " + Element(I) + ",\n";
+  return Out + Close.str() + "\n";
+}
+
 std::vector<std::pair<std::string, std::string>> pythonFixtureInputs() {
   std::vector<std::string> Paths;
   std::error_code EC;

@@ -15,6 +15,7 @@
 #ifndef DEVPORT_TESTS_SUPPORT_TESTFILES_H
 #define DEVPORT_TESTS_SUPPORT_TESTFILES_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
@@ -64,6 +65,12 @@ std::string readFile(llvm::StringRef Path);
 /// The Python inputs of the rule fixtures (tests/rules/*/input*.py): real
 /// code of every shape the rules know, as (path, text), sorted by path.
 std::vector<std::pair<std::string, std::string>> pythonFixtureInputs();
+
+/// A Python table as region parsing knows it (Regions.h): Head (`T = [`),
+/// then Element(I) for I below N, each on its own line, indented and
+/// followed by a comma, then Close (`]`), each line ending with a newline.
+std::string pythonTable(llvm::StringRef Head, int N, llvm::function_ref<std::string(int)> Element,
+                        llvm::StringRef Close);
 
 /// The user and group that runAsNobody() switches to.
 constexpr unsigned NobodyId = 65534;

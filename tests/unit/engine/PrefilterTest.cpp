@@ -690,6 +690,11 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
     EXPECT_EQ(describe(D), describe(C)) << Path << ": checkIncremental differs\n--- file:\n" << Text;
     EXPECT_EQ(describe(Y), describe(X)) << Path << ": fix differs\n--- file:\n" << Text;
   };
+  // Each of Cases as case/NAME<index>.py.
+  auto CompareAll = [&](llvm::StringRef Name, const auto &Cases) {
+    for (size_t I = 0; I < std::size(Cases); ++I)
+      Compare(("case/" + Name + std::to_string(I) + ".py").str(), Cases[I]);
+  };
   auto Inputs = test::pythonFixtureInputs();
   for (const auto &[Path, Text] : Inputs)
     Compare(Path, Text);
@@ -737,8 +742,7 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
       "import torch\n\n\ndef f():\n    a = 1\n    assert torch.cuda.is_available()\n"
       "    b = 2\n    h = load_plugin('tensorrt')\n    return h\n\n\ndef g():\n    return 1\n",
   };
-  for (size_t I = 0; I < std::size(Guarded); ++I)
-    Compare("case/guarded" + std::to_string(I) + ".py", Guarded[I]);
+  CompareAll("guarded", Guarded);
   // Prose (a statement of plain strings alone) is no region of its own: the
   // findings and fixes around it, a doctest in it, a rule's string value as
   // a statement, and an f-string are as in the whole file.
@@ -754,8 +758,7 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
       "    def other(self):\n        f'{torch.cuda.device_count()} devices'\n"
       "        return torch.device('cuda')\n",
   };
-  for (size_t I = 0; I < std::size(Prose); ++I)
-    Compare("case/prose" + std::to_string(I) + ".py", Prose[I]);
+  CompareAll("prose", Prose);
   // A rule's word in a string counts only where some pattern can find it
   // there (WordUse): messages, tables of CUDA names, byte and raw
   // strings are no regions; values, device strings, mock targets, f-strings
@@ -787,18 +790,10 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
       "import torch\nx = 1; from torch.cuda import synchronize as sync\n\n\ndef f():\n"
       "    a = 1\n    sync()\n    return a\n",
   };
-  for (size_t I = 0; I < std::size(Strings); ++I)
-    Compare("case/strings" + std::to_string(I) + ".py", Strings[I]);
+  CompareAll("strings", Strings);
   // Tables (module-level lists and dicts of many elements) parsed in the
   // elements that hold a mark: findings in them, suppressions, aliases and
   // what the review reads are as in the whole file.
-  auto Table = [](llvm::StringRef Head, int N, llvm::function_ref<std::string(int)> Element,
-                  llvm::StringRef Close) {
-    std::string Out = Head.str() + "\n";
-    for (int I = 0; I < N; ++I)
-      Out += "    " + Element(I) + ",\n";
-    return Out + Close.str() + "\n";
-  };
   auto OpInfo = [](int I) -> std::string {
     switch (I % 9) {
     case 1:
@@ -834,12 +829,13 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   };
   std::string Tables[] = {
       "import torch\nimport torch.cuda as tc\nimport unittest\n\n" +
-          Table("op_db: List[OpInfo] = [", 60, OpInfo, "]") + "\n\ndef f():\n    return 1\n",
-      "import torch\n\n" + Table("CUDA_MAP = {", 70, Pair, "}") + "x = torch.zeros(2).cuda()\n",
-      "import torch\nx = 1\n" + Table("PAIRS = (", 50, OpInfo, ")") + "y = 2\n",
+          test::pythonTable("op_db: List[OpInfo] = [", 60, OpInfo, "]") +
+          "\n\ndef f():\n    return 1\n",
+      "import torch\n\n" + test::pythonTable("CUDA_MAP = {", 70, Pair, "}") +
+          "x = torch.zeros(2).cuda()\n",
+      "import torch\nx = 1\n" + test::pythonTable("PAIRS = (", 50, OpInfo, ")") + "y = 2\n",
   };
-  for (size_t I = 0; I < std::size(Tables); ++I)
-    Compare("case/table" + std::to_string(I) + ".py", Tables[I]);
+  CompareAll("table", Tables);
   std::printf("[ Regions ] %u files, %u with findings, %u differ\n", Files, WithFindings, Failures);
   EXPECT_EQ(0u, Failures);
   EXPECT_GT(WithFindings, Files / 2);
@@ -849,10 +845,15 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
 /// region parsing then parses tables whole (RegionRules::TablesSplit,
 /// ContainerArity), and finds what the whole file gives.
 TEST(Regions, TablesAreWholeWhereAPatternMayMatchThem) {
-  std::string Table = "import torch\nx = 1\nT = [\n";
-  for (int I = 0; I < 200; ++I)
-    Table += I % 50 == 7 ? "    ('cuda', 1),\n" : "    ('hip', " + std::to_string(I) + "),\n";
-  Table += "]\ny = 2\n";
+  std::string Table =
+      "import torch\nx = 1\n" +
+      test::pythonTable(
+          "T = [", 200,
+          [](int I) {
+            return I % 50 == 7 ? std::string("('cuda', 1)") : "('hip', " + std::to_string(I) + ")";
+          },
+          "]") +
+      "y = 2\n";
   auto Rule = [](llvm::StringRef Pattern, llvm::StringRef Where) {
     return "id: r\nlanguage: python\ncategory: test\nseverity: warning\nmessage: m\n"
            "pattern: '" +

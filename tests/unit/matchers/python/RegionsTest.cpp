@@ -8,6 +8,7 @@
 #include "matchers/python/Review.h"
 
 #include "core/Where.h"
+#include "tests/support/TestFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -529,15 +530,7 @@ TEST(Regions, AWordInAStringCountsWhereAPatternCanFindItThere) {
   EXPECT_TRUE(R->Marks.Offsets.empty());
 }
 
-/// A table of N elements: `NAME = [` (or another opening), the elements
-/// that Element(I) gives, one per line, the closing bracket.
-std::string table(llvm::StringRef Head, int N, llvm::function_ref<std::string(int)> Element,
-                  llvm::StringRef Close) {
-  std::string Out = Head.str() + "\n";
-  for (int I = 0; I < N; ++I)
-    Out += "    " + Element(I) + ",\n";
-  return Out + Close.str() + "\n";
-}
+using test::pythonTable;
 
 TEST(Regions, ATableIsParsedInItsElementsThatHoldAMark) {
   auto Plain = [](int I) {
@@ -547,7 +540,7 @@ TEST(Regions, ATableIsParsedInItsElementsThatHoldAMark) {
     return I % 10 == 3 ? "DecorateInfo(skip, 'Test', device_type='cuda')" : Plain(I);
   };
   std::string Text =
-      "import torch\nx = 1\n" + table("op_db: List[OpInfo] = [", 100, Mixed, "]") + "y = 2\n";
+      "import torch\nx = 1\n" + pythonTable("op_db: List[OpInfo] = [", 100, Mixed, "]") + "y = 2\n";
   std::optional<RegionText> R = maskRegions(Text, anchorsOf(Text, {"cuda"}), torchRules());
   ASSERT_TRUE(R);
   llvm::StringRef M(R->Text);
@@ -578,7 +571,7 @@ TEST(Regions, ATableIsParsedInItsElementsThatHoldAMark) {
     return I % 10 == 3 ? "'k" + std::to_string(I) + "': 'cuda'"
                        : "'k" + std::to_string(I) + "': ('hip', 1, 2, 3, 4, 5, 6, 7)";
   };
-  std::string Dict = "import torch\nx = 1\n" + table("MAP = {", 100, Pairs, "}") + "y = 2\n";
+  std::string Dict = "import torch\nx = 1\n" + pythonTable("MAP = {", 100, Pairs, "}") + "y = 2\n";
   R = maskRegions(Dict, anchorsOf(Dict, {"cuda"}), torchRules());
   ASSERT_TRUE(R);
   M = R->Text;
@@ -595,19 +588,23 @@ TEST(Regions, ATableIsParsedInItsElementsThatHoldAMark) {
     return W && llvm::StringRef(W->Text).count("OpInfo(") == llvm::StringRef(T).count("OpInfo(");
   };
   EXPECT_FALSE(Whole(Text));
-  EXPECT_FALSE(Whole("import torch\nx = 1\n" + table("op_db = [", 100, Mixed, "]") + "y = 2\n"));
-  EXPECT_TRUE(Whole("import torch\nx = 1\n" + table("op_db = [", 10, Mixed, "]") + "y = 2\n"));
-  EXPECT_TRUE(Whole("def f():\n    x = 1\n" + table("    op_db = [", 100, Mixed, "    ]")));
-  EXPECT_TRUE(Whole("import torch\nx = 1\n" + table("op_db = [lambda a, b: a,", 100, Mixed, "]") +
-                    "y = 2\n"));
+  EXPECT_FALSE(
+      Whole("import torch\nx = 1\n" + pythonTable("op_db = [", 100, Mixed, "]") + "y = 2\n"));
   EXPECT_TRUE(
-      Whole("import torch\nx = 1\n" + table("op_db = [", 100, Mixed, "] + more") + "y = 2\n"));
+      Whole("import torch\nx = 1\n" + pythonTable("op_db = [", 10, Mixed, "]") + "y = 2\n"));
+  EXPECT_TRUE(Whole("def f():\n    x = 1\n" + pythonTable("    op_db = [", 100, Mixed, "    ]")));
+  EXPECT_TRUE(Whole("import torch\nx = 1\n" +
+                    pythonTable("op_db = [lambda a, b: a,", 100, Mixed, "]") + "y = 2\n"));
+  EXPECT_TRUE(Whole("import torch\nx = 1\n" + pythonTable("op_db = [", 100, Mixed, "] + more") +
+                    "y = 2\n"));
   RegionRules No = torchRules();
   No.TablesSplit = false;
-  EXPECT_TRUE(Whole("import torch\nx = 1\n" + table("op_db = [", 100, Mixed, "]") + "y = 2\n", No));
+  EXPECT_TRUE(
+      Whole("import torch\nx = 1\n" + pythonTable("op_db = [", 100, Mixed, "]") + "y = 2\n", No));
   RegionRules Lists = torchRules();
   Lists.ContainerArity["list"] = 100;
-  std::string Plain100 = "import torch\nx = 1\n" + table("op_db = [", 100, Mixed, "]") + "y = 2\n";
+  std::string Plain100 =
+      "import torch\nx = 1\n" + pythonTable("op_db = [", 100, Mixed, "]") + "y = 2\n";
   EXPECT_TRUE(Whole(Plain100, Lists));
   Lists.ContainerArity["list"] = 99;
   EXPECT_FALSE(Whole(Plain100, Lists));
