@@ -428,7 +428,6 @@ private:
   /// The directive line whose `#` is at I: I moves to its line end. False
   /// where it does not end as modelled.
   bool directive(size_t &I) {
-    Out.Directives.push_back(static_cast<uint32_t>(I));
     size_t J = I + 1;
     while (J < N) {
       char C = T[J];
@@ -465,6 +464,7 @@ private:
       }
       ++J;
     }
+    Out.Directives.push_back({static_cast<uint32_t>(I), static_cast<uint32_t>(J)});
     I = J;
     return true;
   }

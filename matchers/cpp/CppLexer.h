@@ -82,7 +82,7 @@ struct Skeleton {
   };
   std::vector<Pair> Pairs;          ///< In the order of their Open.
   std::vector<Boundary> Boundaries; ///< In order.
-  std::vector<uint32_t> Directives; ///< Offsets of directive lines' `#`, in order.
+  std::vector<ByteRange> Directives; ///< Directive lines (and their splices), `#` on, in order.
   std::vector<ByteRange> Comments;  ///< In order, outside directive lines.
   uint32_t Read = 0;                ///< Where the scan stopped (the text's size if at its end).
 };

@@ -8,6 +8,7 @@
 
 #include "core/Metavariable.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "clang/Basic/TokenKinds.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -432,8 +433,13 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   // (what it declares holds for the statements after it).
   std::vector<uint32_t> Unsure;
   Unsure.reserve(S.Directives.size() + Markers.size());
-  std::merge(S.Directives.begin(), S.Directives.end(), Markers.begin(), Markers.end(),
-             std::back_inserter(Unsure));
+  auto M = Markers.begin();
+  for (ByteRange D : S.Directives) {
+    for (; M != Markers.end() && *M < D.Begin; ++M)
+      Unsure.push_back(*M);
+    Unsure.push_back(D.Begin);
+  }
+  Unsure.insert(Unsure.end(), M, Markers.end());
   // Each level's statement ends and brace pairs, by level (level 0 is the
   // file, level K + 1 the inside of pair K), in text order.
   std::vector<uint32_t> EndsAt, PairsAt;
@@ -455,6 +461,34 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
       if (!llvm::is_contained(Inside, It->Word))
         Inside.push_back(It->Word);
     return GapNeeds.metBy(Inside);
+  };
+  // Whether the statement at At goes on the one before it: an `else` (an
+  // if's arms are read as one by the review: Reviewer::ladder), after
+  // blanks, comments and directive lines.
+  auto Continues = [&](uint32_t At) {
+    auto C = S.Comments.begin();
+    auto D = S.Directives.begin();
+    while (At < Text.size()) {
+      char Ch = Text[At];
+      if (clang::isWhitespace(Ch)) {
+        ++At;
+        continue;
+      }
+      C = std::partition_point(C, S.Comments.end(), [&](ByteRange R) { return R.Begin < At; });
+      if (C != S.Comments.end() && C->Begin == At) {
+        At = C->End;
+        continue;
+      }
+      D = std::partition_point(D, S.Directives.end(), [&](ByteRange R) { return R.Begin < At; });
+      if (D != S.Directives.end() && D->Begin == At) {
+        At = D->End;
+        continue;
+      }
+      llvm::StringRef Rest = Text.substr(At);
+      return Rest.startswith("else") &&
+             (Rest.size() == 4 || !clang::isAsciiIdentifierContinue(Rest[4]));
+    }
+    return false;
   };
   struct Level {
     uint32_t Id, Begin, End; ///< Its level and what is inside.
@@ -480,6 +514,8 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
     uint32_t Begin = L.Begin;
     for (uint32_t B = EndsAt[L.Id]; B < EndsAt[L.Id + 1]; ++B) {
       uint32_t End = S.Boundaries[Ends[B]].At + 1;
+      if (End < L.End && Continues(End))
+        continue;
       if (Hot(Begin, End))
         Keep(Begin, End);
       Begin = End;

@@ -625,6 +625,46 @@ std::pair<std::unique_ptr<Engine>, std::unique_ptr<Engine>> regionAndWholeEngine
   return {std::move(Regions), engine(Rules, O)};
 }
 
+/// The arms of an `if` are left out of C++ region lexing together or not at
+/// all: the review reads them as one ladder, and lexes again only what is
+/// left out inside the braces around a finding, not at a file's or a
+/// namespace's level, where a ladder is not C++ but is still read (the
+/// fuzz find cpp-lexical/file-level-ladder-63380adf).
+TEST(Regions, CppIfArmsAreLeftOutTogether) {
+  RuleSet Rules = shippedRules();
+  EngineOptions O = EngineOptions::forTest();
+  O.UnsafeFixes = true;
+  O.Build.Semantic = false;
+  std::unique_ptr<Engine> Regions = engine(Rules, O);
+  O.WholeFiles = true;
+  std::unique_ptr<Engine> Whole = engine(Rules, O);
+  ASSERT_TRUE(Regions && Whole);
+  const std::string Arms[] = {
+      "  if (src == at::kCUDA) {\n    device_type = at::kCUDA;\n  }"
+      " else if (src == at::kXPU) {\n    device_type = at::kXPU;\n  }"
+      " else if (src == at::kMPS) {\n    device_type = other_device_type_of(src);\n  }\n",
+      "  if (src == at::kMPS) {\n    device_type = other_device_type_of(src);\n  }\n"
+      "  // the next arm\n#ifdef HAVE_OTHER\n  else if (src == at::kCUDA) {\n"
+      "    device_type = at::kCUDA;\n  }\n#endif\n",
+      "  if (src == at::kCUDA) device_type = at::kCUDA;\n"
+      "  else /* other */ if (src == at::kMPS) device_type = other_device_type_of(src);\n",
+  };
+  unsigned Ladders = 0;
+  for (const std::string &A : Arms)
+    for (auto [Open, Close] :
+         {std::pair{"", ""}, {"namespace n {\n", "}\n"}, {"void f() {\n", "}\n"}}) {
+      std::string Text = "#include <c10/core/DeviceType.h>\nint before = 0;\n";
+      Text = Text + Open + A + Close + "int after = 1;\n";
+      SourceFile F("t.cpp", Text);
+      CheckResult R = Regions->checkAll(F), W = Whole->checkAll(F);
+      EXPECT_EQ(describe(W), describe(R)) << Text;
+      EXPECT_EQ(describe(Whole->fix(F)), describe(Regions->fix(F))) << Text;
+      for (const Diagnostic &K : W.Kept)
+        Ladders += llvm::StringRef(K.Message).startswith("a per-backend ladder");
+    }
+  EXPECT_EQ(9u, Ladders);
+}
+
 /// A syntax error in code that the regions leave out is not seen, by check
 /// or by fix: fix applies the fixes that check reports. With --whole-files,
 /// tree-sitter's recovery from the error (`def f(:)`) takes in the statement

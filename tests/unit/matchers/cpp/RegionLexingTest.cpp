@@ -257,7 +257,9 @@ TEST(RegionLexing, TheSkeletonStopsWhereItWouldMisread) {
   ASSERT_EQ(1u, S.Pairs.size());
   EXPECT_EQ(9u, S.Pairs[0].Open);
   EXPECT_EQ(24u, S.Pairs[0].Close);
-  EXPECT_EQ(std::vector<uint32_t>{31}, S.Directives);
+  ASSERT_EQ(1u, S.Directives.size());
+  EXPECT_EQ(31u, S.Directives[0].Begin);
+  EXPECT_EQ(42u, S.Directives[0].End); // the line, without its newline
   ASSERT_EQ(1u, S.Comments.size());
   EXPECT_EQ(26u, S.Comments[0].Begin);
   EXPECT_EQ(30u, S.Comments[0].End);

@@ -293,12 +293,18 @@ TEST(ReviewTest, AllowListDropsTheFix) {
 }
 
 TEST(ReviewTest, WhatRegionLexingLeftOutAroundAFindingIsLexedAgain) {
-  // The arm that names MPS has no rule's word: region lexing leaves it out.
-  const char *Text = "int f(const at::Tensor &t) {\n"
+  // The arm of MPS has no rule's word: region lexing leaves it out, and
+  // the CUDA arm would run on to the switch's end.
+  const char *Text = "int f(c10::DeviceType d) {\n"
                      "  int n = 0;\n"
-                     "  if (t.is_cuda()) {\n"
-                     "    n = 1;\n"
-                     "  } else if (t.is_mps()) return 2;\n"
+                     "  switch (d) {\n"
+                     "    case c10::kCUDA:\n"
+                     "      n = 1;\n"
+                     "      break;\n"
+                     "    case c10::kMPS:\n"
+                     "      n = another_value(n);\n"
+                     "      break;\n"
+                     "  }\n"
                      "  return n;\n"
                      "}\n"
                      "int g(int x) { if (x) return 1; else return 2; }\n";
@@ -312,17 +318,17 @@ TEST(ReviewTest, WhatRegionLexingLeftOutAroundAFindingIsLexedAgain) {
   bool MpsLexed = false;
   const cpp::LexedFile &PL = static_cast<const cpp::CppParsedFile &>(*Partial).lexed();
   for (size_t I = 0; I < PL.tokens().size(); ++I)
-    MpsLexed |= PL.spelling(I) == "is_mps";
+    MpsLexed |= PL.spelling(I) == "kMPS";
   ASSERT_FALSE(MpsLexed) << "the test needs the MPS arm left out";
 
   Reviewed Whole, Regioned;
-  Whole.Findings = Regioned.Findings =
-      findingsAt(Text, "t.is_cuda()", "cpp-tensor-is-cuda", "device-check");
+  Whole.Findings = Regioned.Findings = findingsAt(Text, "c10::kCUDA");
   B.reviewFixes(*B.parseFile("f.cpp", Text), Whole.Findings, Whole.Kept);
   B.reviewFixes(*Partial, Regioned.Findings, Regioned.Kept);
   ASSERT_EQ(Whole.Kept.size(), 1u);
   EXPECT_EQ(Whole.Kept[0].Message,
-            "a per-backend ladder (`t.is_mps()`, line 5) already selects per backend: kept");
+            "the CUDA arm of a per-device `switch` (`case c10::kCUDA:`, line 4): kept");
+  EXPECT_EQ(keptText(Text, Whole.Kept[0]), "case c10::kCUDA:\n      n = 1;\n      break;");
   ASSERT_EQ(Regioned.Kept.size(), 1u);
   EXPECT_EQ(Regioned.Kept[0].Message, Whole.Kept[0].Message);
   EXPECT_EQ(Regioned.Kept[0].Range, Whole.Kept[0].Range);
@@ -330,7 +336,7 @@ TEST(ReviewTest, WhatRegionLexingLeftOutAroundAFindingIsLexedAgain) {
   // Only f is lexed again: g holds no finding.
   cpp::LexedFile L(Text);
   EXPECT_EQ(
-      cpp::reviewScopes(L, findingsAt(Text, "t.is_cuda()")),
+      cpp::reviewScopes(L, findingsAt(Text, "c10::kCUDA")),
       (std::vector<ByteRange>{{0, static_cast<uint32_t>(llvm::StringRef(Text).find("\nint g"))}}));
 }
 
