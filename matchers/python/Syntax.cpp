@@ -469,6 +469,21 @@ TSInputEdit editForReparse(llvm::StringRef Old, ByteRange Range, llvm::StringRef
     --Begin;
   if (Begin > Floor)
     --Begin; // into the token
+  // Back to its line's first token, into it (lexing that starts in the
+  // indentation compares the empty tokens there, as below, and re-parses
+  // what follows): the tokens before the change on its line are lexed
+  // again. After an error, tree-sitter (0.25) reuses tokens that it lexed
+  // where the old text went on past the change (`f(a, b"ing=True)  # c` with
+  // the line end deleted: the string then runs on to the end of the text, a
+  // fresh parse reads it so, and the re-parse kept a call of `ing=True`;
+  // fuzz/regressions/python-engine/lsp-string-left-open-by-deleting-b910e0e2).
+  uint32_t First = Begin;
+  while (First > Floor && Old[First - 1] != '\n')
+    --First;
+  while (First < Begin && isLineBlank(Old[First]))
+    ++First;
+  if (First < Begin)
+    Begin = First + 1;
   uint32_t End = Range.End;
   while (End < Ceiling && isLineBlank(Old[End]))
     ++End;

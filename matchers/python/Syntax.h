@@ -168,7 +168,9 @@ template <typename F> void preorder(TSNode N, F &&Fn) {
 /// The edit to tell tree-sitter (ts_tree_edit) for replacing Range of Old
 /// by Replacement: the same change, its range widened over bytes that stay,
 /// within [Floor, Ceiling) (the neighbouring edits of one change). The
-/// start moves back into the last token before the change, and when only
+/// start moves back into the first token of the line of the last token
+/// before the change (after an error, tree-sitter reused that line's tokens
+/// lexed where the old text went on: see the definition), and when only
 /// blanks follow the change on its line, the end moves past that line's
 /// newline (or to the end of the text).
 ///

@@ -217,6 +217,24 @@ TEST(EditForReparse, SeveralEditsStayWithinTheirNeighbours) {
   }
 }
 
+/// After an error, tree-sitter reuses tokens that it lexed where the text
+/// went on past the change: here `ing=True)` after a `"` that the deletion of
+/// the line ends leaves open to the end of the text (a fresh parse reads
+/// the rest as the string; the re-parse kept a call of `ing=True`). The
+/// change's line is lexed again (fuzz/regressions/python-engine/
+/// lsp-string-left-open-by-deleting-b910e0e2, there with lone CRs).
+TEST(EditForReparse, TheTokensBeforeTheChangeOnItsLineAreLexedAgain) {
+  const std::string Code = "import os\nimport unitte= torch.amp.GradScaler(\"cuda\")\n"
+                           "scaler vice)  # expect: cuda-method-to-device:safe\n"
+                           "    y = x.cuda(device=target_device, non_block\"ing=True)  # expect: "
+                           "cuda-method-to-device:sxpect: mixed-backend-string\n\n\n# Negatives.\n"
+                           "dist.init_process_group(\"gloo\")\n";
+  Parser P;
+  TreePtr T = P.parse(Code);
+  uint32_t Cut = static_cast<uint32_t>(Code.find("# exp", Code.find("ing=True")) + 4);
+  expectSameTree(Code, T.get(), {{{Cut, static_cast<uint32_t>(Code.size())}, ""}});
+}
+
 /// How many tokens tree-sitter lexes re-parsing after Changes (its log's
 /// "lexed_lookahead" lines), with the edit as editForReparse gives it, or
 /// as it is.
