@@ -283,6 +283,10 @@ llvm::Expected<std::string> readRegularFile(llvm::StringRef Path, uint64_t Limit
     if (N == 0)
       break;
     Got += static_cast<size_t>(N);
+    // A read that stops short at the size the file had is at its end: no
+    // second read to see it (one system call in five per file).
+    if (Got == Size)
+      break;
   }
   Bytes.resize(Got);
   if (Stamp)

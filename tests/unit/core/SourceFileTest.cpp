@@ -225,6 +225,28 @@ TEST(SourceFileTest, BeforeReadIsToldTheSizeOfWhatIsRead) {
   ::unlink(Fifo.c_str());
 }
 
+TEST(SourceFileTest, AFileIsReadToItsEndWhateverItsSizeWas) {
+  // The size taken when the file was opened is a guess: a file that grows
+  // or shrinks before the read is read to its end; one that does not, in
+  // one read that stops short of the buffer (no second read to see the end).
+  test::TempDir D;
+  std::string P = D.path("a.py");
+  for (size_t Then : {size_t(0), size_t(3000), size_t(70000)})
+    for (long Change : {-1000L, 0L, 1L, 5000L, 200000L}) {
+      if (Change < 0 && size_t(-Change) > Then)
+        continue;
+      D.write("a.py", std::string(Then, 'x'));
+      std::string Want(Then + Change, 'y');
+      auto R = readRegularFile(P, MaxSourceFileBytes, nullptr, [&](uint64_t Size) {
+        EXPECT_EQ(Then, Size);
+        D.write("a.py", Want); // rewritten in place: the opened file changes
+      });
+      ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+      EXPECT_EQ(Want.size(), R->size()) << Then << " " << Change;
+      EXPECT_EQ(Want, *R) << Then << " " << Change;
+    }
+}
+
 TEST(SourceFileTest, ReadRegularFileRefusesWhatIsNotOne) {
   test::TempDir D;
   std::string Fifo = D.path("f.yaml");
