@@ -294,6 +294,19 @@ TEST(EditForReparse, ASpaceDeletedAtTheEndOfAClassIsNotAReparseOfWhatFollows) {
     EXPECT_LT(tokensLexed(Code, {{{At, At}, " or 1"}}, true), Floor + 20);
   EXPECT_LT(tokensLexed(Code, {{{Return - 1, Return}, ""}}, true), Floor + 20);
   EXPECT_LT(tokensLexed(Code, {{{Space - 1, Space + 1}, "] "}}, true), Floor + 20);
+  // In a long line (a generated table), the tokens before the edit on its
+  // line are lexed again only so far (editForReparse's MaxBack, 4 KiB: some
+  // 1,400 tokens of `1, `). tree-sitter lexes the whole table again after an
+  // edit inside it anyway (20,001 tokens); back to the line's start was
+  // half as much again.
+  std::string Table = "x = [";
+  for (int I = 0; I < 20000; ++I)
+    Table += "1, ";
+  Table += "]\n";
+  uint32_t Half = static_cast<uint32_t>(Table.size() / 2) / 3 * 3 + 2; // before a `1`
+  unsigned InTable = tokensLexed(Table, {{{Half, Half}, "2"}}, true);
+  unsigned AsItIs = tokensLexed(Table, {{{Half, Half}, "2"}}, false);
+  EXPECT_LT(InTable, AsItIs + 1500);
 }
 
 } // namespace
