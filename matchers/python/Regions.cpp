@@ -102,6 +102,14 @@ bool identStart(unsigned char C) { return CharClass[C] & 1; }
 bool identChar(unsigned char C) { return CharClass[C] & 2; }
 bool danglingOperator(unsigned char C) { return CharClass[C] & 4; }
 
+/// Whether W holds a character that tree-sitter-python takes for a blank
+/// (its `extras`: U+FEFF, U+2060, U+200B) and this scan for part of a name
+/// (`from torch.cuda<U+FEFF>import x` is an import to tree-sitter; CPython
+/// refuses such a character).
+bool hasInvisibleSpace(llvm::StringRef W) {
+  return W.contains("\xEF\xBB\xBF") || W.contains("\xE2\x81\xA0") || W.contains("\xE2\x80\x8B");
+}
+
 bool stringPrefix(llvm::StringRef W) {
   if (W.size() > 2)
     return false;
@@ -308,9 +316,12 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
       LastWord = {};
       if (identStart(Ch)) {
         size_t B = I;
+        unsigned char Bytes = 0; // its bytes or'ed: whether one is not ASCII
         while (I < N && identChar(T[I]))
-          ++I;
+          Bytes |= static_cast<unsigned char>(T[I++]);
         llvm::StringRef W = T.slice(B, I);
+        if ((Bytes & 0x80) && hasInvisibleSpace(W))
+          return false;
         LastWord = W;
         if (I < N && (T[I] == '"' || T[I] == '\'') && stringPrefix(W)) {
           LastWord = {};

@@ -50,7 +50,8 @@
 /// test `regions.equivalence` and tests/corpus/regions.sh check it); where the
 /// layout is not clear-cut (an unterminated string or bracket, inconsistent
 /// indentation, tabs mixed with spaces, a lone CR, a number that runs into a
-/// name, a line that ends where no statement can: after `.`, an operator or
+/// name, a U+FEFF, U+2060 or U+200B in code (blanks to tree-sitter-python),
+/// a line that ends where no statement can: after `.`, an operator or
 /// a keyword such as `and`, where tree-sitter reads on into the next line)
 /// there is no masked text and the caller parses the whole file.
 ///

@@ -746,6 +746,15 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   Compare("case/broken-import.py",
           "from  torch.=testing._internal.common_device_type import onlyCUDA\n"
           "class TestFoo:\n    @onlyCUDA\n");
+  // A character that tree-sitter-python takes for a blank and the region
+  // scan for part of a name (U+FEFF, U+2060, U+200B): the import binds
+  // max_memory_allocated, whose use has no anchor of its own (a fuzz find,
+  // python-engine/region-invisible-space-in-import-4e798f43).
+  for (const char *Space : {"\xEF\xBB\xBF", "\xE2\x81\xA0", "\xE2\x80\x8B"})
+    Compare("case/invisible-space.py", std::string("import torch\nfrom torch.cuda ") + Space +
+                                           "import max_memory_allocated\n\n\n" +
+                                           std::string(200, '#') +
+                                           "\nx = max_memory_allocated()\n");
   // What the review reads in guarded code, on lines without an anchor that
   // region parsing keeps for it (Review.h, mentionsGuardedWord): each case's
   // note, or its kept ladder, comes from such a line. (An anchored `if` is
