@@ -433,13 +433,9 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   // (what it declares holds for the statements after it).
   std::vector<uint32_t> Unsure;
   Unsure.reserve(S.Directives.size() + Markers.size());
-  auto M = Markers.begin();
-  for (ByteRange D : S.Directives) {
-    for (; M != Markers.end() && *M < D.Begin; ++M)
-      Unsure.push_back(*M);
-    Unsure.push_back(D.Begin);
-  }
-  Unsure.insert(Unsure.end(), M, Markers.end());
+  auto DirectiveStarts = llvm::map_range(S.Directives, [](ByteRange D) { return D.Begin; });
+  std::merge(DirectiveStarts.begin(), DirectiveStarts.end(), Markers.begin(), Markers.end(),
+             std::back_inserter(Unsure));
   // Each level's statement ends and brace pairs, by level (level 0 is the
   // file, level K + 1 the inside of pair K), in text order.
   std::vector<uint32_t> EndsAt, PairsAt;
@@ -466,27 +462,23 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   // if's arms are read as one by the review: Reviewer::ladder), after
   // blanks, comments and directive lines.
   auto Continues = [&](uint32_t At) {
-    auto C = S.Comments.begin();
-    auto D = S.Directives.begin();
+    // The comment or directive line that starts at At, if one does.
+    auto StartingAt = [&](const std::vector<ByteRange> &Rs) -> const ByteRange * {
+      auto It = llvm::partition_point(Rs, [&](ByteRange R) { return R.Begin < At; });
+      return It != Rs.end() && It->Begin == At ? &*It : nullptr;
+    };
     while (At < Text.size()) {
       char Ch = Text[At];
-      if (clang::isWhitespace(Ch)) {
+      const ByteRange *Skip = nullptr;
+      if (clang::isWhitespace(Ch))
         ++At;
-        continue;
-      }
-      C = std::partition_point(C, S.Comments.end(), [&](ByteRange R) { return R.Begin < At; });
-      if (C != S.Comments.end() && C->Begin == At) {
-        At = C->End;
-        continue;
-      }
-      D = std::partition_point(D, S.Directives.end(), [&](ByteRange R) { return R.Begin < At; });
-      if (D != S.Directives.end() && D->Begin == At) {
-        At = D->End;
-        continue;
-      }
-      llvm::StringRef Rest = Text.substr(At);
-      return Rest.startswith("else") &&
-             (Rest.size() == 4 || !clang::isAsciiIdentifierContinue(Rest[4]));
+      else if (Ch == '/' && (Skip = StartingAt(S.Comments)))
+        At = Skip->End;
+      else if ((Ch == '#' || Ch == '%') && (Skip = StartingAt(S.Directives)))
+        At = Skip->End;
+      else
+        return Text.substr(At).startswith("else") &&
+               (At + 4 == Text.size() || !clang::isAsciiIdentifierContinue(Text[At + 4]));
     }
     return false;
   };

@@ -72,11 +72,11 @@ static void noteTableRoot(const Pattern &P, const Rule &Rl, RegionRules &R) {
     return;
   }
   llvm::StringRef Type = TypeOf(P.Root);
-  if ((Type == "assignment" || Type == "augmented_assignment") && P.Root.Children.empty()) {
-    R.TablesSplit = false;
-    return;
-  }
   if (Type == "assignment" || Type == "augmented_assignment") {
+    if (P.Root.Children.empty()) {
+      R.TablesSplit = false;
+      return;
+    }
     // `$V = torch.cuda`, `$V = $S` with `$S` a string: its value is no
     // container. A value that may be one (`$V = $X`) may match a table's.
     const PatternNode &Value = P.Root.Children.back();

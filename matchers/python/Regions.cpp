@@ -877,7 +877,7 @@ private:
       if (++Seen > MaxImportsWithin)
         return false;
       Line At = L;
-      At.Begin = static_cast<uint32_t>(X.Text.data() - T.data());
+      At.Begin = X.Begin;
       At.K = X.Text == "from" ? Key::From : Key::Import;
       importedNames(T, At, Rules, Names);
     }
