@@ -752,6 +752,24 @@ public:
         keepGuarded(I + 1, P >= 0 ? S.BlockEnd[P] : N - 1);
       }
     }
+    // What the review reads of a test (Review.cpp, unskippedTest()): a
+    // condition or assert that says an accelerator (`if not TEST_CUDA:`),
+    // with the last statement of each block of its statement (an early exit,
+    // a module's skip), and a module's `pytestmark`.
+    for (int32_t I = 0; I < N; ++I) {
+      const Line &L = Ls[I];
+      if (L.K == Key::If || L.K == Key::Elif || L.K == Key::While || L.K == Key::Assert) {
+        if (!saysAccelerator(T.slice(L.Begin, L.End)))
+          continue;
+        if (L.K == Key::Assert)
+          Keep[I] = true;
+        else
+          keepLastStatements(S.Start[I]);
+      } else if (L.K == Key::Other && S.Parent[I] < 0 &&
+                 T.slice(L.Begin, L.End).startswith("pytestmark")) {
+        Keep[I] = true;
+      }
+    }
     // Imports (name resolution), and the module's first statements up to the
     // first that is neither a docstring nor an import (where a new import goes).
     for (int32_t I = 0; I < N; ++I)

@@ -188,6 +188,11 @@ struct TopLevel {
   RangeIndex Findings, Kept;  ///< Of reviewFixes()'s findings and kept places.
   /// cudaOnlyCode(): the names the module imports from torch.cuda, anywhere.
   mutable std::optional<llvm::SmallVector<std::string, 4>> FromCuda;
+  /// unskippedTest(): whether the module skips its tests without an
+  /// accelerator (moduleSkipped()).
+  mutable std::optional<bool> ModuleSkipped;
+  /// needsCudaAnyway(), by test function.
+  mutable llvm::DenseMap<const void *, bool> NeedsCuda;
   /// By scope node (the root, a function or a class), built when first asked.
   mutable llvm::DenseMap<const void *, std::unique_ptr<ScopeIndex>> Scopes;
   /// lineOf(): the offsets of the text's '\n's, and that text, built when
@@ -347,14 +352,24 @@ bool availabilityQuery(llvm::StringRef Name) {
 /// Keep rules whose code runs on every build (see backendsFlag).
 const char *const HarmlessKeeps[] = {"keep-cudnn", "keep-backends-cuda"};
 
+/// The last statement of Block: its last named child that is not a comment
+/// (`return x  # no GPU` ends with the comment in the tree). Null if none.
+TSNode lastStatement(TSNode Block) {
+  for (uint32_t I = ts_node_named_child_count(Block); I-- > 0;) {
+    TSNode C = ts_node_named_child(Block, I);
+    if (!is(C, "comment"))
+      return C;
+  }
+  return TSNode{};
+}
+
 /// Does the block end its enclosing block early (`return`, `raise`,
 /// `continue`, `break`, `self.skipTest(...)`, `pytest.skip(...)`,
 /// `sys.exit(...)`)?
 bool exitsEarly(TSNode Block, llvm::StringRef Text) {
-  uint32_t N = ts_node_named_child_count(Block);
-  if (N == 0)
+  TSNode Last = lastStatement(Block);
+  if (ts_node_is_null(Last))
     return false;
-  TSNode Last = ts_node_named_child(Block, N - 1);
   if (is(Last, "return_statement") || is(Last, "raise_statement") ||
       is(Last, "continue_statement") || is(Last, "break_statement"))
     return true;
@@ -667,9 +682,11 @@ std::string neutralName(llvm::StringRef Name) {
 
 /// The CUDA device string in a condition that the finding at R depends on
 /// (`'cuda' if 'cuda' in device else 'cpu'`, `if x.device.type == "cuda":
-/// y = x.to("cuda")`), if no fix rewrites that string.
+/// y = x.to("cuda")`), if no fix rewrites that string; with Beside, in
+/// another operand of the `and`/`or` that holds the finding (`device ==
+/// "cuda" and not torch.cuda.is_available()`).
 std::optional<TSNode> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef Text,
-                                     const std::vector<Diagnostic> &Findings) {
+                                     const std::vector<Diagnostic> &Findings, bool Beside) {
   auto CheckIn = [&](TSNode Cond) -> std::optional<TSNode> {
     std::optional<TSNode> Found;
     preorder(Cond, [&](TSNode N, TSTreeCursor *) {
@@ -689,6 +706,17 @@ std::optional<TSNode> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef T
   };
   Ancestors Up(Root, R);
   TSNode N = Up.node();
+  if (Beside) {
+    // An operand of the same `and`/`or` (`torch_device == "cuda" and not
+    // torch.cuda.is_available()`: "CUDA was asked for and is missing").
+    TSNode Operands{};
+    for (TSNode P = Up.parent(N);
+         is(P, "boolean_operator") || is(P, "not_operator") || is(P, "parenthesized_expression");
+         P = Up.parent(P))
+      if (is(P, "boolean_operator"))
+        Operands = P;
+    return ts_node_is_null(Operands) ? std::nullopt : CheckIn(Operands);
+  }
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
     if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R))
       if (auto S = CheckIn(field(P, "condition")))
@@ -1000,6 +1028,229 @@ std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringR
   return std::nullopt;
 }
 
+/// Whether S (a decorator, a condition, a class's name or bases) says that
+/// what it names or guards needs CUDA or an accelerator: it names CUDA, a GPU,
+/// an accelerator, NCCL, cuDNN or Triton, or asks for availability or a device
+/// count (`@requires_cuda`, `not TEST_CUDA`, `torch.cuda.is_available()`,
+/// `@deviceCountAtLeast(2)`). Underscores and case do not count.
+bool saysAcceleratorImpl(llvm::StringRef S) {
+  std::string L;
+  L.reserve(S.size());
+  for (char C : S)
+    if (C != '_')
+      L.push_back(llvm::toLower(C));
+  for (llvm::StringRef W :
+       {"cuda", "gpu", "accelerator", "nccl", "cudnn", "triton", "isavailable", "devicecount"})
+    if (L.find(W.str()) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// Whether a decorator of a test (or of its class) may skip it where there is
+/// no accelerator: it says one (saysAcceleratorImpl()), or names a platform,
+/// a requirement or support (`@supported_platform`, `@skipIf(not
+/// PLATFORM_SUPPORTS_FP8, ...)`, `@requires_triton()`): a condition that
+/// devport cannot read. `@skipIfTorchDynamo` and co. are not.
+bool guardsTest(llvm::StringRef Decorator) {
+  if (saysAcceleratorImpl(Decorator))
+    return true;
+  std::string L = Decorator.lower();
+  for (const char *W : {"platform", "support", "require"})
+    if (L.find(W) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// saysAccelerator() of N's text; false for a null node (a class without
+/// bases).
+bool saysAccelerator(TSNode N, llvm::StringRef Text) {
+  return !ts_node_is_null(N) && saysAcceleratorImpl(textOf(N, Text));
+}
+
+/// The findings and kept places, which needsCudaAnyway() reads: region
+/// parsing leaves them as the whole file has them, where a statement without
+/// one may be left out of the parse.
+struct Marked {
+  const std::vector<Diagnostic> &Findings, &Kept;
+
+  /// Calls Fn for each finding and kept place in R until it returns true.
+  template <typename F> void forEachIn(ByteRange R, F &&Fn) const {
+    const TopLevel *T = CurrentTopLevel;
+    bool Done = false;
+    for (const std::vector<Diagnostic> *V : {&Findings, &Kept}) {
+      const RangeIndex *X = T ? (V == &Findings ? &T->Findings : &T->Kept) : nullptr;
+      if (X && X->Of == V && X->Size == V->size())
+        X->forEach(R, /*Holding=*/false, /*Inside=*/true,
+                   [&](size_t I) { return Done = Fn((*V)[I]); });
+      else
+        for (size_t I = 0; I < V->size() && !Done; ++I)
+          if (R.contains((*V)[I].Range))
+            Done = Fn((*V)[I]);
+      if (Done)
+        return;
+    }
+  }
+};
+
+/// Whether the module skips its tests without an accelerator: a `pytestmark`
+/// that says so; a module-level `if` on one that stops the module or replaces
+/// its test base (`if not TEST_CUDA: TestCase = NoTest`, as PyTorch's
+/// test_cuda.py does; `sys.exit`, `pytest.skip(..., allow_module_level=True)`,
+/// `raise unittest.SkipTest` as its block's last statement); or an `if` on one
+/// in `if __name__ == "__main__":` that runs the tests or exits (`if HAS_CUDA:
+/// run_tests()`). Region parsing keeps these statements (Regions.cpp: the
+/// conditions that say an accelerator, the last statement of their blocks, a
+/// module's `pytestmark`).
+bool moduleSkipped(TSNode Root, llvm::StringRef Text) {
+  const TopLevel *T = topLevelOf(Root);
+  if (T && T->ModuleSkipped)
+    return *T->ModuleSkipped;
+  auto LastSays = [&](TSNode Body, std::initializer_list<llvm::StringRef> Words) {
+    TSNode L = lastStatement(Body);
+    llvm::StringRef Last = ts_node_is_null(L) ? "" : textOf(L, Text);
+    return exitsEarly(Body, Text) ||
+           llvm::any_of(Words, [&](llvm::StringRef W) { return Last.contains(W); });
+  };
+  bool Skipped = false;
+  for (uint32_t I = 0, N = ts_node_named_child_count(Root); I < N && !Skipped; ++I) {
+    TSNode S = ts_node_named_child(Root, I);
+    if (is(S, "expression_statement") && ts_node_named_child_count(S) == 1) {
+      TSNode A = ts_node_named_child(S, 0);
+      Skipped = is(A, "assignment") && textOf(field(A, "left"), Text) == "pytestmark" &&
+                saysAccelerator(field(A, "right"), Text);
+    } else if (is(S, "if_statement")) {
+      TSNode Cond = field(S, "condition");
+      llvm::StringRef C = textOf(Cond, Text);
+      if (saysAccelerator(Cond, Text)) {
+        Skipped = LastSays(field(S, "consequence"), {"skip", "Skip", "NoTest", "TestCase"});
+      } else if (C.contains("__name__") && C.contains("__main__")) {
+        TSNode Body = field(S, "consequence");
+        for (uint32_t J = 0, M = ts_node_named_child_count(Body); J < M && !Skipped; ++J) {
+          TSNode If = ts_node_named_child(Body, J);
+          Skipped = is(If, "if_statement") && saysAccelerator(field(If, "condition"), Text) &&
+                    LastSays(field(If, "consequence"), {"run_tests", "main("});
+        }
+      }
+    }
+  }
+  if (T)
+    T->ModuleSkipped = Skipped;
+  return Skipped;
+}
+
+/// Whether a construct runs what it holds only on some paths (a condition, a
+/// loop, a `try`, a definition, a comprehension).
+bool conditional(TSNode N) {
+  for (const char *Type :
+       {"if_statement", "elif_clause", "else_clause", "for_statement", "while_statement",
+        "try_statement", "function_definition", "class_definition", "lambda",
+        "conditional_expression", "boolean_operator", "list_comprehension",
+        "dictionary_comprehension", "set_comprehension", "generator_expression"})
+    if (is(N, Type))
+      return true;
+  return false;
+}
+
+/// Whether the test function Test needs CUDA on a path that always runs:
+/// a finding in it that is a `.cuda()` call or in the arguments of a
+/// call that uses the device (usesDevice(): `torch.ones(2, device="cuda")`),
+/// with no condition, loop or `try` between it and the test. Such a test
+/// failed on a CPU-only build before any fix.
+bool needsCudaAnyway(TSNode Root, TSNode Test, llvm::StringRef Text, const Marked &M) {
+  const TopLevel *T = topLevelOf(Root);
+  if (T)
+    if (auto It = T->NeedsCuda.find(Test.id); It != T->NeedsCuda.end())
+      return It->second;
+  bool Needs = false;
+  M.forEachIn(rangeOf(field(Test, "body")), [&](const Diagnostic &F) {
+    if (F.Range.empty())
+      return false;
+    Ancestors Up(Root, F.Range);
+    TSNode N = Up.node();
+    bool Used = is(N, "call") && textOf(field(N, "function"), Text).endswith(".cuda");
+    for (TSNode P = Up.parent(N); !ts_node_is_null(P) && !sameNode(P, Test); P = Up.parent(P)) {
+      if (conditional(P))
+        return false;
+      if ((is(P, "call") && textOf(field(P, "function"), Text).endswith(".cuda")) ||
+          (is(P, "argument_list") && usesDevice(Up.parent(P), Text)))
+        Used = true;
+    }
+    return Needs = Used;
+  });
+  if (T)
+    T->NeedsCuda[Test.id] = Needs;
+  return Needs;
+}
+
+/// The test that the finding at R is in, if a CPU-only CI runs it: a
+/// function named `test...` (the finding maybe in a function nested in it)
+/// that nothing skips without an accelerator. Not skipped: no decorator of
+/// it or of a class around it, no name of either, no base class, no
+/// condition or `with` around the finding, no early exit before it (`if not
+/// torch.cuda.is_available(): pytest.skip(...)`, an `assert`) and no
+/// module-level skip that says CUDA, a GPU or an accelerator
+/// (saysAccelerator()); the finding not in a call that uses the device, and
+/// no CUDA call that always runs in the test (needsCudaAnyway()): a test that
+/// passed on a CPU-only build never used the device that it names. A `try`
+/// is no guard: `except RuntimeError` does not catch the AttributeError of
+/// `None.type`. Region parsing keeps what this reads: the headers and
+/// decorators around the finding, the conditions that say an accelerator
+/// with the last statement of their blocks, a module's `pytestmark`, the
+/// findings.
+std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringRef Text,
+                                         const Marked &M) {
+  Ancestors Up(Root, R);
+  TSNode N = Up.node();
+  TSNode Test{};
+  for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
+    if (is(P, "argument_list") && usesDevice(Up.parent(P), Text))
+      return std::nullopt; // it failed on a CPU-only build before
+    if (is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement")) {
+      if (saysAccelerator(field(P, "condition"), Text))
+        return std::nullopt;
+    } else if (is(P, "else_clause")) {
+      TSNode If = Up.parent(P);
+      if (is(If, "if_statement") && saysAccelerator(field(If, "condition"), Text))
+        return std::nullopt;
+    } else if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+               !contains(ts_node_named_child(P, 1), R)) {
+      if (saysAccelerator(ts_node_named_child(P, 1), Text))
+        return std::nullopt;
+    } else if (is(P, "with_statement")) {
+      if (saysAccelerator(ts_node_child(P, 1), Text))
+        return std::nullopt; // `with torch.cuda.device(0):`
+    } else if (is(P, "block")) {
+      // An early exit before N: `if not torch.cuda.is_available(): return`.
+      for (TSNode S = ts_node_prev_named_sibling(N); !ts_node_is_null(S);
+           S = ts_node_prev_named_sibling(S)) {
+        if (is(S, "if_statement") && saysAccelerator(field(S, "condition"), Text) &&
+            exitsEarly(field(S, "consequence"), Text))
+          return std::nullopt;
+        if (is(S, "assert_statement") && saysAccelerator(S, Text))
+          return std::nullopt;
+      }
+    } else if (is(P, "function_definition") || is(P, "class_definition")) {
+      llvm::StringRef Name = textOf(field(P, "name"), Text);
+      if (saysAcceleratorImpl(Name))
+        return std::nullopt;
+      if (is(P, "class_definition") && saysAccelerator(field(P, "superclasses"), Text))
+        return std::nullopt;
+      TSNode D = Up.parent(P);
+      if (is(D, "decorated_definition"))
+        for (uint32_t I = 0, C = ts_node_named_child_count(D); I < C; ++I) {
+          TSNode Dec = ts_node_named_child(D, I);
+          if (is(Dec, "decorator") && guardsTest(textOf(Dec, Text)))
+            return std::nullopt;
+        }
+      if (is(P, "function_definition") && Name.startswith("test"))
+        Test = P;
+    }
+  }
+  if (ts_node_is_null(Test) || moduleSkipped(Root, Text) || needsCudaAnyway(Root, Test, Text, M))
+    return std::nullopt;
+  return textOf(field(Test, "name"), Text).str();
+}
+
 bool replacesWithCurrentAccelerator(const Fix &X) {
   return llvm::any_of(X.Edits, [](const Edit &E) {
     return E.Role == EditRole::Code &&
@@ -1015,6 +1266,8 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
 }
 
 } // namespace
+
+bool saysAccelerator(llvm::StringRef Code) { return saysAcceleratorImpl(Code); }
 
 bool mentionsGuardedWord(llvm::StringRef Code) {
   // The words that may occur within a longer run of letters and digits, by
@@ -1084,12 +1337,28 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                         ", so this value may be a default that a CPU-only run never used, and "
                         "there torch.accelerator.current_accelerator() raises (2.6) or is None "
                         "(2.7+)");
+    else if (auto Test = unskippedTest(Root, D.Range, Text, Marked{Findings, Kept}))
+      makeUnsafe(D, "unsafe on a CPU-only build: nothing skips `" + *Test +
+                        "` without an accelerator, so a CPU-only CI runs it (where it passed, "
+                        "the device was never used), and there "
+                        "torch.accelerator.current_accelerator() raises (2.6) or is None (2.7+)");
   }
-  // A fix under a CUDA device check that stays would port one side of it.
-  for (Diagnostic &D : Findings) {
+  // A fix under a CUDA device check that stays, or beside one in the same
+  // `and`/`or`, would port one side of it; a per-backend ladder's guard
+  // beside one is the ladder's (`if "cuda" in dev and torch.cuda...: elif
+  // "npu" in dev and torch.npu...:`).
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Diagnostic &D = Findings[I];
     if (D.Fixes.empty())
       continue;
-    if (auto Check = underCudaCheck(Root, D.Range, Text, Findings)) {
+    std::optional<TSNode> Check = underCudaCheck(Root, D.Range, Text, Findings, false);
+    if (!Check) {
+      Check = underCudaCheck(Root, D.Range, Text, Findings, true);
+      if (Check)
+        if (auto G = guardAt(Root, D.Range, I, Text); G && !ts_node_is_null(G->Ladder))
+          Check.reset();
+    }
+    if (Check) {
       TSNode Cond = expressionOf(Root, *Check);
       Ancestors Up(Root, Cond);
       for (TSNode P = Up.parent(Cond); !ts_node_is_null(P); P = Up.parent(P)) {

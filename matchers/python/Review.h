@@ -49,6 +49,15 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
 /// Errs towards true: it reads words, not the syntax.
 bool mentionsGuardedWord(llvm::StringRef Code);
 
+/// Whether Code (a condition, a decorator, a name) says that what it guards
+/// or names needs CUDA or an accelerator: it names CUDA, a GPU, an
+/// accelerator, NCCL, cuDNN or Triton, or asks for availability or a device
+/// count (`not TEST_CUDA`, `torch.cuda.is_available()`, `HAS_GPU`,
+/// `@deviceCountAtLeast(2)`), whatever the case and underscores. The review
+/// takes a test under such a condition, or after an early exit on one, for
+/// one that a CPU-only build skips; region parsing keeps such conditions.
+bool saysAccelerator(llvm::StringRef Code);
+
 } // namespace devport::python
 
 #endif

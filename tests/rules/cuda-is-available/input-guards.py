@@ -53,6 +53,21 @@ def early_exit(self):
     torch.cuda.memory._dump_snapshot("snapshot.pickle")
 
 
+def early_exit_commented(self):
+    # A comment after the exit is the block's last child in the tree, not its last statement.
+    if not torch.cuda.is_available():  # expect: cuda-is-available:report -- torch.cuda.memory._dump_snapshot below
+        self.skipTest("needs CUDA")  # no GPU here
+    torch.cuda.memory._dump_snapshot("snapshot.pickle")
+
+
+def early_exit_comment_below(x):
+    if not torch.cuda.is_available():  # expect: cuda-is-available:report -- torch.cuda.memory._dump_snapshot below
+        return x
+        # nothing to do without a GPU
+    torch.cuda.memory._dump_snapshot("snapshot.pickle")
+    return x
+
+
 def early_exit_clean(x):
     if not torch.cuda.is_available():  # expect: cuda-is-available:safe
         return x
@@ -191,3 +206,34 @@ def availability_queries(x):
     if torch.cuda.is_available():  # expect: cuda-is-available:safe
         monitor = utils.is_nvml_available()
         return x.to("cuda"), monitor
+
+
+def requested_but_missing(torch_device):
+    # "CUDA was asked for and is missing": rewritten alone, the check lets a "cuda" request
+    # through on a Mac, which then fails in .to("cuda") where the function returned before.
+    if torch_device == "cuda" and not torch.cuda.is_available():  # expect: cuda-is-available:report -- it depends on the "cuda" comparison, which stays
+        return None
+    return torch.ones(2).to(torch_device)
+
+
+def requested_flag(args):
+    use_gpu = args.device == "cuda" and torch.cuda.is_available()  # expect: cuda-is-available:report -- the same, as a flag
+    return use_gpu
+
+
+def requested_in_expression(device):
+    return device if (torch.cuda.is_available() or device != "cuda") else "cpu"  # expect: cuda-is-available:report -- the same, in a conditional expression
+
+
+def ported_comparison(x):
+    # The comparison is fixed too: the check and it are ported together.
+    if torch.cuda.is_available() and x.to("cuda").is_contiguous():  # expect: cuda-is-available:safe
+        return x
+
+
+def ladder_of_requests(device):
+    # Each arm checks the request and its backend: a per-backend ladder, kept whole.
+    if "cuda" in device and torch.cuda.is_available():
+        torch.cuda.empty_cache()
+    elif "npu" in device and torch.npu.is_available():
+        torch.npu.empty_cache()

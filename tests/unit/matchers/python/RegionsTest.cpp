@@ -256,12 +256,35 @@ TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
                         "    y = x_accel + accels + device\n"
                         "    w = dev\n"
                         "def g():\n"
-                        "    if accel or dev or gpus:\n"
+                        "    if accel or dev or units:\n"
                         "        pass\n"
-                        "gpus = torch.cuda.device_count()\n"
+                        "units = torch.cuda.device_count()\n"
                         "def h():\n"
-                        "    return gpus\n";
+                        "    return units\n";
   EXPECT_EQ("kkkbkbbbkkkb", shape(Several, {"cuda"}));
+}
+
+/// What the review reads of a test (Review.cpp, unskippedTest()): the
+/// conditions and asserts that say an accelerator, with the last statement of
+/// their blocks, and a module's `pytestmark`, anchored or not.
+TEST(Regions, ConditionsThatSayAnAcceleratorAreKeptForTheReview) {
+  const char *Text = "import pytest\n"
+                     "x = 0\n"
+                     "pytestmark = pytest.mark.skipif(not HAS_GPU, reason='x')\n"
+                     "def test_a():\n"
+                     "    if not HAS_GPU:\n"
+                     "        print('no')\n"
+                     "        pytest.skip('x')\n"
+                     "    assert has_cuda\n"
+                     "    y = 1\n"
+                     "    d = torch.device('cuda')\n"
+                     "    if other:\n"
+                     "        z = 2\n"
+                     "if __name__ == '__main__':\n"
+                     "    if HAS_CUDA and big:\n"
+                     "        setup()\n"
+                     "        run_tests()\n";
+  EXPECT_EQ("kkkkkbkkbkbbkkbkb", shape(Text, {"cuda"}));
 }
 
 /// The names that anchored statements assign are searched for one by one
