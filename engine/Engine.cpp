@@ -522,91 +522,100 @@ FixOutcome Engine::fix(const SourceFile &F) const {
       K += '\0' + T.slice(E.Range.Begin, E.Range.End).str() + '\1' + E.Replacement;
     return K;
   };
-  for (unsigned Round = 0;; ++Round) {
-    std::vector<const Fix *> Fixes;
-    std::vector<const Diagnostic *> Owners;
-    for (const Diagnostic &D : Diags)
-      for (const Fix &X : D.Fixes)
-        if (allowed(X.App)) {
-          if (!Broken.empty() && Broken.count(KeyOf(D, X)))
+  // Rounds of fixes, then the clean-up of the imports they left unused; a
+  // clean-up can uncover a fix (tree-sitter's recovery from a syntax error
+  // reads the code after a removed import anew), so rounds follow it until
+  // neither changes anything, and a second `fix` has nothing to do.
+  unsigned Round = 0;
+  for (bool CleanedUp = true; CleanedUp && Out.Converged;) {
+    CleanedUp = false;
+    for (;; ++Round) {
+      std::vector<const Fix *> Fixes;
+      std::vector<const Diagnostic *> Owners;
+      for (const Diagnostic &D : Diags)
+        for (const Fix &X : D.Fixes)
+          if (allowed(X.App)) {
+            if (!Broken.empty() && Broken.count(KeyOf(D, X)))
+              break;
+            Fixes.push_back(&X);
+            Owners.push_back(&D);
             break;
-          Fixes.push_back(&X);
-          Owners.push_back(&D);
-          break;
-        }
-    if (Fixes.empty())
-      break;
-    if (Round == Opts.MaxFixRounds) {
-      Out.Converged = false;
-      break;
-    }
-    llvm::StringRef Text = CurFile().text();
-    ApplyResult R = applyFixes(Text, Fixes);
-    if (R.Applied.empty() || R.Text == Text)
-      break;
-    size_t Applied = R.Applied.size();
-    std::vector<std::string> AppliedRules;
-    for (size_t I : R.Applied)
-      AppliedRules.push_back(Owners[I]->RuleId);
-    std::unique_ptr<Version> Next = NewVersion(std::move(R.Text));
-    if (ErrorsOf(*Next) > Errors) {
-      // Some fix breaks the syntax: keep only the fixes that do not, one by one.
-      std::vector<const Fix *> Good;
-      std::vector<std::string> GoodRules;
-      for (size_t I : R.Applied) {
-        std::vector<const Fix *> Trial = Good;
-        Trial.push_back(Fixes[I]);
-        ApplyResult T = applyFixes(Text, Trial);
-        RegionText TrialRegions;
-        std::unique_ptr<ParsedFile> TP = parseRegions(L, F.path(), T.Text, TrialRegions, false);
-        ++Out.Parses;
-        if (!TP || TP->syntaxErrors() > Errors) {
-          Broken.insert(KeyOf(*Owners[I], *Fixes[I]));
-          Out.Dropped.push_back({Owners[I]->RuleId, CurFile().lineColumn(Owners[I]->Range.Begin),
-                                 "the fix would add a syntax error"});
-          continue;
-        }
-        Good.push_back(Fixes[I]);
-        GoodRules.push_back(Owners[I]->RuleId);
+          }
+      if (Fixes.empty())
+        break;
+      if (Round == Opts.MaxFixRounds) {
+        Out.Converged = false;
+        break;
       }
-      if (Good.empty())
+      llvm::StringRef Text = CurFile().text();
+      ApplyResult R = applyFixes(Text, Fixes);
+      if (R.Applied.empty() || R.Text == Text)
         break;
-      ApplyResult G = applyFixes(Text, Good);
-      if (G.Text == Text)
-        break;
-      Applied = G.Applied.size();
-      AppliedRules.clear();
-      for (size_t I : G.Applied)
-        AppliedRules.push_back(GoodRules[I]);
-      Next = NewVersion(std::move(G.Text));
+      size_t Applied = R.Applied.size();
+      std::vector<std::string> AppliedRules;
+      for (size_t I : R.Applied)
+        AppliedRules.push_back(Owners[I]->RuleId);
+      std::unique_ptr<Version> Next = NewVersion(std::move(R.Text));
+      if (ErrorsOf(*Next) > Errors) {
+        // Some fix breaks the syntax: keep only the fixes that do not, one by one.
+        std::vector<const Fix *> Good;
+        std::vector<std::string> GoodRules;
+        for (size_t I : R.Applied) {
+          std::vector<const Fix *> Trial = Good;
+          Trial.push_back(Fixes[I]);
+          ApplyResult T = applyFixes(Text, Trial);
+          RegionText TrialRegions;
+          std::unique_ptr<ParsedFile> TP = parseRegions(L, F.path(), T.Text, TrialRegions, false);
+          ++Out.Parses;
+          if (!TP || TP->syntaxErrors() > Errors) {
+            Broken.insert(KeyOf(*Owners[I], *Fixes[I]));
+            Out.Dropped.push_back({Owners[I]->RuleId, CurFile().lineColumn(Owners[I]->Range.Begin),
+                                   "the fix would add a syntax error"});
+            continue;
+          }
+          Good.push_back(Fixes[I]);
+          GoodRules.push_back(Owners[I]->RuleId);
+        }
+        if (Good.empty())
+          break;
+        ApplyResult G = applyFixes(Text, Good);
+        if (G.Text == Text)
+          break;
+        Applied = G.Applied.size();
+        AppliedRules.clear();
+        for (size_t I : G.Applied)
+          AppliedRules.push_back(GoodRules[I]);
+        Next = NewVersion(std::move(G.Text));
+      }
+      Out.Applied += static_cast<unsigned>(Applied);
+      llvm::append_range(Out.AppliedRules, AppliedRules);
+      ++Out.Rounds;
+      Cur = std::move(Next);
+      Errors = ErrorsOf(*Cur);
+      Diags = CheckVersion(*Cur);
     }
-    Out.Applied += static_cast<unsigned>(Applied);
-    llvm::append_range(Out.AppliedRules, AppliedRules);
-    ++Out.Rounds;
-    Cur = std::move(Next);
-    Errors = ErrorsOf(*Cur);
-    Diags = CheckVersion(*Cur);
-  }
-  // Imports that the fixes left unused go too; the result is re-parsed
-  // incrementally from the last version's tree.
-  if (Out.Applied > 0 && Cur && Cur->Parsed) {
-    Fix Cleanup;
-    Cleanup.Edits = B.unusedImportEdits(*Original, *Cur->Parsed);
-    if (!Cleanup.Edits.empty()) {
-      ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
-      if (!R.Applied.empty()) {
-        auto V = std::make_unique<Version>(
-            Version{SourceFile(F.path(), std::move(R.Text)), {}, nullptr});
-        // Incremental from the last version's tree, unless that was of its
-        // regions only (the edits are not those between the masked texts).
-        if (Cur->Regions.Text.empty() && Cur->Regions.Ranges.empty())
-          V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
-        else
-          V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false);
-        if (ErrorsOf(*V) <= Errors) {
-          Cur = std::move(V);
-          Errors = ErrorsOf(*Cur);
-          Diags = CheckVersion(*Cur);
+    // Imports that the fixes left unused go too; the result is re-parsed
+    // incrementally from the last version's tree.
+    if (Out.Applied > 0 && Cur && Cur->Parsed) {
+      Fix Cleanup;
+      Cleanup.Edits = B.unusedImportEdits(*Original, *Cur->Parsed);
+      if (!Cleanup.Edits.empty()) {
+        ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
+        if (!R.Applied.empty() && R.Text != CurFile().text()) {
+          auto V = std::make_unique<Version>(
+              Version{SourceFile(F.path(), std::move(R.Text)), {}, nullptr});
+          // Incremental from the last version's tree, unless that was of its
+          // regions only (the edits are not those between the masked texts).
+          if (Cur->Regions.Text.empty() && Cur->Regions.Ranges.empty())
+            V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
+          else
+            V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false);
+          if (ErrorsOf(*V) <= Errors) {
+            Cur = std::move(V);
+            Errors = ErrorsOf(*Cur);
+            Diags = CheckVersion(*Cur);
+            CleanedUp = true;
+          }
         }
       }
     }
