@@ -191,6 +191,8 @@ struct TopLevel {
   /// unskippedTest(): whether the module skips its tests without an
   /// accelerator (moduleSkipped()).
   mutable std::optional<bool> ModuleSkipped;
+  /// unskippedTest(): whether the text says `def test` at all.
+  mutable std::optional<bool> HasTests;
   /// needsCudaAnyway(), by test function.
   mutable llvm::DenseMap<const void *, bool> NeedsCuda;
   /// By scope node (the root, a function or a class), built when first asked.
@@ -685,8 +687,15 @@ std::string neutralName(llvm::StringRef Name) {
 /// y = x.to("cuda")`), if no fix rewrites that string; with Beside, in
 /// another operand of the `and`/`or` that holds the finding (`device ==
 /// "cuda" and not torch.cuda.is_available()`).
-std::optional<TSNode> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef Text,
-                                     const std::vector<Diagnostic> &Findings, bool Beside) {
+/// What underCudaCheck() found: the string, and whether it is beside the
+/// finding (in another operand of its `and`/`or`) rather than around it.
+struct CudaCheck {
+  TSNode String;
+  bool Beside;
+};
+
+std::optional<CudaCheck> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef Text,
+                                        const std::vector<Diagnostic> &Findings) {
   auto CheckIn = [&](TSNode Cond) -> std::optional<TSNode> {
     std::optional<TSNode> Found;
     preorder(Cond, [&](TSNode N, TSTreeCursor *) {
@@ -706,28 +715,28 @@ std::optional<TSNode> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef T
   };
   Ancestors Up(Root, R);
   TSNode N = Up.node();
-  if (Beside) {
-    // An operand of the same `and`/`or` (`torch_device == "cuda" and not
-    // torch.cuda.is_available()`: "CUDA was asked for and is missing").
-    TSNode Operands{};
-    for (TSNode P = Up.parent(N);
-         is(P, "boolean_operator") || is(P, "not_operator") || is(P, "parenthesized_expression");
-         P = Up.parent(P))
-      if (is(P, "boolean_operator"))
-        Operands = P;
-    return ts_node_is_null(Operands) ? std::nullopt : CheckIn(Operands);
-  }
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
     if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R))
       if (auto S = CheckIn(field(P, "condition")))
-        return S;
+        return CudaCheck{*S, false};
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
         contains(ts_node_named_child(P, 0), R))
       if (auto S = CheckIn(ts_node_named_child(P, 1)))
-        return S;
+        return CudaCheck{*S, false};
     if (is(P, "function_definition") || is(P, "class_definition") || is(P, "lambda"))
       break;
   }
+  // An operand of the same `and`/`or` (`torch_device == "cuda" and not
+  // torch.cuda.is_available()`: "CUDA was asked for and is missing").
+  TSNode Operands{};
+  for (TSNode P = Up.parent(N);
+       is(P, "boolean_operator") || is(P, "not_operator") || is(P, "parenthesized_expression");
+       P = Up.parent(P))
+    if (is(P, "boolean_operator"))
+      Operands = P;
+  if (!ts_node_is_null(Operands))
+    if (auto S = CheckIn(Operands))
+      return CudaCheck{*S, true};
   return std::nullopt;
 }
 
@@ -1034,15 +1043,32 @@ std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringR
 /// count (`@requires_cuda`, `not TEST_CUDA`, `torch.cuda.is_available()`,
 /// `@deviceCountAtLeast(2)`). Underscores and case do not count.
 bool saysAcceleratorImpl(llvm::StringRef S) {
-  std::string L;
-  L.reserve(S.size());
-  for (char C : S)
-    if (C != '_')
-      L.push_back(llvm::toLower(C));
-  for (llvm::StringRef W :
-       {"cuda", "gpu", "accelerator", "nccl", "cudnn", "triton", "isavailable", "devicecount"})
-    if (L.find(W.str()) != std::string::npos)
-      return true;
+  static constexpr llvm::StringLiteral Words[] = {"cuda", "cudnn",  "gpu",         "accelerator",
+                                                  "nccl", "triton", "isavailable", "devicecount"};
+  // One pass: at each letter that starts a word, the word's letters in
+  // order, any case, with underscores between them skipped.
+  for (size_t I = 0, N = S.size(); I < N; ++I) {
+    char C = llvm::toLower(S[I]);
+    if (C != 'c' && C != 'g' && C != 'a' && C != 'n' && C != 't' && C != 'i' && C != 'd')
+      continue;
+    for (llvm::StringRef W : Words) {
+      if (W[0] != C)
+        continue;
+      size_t J = I, K = 0;
+      while (K < W.size() && J < N) {
+        if (S[J] == '_' && K > 0) {
+          ++J;
+          continue;
+        }
+        if (llvm::toLower(S[J]) != W[K])
+          break;
+        ++J;
+        ++K;
+      }
+      if (K == W.size())
+        return true;
+    }
+  }
   return false;
 }
 
@@ -1199,6 +1225,12 @@ bool needsCudaAnyway(TSNode Root, TSNode Test, llvm::StringRef Text, const Marke
 /// findings.
 std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringRef Text,
                                          const Marked &M) {
+  // Most files define no test: one search of the text, not a walk per finding.
+  const TopLevel *T = topLevelOf(Root);
+  if (T && !T->HasTests)
+    T->HasTests = findWord(Text, "def test") != llvm::StringRef::npos;
+  if (!(T ? *T->HasTests : findWord(Text, "def test") != llvm::StringRef::npos))
+    return std::nullopt;
   Ancestors Up(Root, R);
   TSNode N = Up.node();
   TSNode Test{};
@@ -1219,10 +1251,18 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
     } else if (is(P, "with_statement")) {
       if (saysAccelerator(ts_node_child(P, 1), Text))
         return std::nullopt; // `with torch.cuda.device(0):`
-    } else if (is(P, "block")) {
-      // An early exit before N: `if not torch.cuda.is_available(): return`.
-      for (TSNode S = ts_node_prev_named_sibling(N); !ts_node_is_null(S);
-           S = ts_node_prev_named_sibling(S)) {
+    } else if (is(P, "block") && ts_node_is_null(Test)) {
+      // An early exit before N in the test: `if not torch.cuda.is_available():
+      // return`.
+      // (Forward with a cursor: tree-sitter finds a previous sibling from
+      // the parent's first child, a square per block.)
+      TSTreeCursor C = ts_tree_cursor_new(P);
+      auto Free = llvm::make_scope_exit([&] { ts_tree_cursor_delete(&C); });
+      for (bool More = ts_tree_cursor_goto_first_child(&C); More;
+           More = ts_tree_cursor_goto_next_sibling(&C)) {
+        TSNode S = ts_tree_cursor_current_node(&C);
+        if (ts_node_start_byte(S) >= ts_node_start_byte(N))
+          break;
         if (is(S, "if_statement") && saysAccelerator(field(S, "condition"), Text) &&
             exitsEarly(field(S, "consequence"), Text))
           return std::nullopt;
@@ -1351,15 +1391,12 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     Diagnostic &D = Findings[I];
     if (D.Fixes.empty())
       continue;
-    std::optional<TSNode> Check = underCudaCheck(Root, D.Range, Text, Findings, false);
-    if (!Check) {
-      Check = underCudaCheck(Root, D.Range, Text, Findings, true);
-      if (Check)
-        if (auto G = guardAt(Root, D.Range, I, Text); G && !ts_node_is_null(G->Ladder))
-          Check.reset();
-    }
+    std::optional<CudaCheck> Check = underCudaCheck(Root, D.Range, Text, Findings);
+    if (Check && Check->Beside)
+      if (auto G = guardAt(Root, D.Range, I, Text); G && !ts_node_is_null(G->Ladder))
+        Check.reset();
     if (Check) {
-      TSNode Cond = expressionOf(Root, *Check);
+      TSNode Cond = expressionOf(Root, Check->String);
       Ancestors Up(Root, Cond);
       for (TSNode P = Up.parent(Cond); !ts_node_is_null(P); P = Up.parent(P)) {
         if (!is(P, "comparison_operator") && !is(P, "call") && !is(P, "argument_list"))
@@ -1369,7 +1406,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       D.Fixes.clear();
       D.Notes.push_back(Note::plain(
           "no fix: it depends on a CUDA device check that stays (`" + snippet(Cond, Text) +
-          "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(*Check))) +
+          "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(Check->String))) +
           "); port the check and this together"));
     }
   }

@@ -266,7 +266,8 @@ TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
 
 /// What the review reads of a test (Review.cpp, unskippedTest()): the
 /// conditions and asserts that say an accelerator, with the last statement of
-/// their blocks, and a module's `pytestmark`, anchored or not.
+/// their blocks, in a test, at module level or in a module-level `if`, and a
+/// module's `pytestmark`, anchored or not.
 TEST(Regions, ConditionsThatSayAnAcceleratorAreKeptForTheReview) {
   const char *Text = "import pytest\n"
                      "x = 0\n"
@@ -280,11 +281,15 @@ TEST(Regions, ConditionsThatSayAnAcceleratorAreKeptForTheReview) {
                      "    d = torch.device('cuda')\n"
                      "    if other:\n"
                      "        z = 2\n"
+                     "def helper():\n"
+                     "    if not HAS_GPU:\n"
+                     "        return\n"
                      "if __name__ == '__main__':\n"
                      "    if HAS_CUDA and big:\n"
                      "        setup()\n"
                      "        run_tests()\n";
-  EXPECT_EQ("kkkkkbkkbkbbkkbkb", shape(Text, {"cuda"}));
+  // Not in a function that is no test: the review reads no test there.
+  EXPECT_EQ("kkkkkbkkbkbbbbbkkbkb", shape(Text, {"cuda"}));
 }
 
 /// The names that anchored statements assign are searched for one by one
