@@ -6,6 +6,11 @@
 
 #include "core/LanguageBackend.h"
 #include "core/Reporter.h"
+#include "core/Workspace.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <algorithm>
 
@@ -19,6 +24,20 @@ void ParsedFile::setMarks(MatchMarks) {}
 bool ParsedFile::prepareIncrementalMatch(const CompiledRules &) { return false; }
 
 std::optional<RegionText> CompiledRules::regionMarks(llvm::StringRef) const { return std::nullopt; }
+
+std::vector<Match> CompiledRules::pathMatches(llvm::StringRef, llvm::StringRef) const { return {}; }
+
+bool BackendOptions::inCudaRoleGlobs(llvm::StringRef Path) const {
+  if (CudaRoleGlobs.empty())
+    return false;
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::StringRef Rel = Abs;
+  if (!GlobBase.empty() && Rel.startswith(GlobBase))
+    Rel = Rel.drop_front(GlobBase.size()).ltrim('/');
+  return llvm::any_of(CudaRoleGlobs,
+                      [&](const std::string &G) { return matchGlob(G, Rel, false); });
+}
 
 std::optional<RegionText> CompiledRules::regionText(llvm::StringRef, llvm::StringRef) const {
   return std::nullopt;

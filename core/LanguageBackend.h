@@ -185,6 +185,10 @@ public:
   /// Marks (where the matcher must look) and NothingToMatch, without the
   /// masked text. The default: nothing (the whole tree is matched).
   virtual std::optional<RegionText> regionMarks(llvm::StringRef Text) const;
+  /// Matches that the file's path makes whatever its text holds, in
+  /// document order (Python: a module that is CUDA by design, `@cuda-file`,
+  /// over the whole Text). None by default (C++ makes its own in match()).
+  virtual std::vector<Match> pathMatches(llvm::StringRef Path, llvm::StringRef Text) const;
 };
 
 /// What buildFix is asked for.
@@ -211,10 +215,14 @@ struct BackendOptions {
   /// C++: use the semantic backend where a compile command exists (else the
   /// lexical backend everywhere).
   bool Semantic = true;
-  /// C++: extra gitignore-style globs of files that are CUDA by design,
-  /// relative to GlobBase (the .devport.yaml's directory).
+  /// Extra gitignore-style globs of files that are CUDA by design (C++
+  /// files, Python modules), relative to GlobBase (the .devport.yaml's
+  /// directory).
   std::vector<std::string> CudaRoleGlobs;
   std::string GlobBase;
+
+  /// Whether Path (as given, or absolute) matches one of CudaRoleGlobs.
+  bool inCudaRoleGlobs(llvm::StringRef Path) const;
 };
 
 class LanguageBackend {

@@ -171,6 +171,9 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
   CheckResult Result;
   llvm::StringRef Marker = L.Backend->commentMarker();
   MatchResults Found = rulesOf(L).match(P);
+  std::vector<Match> ByPath = rulesOf(L).pathMatches(F.path(), F.text());
+  Found.Matches.insert(Found.Matches.begin(), std::make_move_iterator(ByPath.begin()),
+                       std::make_move_iterator(ByPath.end()));
   // Embedded code is matched first: its `devport: ignore` comments count
   // like the file's own.
   std::vector<Embedded> Docs;
@@ -411,7 +414,7 @@ std::unique_ptr<ParsedFile> Engine::parseRegions(const Language &L, llvm::String
   Regions = {};
   if (!Opts.WholeFiles)
     if (std::optional<RegionText> R = rulesOf(L).regionText(Path, Text)) {
-      if (R->NothingToMatch && MayBeNone)
+      if (R->NothingToMatch && MayBeNone && rulesOf(L).pathMatches(Path, Text).empty())
         return nullptr; // as a file that the prefilter skips
       Regions = std::move(*R);
       std::unique_ptr<ParsedFile> P = L.Backend->parseRegions(Path, Text, Regions);
@@ -459,7 +462,7 @@ CheckResult Engine::checkIncremental(const SourceFile &F, const ParsedFile *Prev
   // regions, needs matching.
   if (!Opts.WholeFiles && !Parsed->prepareIncrementalMatch(rulesOf(L)))
     if (std::optional<RegionText> R = rulesOf(L).regionMarks(F.text())) {
-      if (R->NothingToMatch)
+      if (R->NothingToMatch && rulesOf(L).pathMatches(F.path(), F.text()).empty())
         return {};
       Parsed->setMarks(std::move(R->Marks));
     }

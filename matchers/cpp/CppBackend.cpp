@@ -248,17 +248,7 @@ private:
   }
 
   bool isCudaRole(llvm::StringRef Path) const {
-    if (isCudaRolePath(Path))
-      return true;
-    if (Opts.CudaRoleGlobs.empty())
-      return false;
-    llvm::SmallString<256> Abs(Path);
-    llvm::sys::fs::make_absolute(Abs);
-    llvm::StringRef Rel = Abs;
-    if (!Opts.GlobBase.empty() && Rel.startswith(Opts.GlobBase))
-      Rel = Rel.drop_front(Opts.GlobBase.size()).ltrim('/');
-    return llvm::any_of(Opts.CudaRoleGlobs,
-                        [&](const std::string &G) { return matchGlob(G, Rel, false); });
+    return isCudaRolePath(Path) || Opts.inCudaRoleGlobs(Path);
   }
 
   /// Adds S's matches to Out, each with the lexical context at its start.

@@ -113,10 +113,11 @@ bool PythonBackend::handlesPath(llvm::StringRef Path) const {
 }
 
 llvm::Expected<std::unique_ptr<CompiledRules>>
-PythonBackend::compile(const RuleSet &Rules, const BackendOptions &) const {
+PythonBackend::compile(const RuleSet &Rules, const BackendOptions &Opts) const {
   auto M = PythonMatcher::compile(Rules);
   if (!M)
     return M.takeError();
+  (*M)->setOptions(Opts);
   return std::unique_ptr<CompiledRules>(std::move(*M));
 }
 

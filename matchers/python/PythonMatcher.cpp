@@ -12,6 +12,7 @@
 #include "matchers/python/PythonBackend.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <atomic>
@@ -128,6 +129,16 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
     std::vector<std::string> Bound;
     for (size_t I = 0; I < R->Patterns.size(); ++I) {
       const RulePattern &RP = R->Patterns[I];
+      if (llvm::StringRef(RP.Text).startswith("@")) {
+        // A role pattern: the whole of a file that has the role.
+        if (RP.Text != "@cuda-file")
+          Fail(RP.Loc, "a role pattern is `@cuda-file`");
+        else if (R->Kind != RuleKind::Keep)
+          Fail(RP.Loc, "`@cuda-file` is for keep rules: a file of the CUDA role is CUDA by design");
+        else if (!llvm::is_contained(M->CudaFileRules, R.get()))
+          M->CudaFileRules.push_back(R.get());
+        continue;
+      }
       auto P = compilePattern(RP.Text);
       if (!P) {
         Fail(RP.Loc, llvm::toString(P.takeError()));
@@ -245,6 +256,48 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
   M->Regions.CleanedModules.push_back(CleanedImportModule.str());
   M->Literals.freeze();
   return std::move(M);
+}
+
+bool isCudaRoleModule(llvm::StringRef Path) {
+  auto IsWord = [](llvm::StringRef W) {
+    for (llvm::StringRef R : {"cuda", "cudnn", "nccl", "cublas", "cusparse", "cufft"})
+      if (W.equals_insensitive(R))
+        return true;
+    return false;
+  };
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Path);
+  for (auto It = llvm::sys::path::begin(Parent), End = llvm::sys::path::end(Parent); It != End;
+       ++It)
+    if (It->equals_insensitive("cuda") || It->equals_insensitive("cudnn") ||
+        It->equals_insensitive("nccl"))
+      return true;
+  llvm::SmallVector<llvm::StringRef, 8> Words;
+  llvm::sys::path::stem(Path).split(Words, '_', -1, false);
+  for (llvm::StringRef W : Words) {
+    llvm::SmallVector<llvm::StringRef, 4> Parts;
+    W.split(Parts, '-', -1, false);
+    if (llvm::any_of(Parts, IsWord))
+      return true;
+  }
+  return false;
+}
+
+bool PythonMatcher::mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const {
+  return mayMatch(Text) || !pathMatches(Path, Text).empty();
+}
+
+std::vector<Match> PythonMatcher::pathMatches(llvm::StringRef Path, llvm::StringRef Text) const {
+  std::vector<Match> Out;
+  if (CudaFileRules.empty() || Path.empty() ||
+      (!isCudaRoleModule(Path) && !Opts.inCudaRoleGlobs(Path)))
+    return Out;
+  for (const Rule *R : CudaFileRules) {
+    Match M;
+    M.R = R;
+    M.Range = {0, static_cast<uint32_t>(Text.size())};
+    Out.push_back(std::move(M));
+  }
+  return Out;
 }
 
 bool PythonMatcher::mayMatch(llvm::StringRef Text) const {

@@ -62,6 +62,15 @@ public:
   std::optional<RegionText> regionText(llvm::StringRef Path, llvm::StringRef Text) const override;
   std::optional<RegionText> regionMarks(llvm::StringRef Text) const override;
 
+  /// The whole file, for each keep rule `@cuda-file`, where Path is a module
+  /// that is CUDA by design (isCudaRoleModule(), or a `cuda-role-files`
+  /// glob of the options given by setOptions()).
+  std::vector<Match> pathMatches(llvm::StringRef Path, llvm::StringRef Text) const override;
+  /// A module of the CUDA role is listed as kept (`--show-kept`) whatever
+  /// its text holds, as a C++ file of the role is.
+  bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const override;
+  void setOptions(const BackendOptions &O) { Opts = O; }
+
   /// Runs every rule over a PythonParsedFile in one traversal; also collects
   /// the comments, the `devport:` directives and the doctests.
   MatchResults match(const ParsedFile &P) const override;
@@ -114,7 +123,17 @@ private:
   RegionRules Regions; ///< What regionText() needs beside the words.
   std::vector<Slot> Table; ///< Indexed by TSSymbol.
   WhereConstraints Constraints;
+  std::vector<const Rule *> CudaFileRules; ///< Keep rules whose pattern is `@cuda-file`.
+  BackendOptions Opts;                     ///< Its `cuda-role-files` globs.
 };
+
+/// Whether the Python module at Path is CUDA by design: a directory in its
+/// path is `cuda`, `cudnn` or `nccl` (`torch/cuda/`, `torch/backends/cudnn/`),
+/// or its name has `cuda`, `cudnn`, `nccl`, `cublas`, `cusparse` or `cufft`
+/// as a word separated by `_` or `-` (`cuda.py`, `cuda_accelerator.py`,
+/// `test_c10d_nccl.py`), any case; not `cudagraphs.py`, nor `use_cuda` as a
+/// name inside.
+bool isCudaRoleModule(llvm::StringRef Path);
 
 } // namespace devport::python
 

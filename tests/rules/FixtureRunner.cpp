@@ -14,7 +14,7 @@
 ///   - the fixed text (every fix applied, unsafe ones too) equals
 ///     expected*.fixed.<ext of the input>, and fixing it again changes nothing.
 /// input-<case>.py pairs with expected-<case>.{diag.txt,fixed.py}. A first
-/// line `# devport-test: OPTION...` sets options: `target-torch=X.Y` the
+/// line `# devport-test: OPTION...` (then maybe a marker) sets options: `target-torch=X.Y` the
 /// target release, `rules=all` runs every rule (the findings of rule ID are
 /// checked; the fixed text has every rule's fixes), for what depends on the
 /// other rules' fixes, such as a guard and its block.
@@ -210,6 +210,8 @@ std::optional<CaseOptions> caseOptions(const std::string &Input, const SourceFil
   if (At == llvm::StringRef::npos)
     return Out;
   llvm::StringRef Rest = First.substr(At + 13);
+  // A marker may follow the options (a finding that starts on line 1).
+  Rest = Rest.substr(0, Rest.find("# expect:"));
   size_t Only = Rest.find("lexical-only");
   if (Only != llvm::StringRef::npos) {
     llvm::StringRef Why = Rest.substr(Only + 12).trim();
