@@ -852,6 +852,8 @@ private:
     case Key::Elif:
     case Key::While:
       return Whole::Guarded; // a guard
+    case Key::For:           // a device count in what it reads bounds it (Review.cpp, guardAt())
+      return T.slice(L.Begin, L.End).contains("device_count") ? Whole::Guarded : Whole::No;
     case Key::Else:
       return Start.K == Key::If ? Whole::Guarded : Whole::No;
     case Key::Decorator:

@@ -513,6 +513,17 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         }
       return G;
     }
+    // A device count in what a loop reads (`for i in range(torch.cuda.
+    // device_count()):`, a comprehension's `for`) decides whether its body
+    // runs: on a Mac the ported count is 1 where the CUDA one was 0.
+    if ((is(P, "for_statement") || is(P, "for_in_clause")) && contains(field(P, "right"), R)) {
+      if (!Text.slice(R.Begin, R.End).contains("device_count"))
+        return std::nullopt;
+      TSNode Body = is(P, "for_statement") ? field(P, "body") : field(Up.parent(P), "body");
+      if (!ts_node_is_null(Body))
+        G.Regions.push_back(rangeOf(Body));
+      return G;
+    }
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
         contains(ts_node_named_child(P, 1), R)) {
       G.Regions.push_back(rangeOf(ts_node_named_child(P, 0)));
