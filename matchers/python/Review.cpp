@@ -1302,6 +1302,72 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
   return textOf(field(Test, "name"), Text).str();
 }
 
+/// Whether a definition's name says CUDA: `cuda`, `cudnn`, `nccl`, `cublas`,
+/// `cusparse` or `cufft` as a word (`_`-separated, or a run of letters that a
+/// capital ends), or `CUDA`, `Cuda` or `NCCL` in it: `cuda`, `to_cuda`,
+/// `_find_cuda_home`, `test_cudnn_rnn`, `CUDA_Accelerator`, `CudaInterface`,
+/// `ProcessGroupNCCLWrapperTest`. Not `cudagraph`, `is_cudagraph_safe`.
+bool namedForCuda(llvm::StringRef Name) {
+  if (Name.contains("CUDA") || Name.contains("Cuda") || Name.contains("NCCL"))
+    return true;
+  static constexpr llvm::StringLiteral Words[] = {"cuda",   "cudnn",    "nccl",
+                                                  "cublas", "cusparse", "cufft"};
+  size_t B = 0;
+  for (size_t I = 0; I <= Name.size(); ++I) {
+    bool End =
+        I == Name.size() || Name[I] == '_' ||
+        (I > B && Name[I] >= 'A' && Name[I] <= 'Z' && Name[I - 1] >= 'a' && Name[I - 1] <= 'z');
+    if (!End)
+      continue;
+    llvm::StringRef W = Name.slice(B, I);
+    if (llvm::any_of(Words, [&](llvm::StringRef X) { return W.equals_insensitive(X); }))
+      return true;
+    B = I < Name.size() && Name[I] == '_' ? I + 1 : I;
+  }
+  return false;
+}
+
+/// Moves the findings inside a function or class named for CUDA
+/// (namedForCuda(); the innermost such definition around each) under a keep
+/// entry of that definition: `def cuda(self, device=None)` of `nn.Module`,
+/// DeepSpeed's `class CUDA_Accelerator`, `test_roi_align_cuda` beside its CPU
+/// twin are about CUDA, and ported they would change what they mean (the C++
+/// review keeps functions named for CUDA the same way).
+void keepNamedForCuda(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
+                      std::vector<Diagnostic> &Kept) {
+  std::vector<Diagnostic> Rest;
+  size_t FirstNew = Kept.size();
+  for (Diagnostic &D : Findings) {
+    TSNode Def{};
+    Ancestors Up(Root, D.Range);
+    for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P) && ts_node_is_null(Def);
+         P = Up.parent(P))
+      if ((is(P, "function_definition") || is(P, "class_definition")) &&
+          namedForCuda(textOf(field(P, "name"), Text)))
+        Def = P;
+    if (ts_node_is_null(Def)) {
+      Rest.push_back(std::move(D));
+      continue;
+    }
+    ByteRange DR = rangeOf(Def);
+    auto It = std::find_if(Kept.begin() + FirstNew, Kept.end(),
+                           [&](const Diagnostic &K) { return K.Range == DR; });
+    if (It == Kept.end()) {
+      Diagnostic K;
+      K.RuleId = D.RuleId;
+      K.File = D.File;
+      K.Range = DR;
+      K.Sev = Severity::Info;
+      K.Message = "`" + textOf(field(Def, "name"), Text).str() +
+                  "` is named for CUDA: kept with the CUDA references in it";
+      Kept.push_back(std::move(K));
+      It = Kept.end() - 1;
+    }
+    It->Keeps.push_back({D.RuleId, D.Range});
+  }
+  Findings = std::move(Rest);
+}
+
 bool replacesWithCurrentAccelerator(const Fix &X) {
   return llvm::any_of(X.Edits, [](const Edit &E) {
     return E.Role == EditRole::Code &&
@@ -1363,10 +1429,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                  std::vector<Diagnostic> &Kept) {
   TSNode Root = Index.root();
   TopLevel Top(Index);
-  Top.Findings.build(Findings);
-  Top.Kept.build(Kept);
   CurrentTopLevel = &Top;
   auto Reset = llvm::make_scope_exit([] { CurrentTopLevel = nullptr; });
+  keepNamedForCuda(Root, Text, Findings, Kept);
+  Top.Findings.build(Findings);
+  Top.Kept.build(Kept);
   // Evaluation context first: a guard counts the fixes it leaves safe.
   for (Diagnostic &D : Findings) {
     if (!llvm::any_of(D.Fixes, [](const Fix &X) {

@@ -22,7 +22,7 @@ def flags_in_block(model, args):
     return model
 
 
-def cuda_init_in_block():
+def runtime_call_in_block():
     # torch.cuda.cudart().cudaProfilerStart() has no rewrite: on MPS the widened guard would run it.
     if torch.cuda.is_available():  # expect: cuda-is-available:report -- the block calls torch.cuda.cudart().cudaProfilerStart()
         torch.cuda.cudart().cudaProfilerStart()
@@ -146,7 +146,7 @@ def double_precision(x):
 class TestKernels(unittest.TestCase):
     @unittest.skipIf(not torch.cuda.is_available(), "CUDA not available")  # expect: cuda-is-available:report -- the test is about CUDA
     def test_roi_align_cuda(self):
-        self._check(device=torch.accelerator.current_accelerator().type)
+        self._check(device="cuda")
 
 
 def build(cfg):

@@ -22,7 +22,7 @@ def flags_in_block(model, args):
     return model
 
 
-def cuda_init_in_block():
+def runtime_call_in_block():
     # torch.cuda.cudart().cudaProfilerStart() has no rewrite: on MPS the widened guard would run it.
     if torch.cuda.is_available():  # expect: cuda-is-available:report -- the block calls torch.cuda.cudart().cudaProfilerStart()
         torch.cuda.cudart().cudaProfilerStart()

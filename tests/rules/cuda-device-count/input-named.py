@@ -1,0 +1,26 @@
+# devport-test: rules=all
+"""A function or class named for CUDA keeps its CUDA references (docs/safety.md)."""
+import torch
+
+
+class CUDA_Accelerator:
+    # The CUDA half of an accelerator abstraction: ported, it would answer for XPU too.
+    def device_count(self):
+        return torch.cuda.device_count()
+
+
+class Module:
+    def cuda(self, device=None):
+        return self._apply(lambda t: t.cuda(device))
+
+    def count(self):
+        return torch.cuda.device_count()  # expect: cuda-device-count:safe -- the method is not named for CUDA
+
+
+def _find_cuda_home():
+    return torch.cuda.device_count() > 0
+
+
+def is_cudagraph_safe():
+    # `cudagraph` is another word.
+    return torch.cuda.device_count() > 0  # expect: cuda-device-count:safe
