@@ -1368,6 +1368,42 @@ void keepNamedForCuda(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic>
   Findings = std::move(Rest);
 }
 
+/// The parameter that the device argument of the `.cuda(...)` call at R
+/// names, where its default is None (`def f(x, device=None): x.cuda(device)`):
+/// `.cuda(None)` moves to the current CUDA device, where a fix's `.to(None)`
+/// does not move at all, on CUDA too (`.to(torch.device(type, None))` does).
+std::optional<std::string> deviceDefaultsToNone(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  Ancestors Up(Root, R);
+  TSNode Call = Up.node();
+  if (!is(Call, "call") || !textOf(field(Call, "function"), Text).endswith(".cuda"))
+    return std::nullopt;
+  TSNode Args = field(Call, "arguments");
+  if (ts_node_is_null(Args) || ts_node_named_child_count(Args) == 0)
+    return std::nullopt;
+  TSNode Arg = ts_node_named_child(Args, 0);
+  if (is(Arg, "keyword_argument")) {
+    if (textOf(field(Arg, "name"), Text) != "device")
+      return std::nullopt;
+    Arg = field(Arg, "value");
+  }
+  if (!is(Arg, "identifier"))
+    return std::nullopt;
+  llvm::StringRef Name = textOf(Arg, Text);
+  for (TSNode P = Up.parent(Call); !ts_node_is_null(P); P = Up.parent(P)) {
+    if (!is(P, "function_definition") && !is(P, "lambda"))
+      continue;
+    TSNode Params = field(P, "parameters");
+    for (uint32_t I = 0, N = ts_node_named_child_count(Params); I < N; ++I) {
+      TSNode Q = ts_node_named_child(Params, I);
+      if ((is(Q, "default_parameter") || is(Q, "typed_default_parameter")) &&
+          textOf(field(Q, "name"), Text) == Name && textOf(field(Q, "value"), Text) == "None")
+        return Name.str();
+    }
+    return std::nullopt; // the innermost function that could bind it
+  }
+  return std::nullopt;
+}
+
 bool replacesWithCurrentAccelerator(const Fix &X) {
   return llvm::any_of(X.Edits, [](const Edit &E) {
     return E.Role == EditRole::Code &&
@@ -1434,6 +1470,29 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
   keepNamedForCuda(Root, Text, Findings, Kept);
   Top.Findings.build(Findings);
   Top.Kept.build(Kept);
+  // `.cuda(device)` with `device=None`: `.to(None)` does not move.
+  for (Diagnostic &D : Findings)
+    if (llvm::any_of(D.Fixes, [](const Fix &X) { return X.App == Applicability::Safe; }))
+      if (auto Name = deviceDefaultsToNone(Root, D.Range, Text);
+          Name && llvm::any_of(D.Fixes, [&](const Fix &X) {
+            // The finding's text as the fix leaves it: `.to(device)`, not
+            // `.to(torch.device(type, device))`, which moves for None too.
+            std::string After;
+            uint32_t At = D.Range.Begin;
+            for (const Edit &E : X.Edits) {
+              if (E.Range.Begin < At || E.Range.End > D.Range.End)
+                continue;
+              After += Text.slice(At, E.Range.Begin).str() + E.Replacement;
+              At = E.Range.End;
+            }
+            After += Text.slice(At, D.Range.End).str();
+            llvm::StringRef A = After;
+            return A.contains(".to(" + *Name + ")") || A.contains(".to(" + *Name + ",");
+          }))
+        makeUnsafe(D, "unsafe: `" + *Name +
+                          "` defaults to None, where `.cuda(None)` moves to "
+                          "the current CUDA device and `.to(None)` does not move at all, on CUDA "
+                          "too");
   // Evaluation context first: a guard counts the fixes it leaves safe.
   for (Diagnostic &D : Findings) {
     if (!llvm::any_of(D.Fixes, [](const Fix &X) {

@@ -13,3 +13,14 @@ def move(w, x, device, target_device, self):
     d = x.cuda(devices[0])
     e = x.cuda(device_id)
     return w, x, y, z, a, b, c, d, e
+
+
+def move_or_default(x, device=None, other_device: Optional[torch.device] = None):
+    # `.cuda(None)` moves to the current CUDA device; `.to(None)` does not move at all.
+    y = x.cuda(device)  # expect: cuda-method-to-device:unsafe -- device defaults to None
+    z = x.cuda(device=other_device)  # expect: cuda-method-to-device:unsafe -- other_device defaults to None
+    return y, z
+
+
+def move_given(x, device="cuda:0"):
+    return x.cuda(device)  # expect: cuda-method-to-device:safe -- a default that is a device
