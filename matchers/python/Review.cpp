@@ -892,6 +892,8 @@ bool usesDevice(TSNode Call, llvm::StringRef Text) {
   if (!is(Call, "call"))
     return false;
   llvm::StringRef F = textOf(field(Call, "function"), Text);
+  if (F.endswith("autocast") || F.endswith("GradScaler"))
+    return false; // they disable themselves where CUDA is missing (selfDisablingAmp())
   return (F.startswith("torch.") && F != "torch.device") || F.endswith(".to") ||
          F.endswith(".cuda");
 }
@@ -1249,7 +1251,9 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
     if (is(P, "argument_list") && usesDevice(Up.parent(P), Text))
       return std::nullopt; // it failed on a CPU-only build before
     if (is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement")) {
-      if (saysAccelerator(field(P, "condition"), Text))
+      // What it guards, not the condition itself (which may say CUDA for the
+      // finding's own sake).
+      if (!contains(field(P, "condition"), R) && saysAccelerator(field(P, "condition"), Text))
         return std::nullopt;
     } else if (is(P, "else_clause")) {
       TSNode If = Up.parent(P);
@@ -1260,7 +1264,7 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
       if (saysAccelerator(ts_node_named_child(P, 1), Text))
         return std::nullopt;
     } else if (is(P, "with_statement")) {
-      if (saysAccelerator(ts_node_child(P, 1), Text))
+      if (contains(field(P, "body"), R) && saysAccelerator(ts_node_child(P, 1), Text))
         return std::nullopt; // `with torch.cuda.device(0):`
     } else if (is(P, "block") && ts_node_is_null(Test)) {
       // An early exit before N in the test: `if not torch.cuda.is_available():
@@ -1404,6 +1408,53 @@ std::optional<std::string> deviceDefaultsToNone(TSNode Root, ByteRange R, llvm::
   return std::nullopt;
 }
 
+/// The autocast or GradScaler call whose device the finding at R is
+/// (`torch.autocast("cuda")`, `torch.amp.GradScaler(device="cuda")`), where a
+/// CPU-only build may run it: on such a build those disable themselves with a
+/// warning for "cuda", where current_accelerator() raises (2.6) or is None
+/// (2.7+). Not under a condition that says an accelerator, nor in a test
+/// that a CPU-only build skips (unskippedTest()).
+std::optional<std::string> selfDisablingAmp(TSNode Root, ByteRange R, llvm::StringRef Text,
+                                            const Marked &M) {
+  Ancestors Up(Root, R);
+  TSNode N = Up.node();
+  if (!is(N, "string"))
+    return std::nullopt;
+  TSNode P = Up.parent(N);
+  if (is(P, "keyword_argument")) {
+    llvm::StringRef K = textOf(field(P, "name"), Text);
+    if (K != "device_type" && K != "device")
+      return std::nullopt;
+    N = P;
+    P = Up.parent(P);
+  } else if (!is(P, "argument_list") || !sameNode(ts_node_named_child(P, 0), N)) {
+    return std::nullopt;
+  }
+  TSNode Call = Up.parent(P);
+  if (!is(P, "argument_list") || !is(Call, "call"))
+    return std::nullopt;
+  llvm::StringRef F = textOf(field(Call, "function"), Text);
+  if (!F.endswith("autocast") && !F.endswith("GradScaler"))
+    return std::nullopt;
+  bool InTest = false;
+  for (TSNode A = Up.parent(Call); !ts_node_is_null(A); A = Up.parent(A)) {
+    if ((is(A, "if_statement") || is(A, "elif_clause") || is(A, "while_statement")) &&
+        !contains(field(A, "condition"), R) && saysAccelerator(field(A, "condition"), Text))
+      return std::nullopt;
+    if (is(A, "else_clause") && is(Up.parent(A), "if_statement") &&
+        saysAccelerator(field(Up.parent(A), "condition"), Text))
+      return std::nullopt;
+    if (is(A, "conditional_expression") && ts_node_named_child_count(A) == 3 &&
+        saysAccelerator(ts_node_named_child(A, 1), Text))
+      return std::nullopt;
+    if (is(A, "function_definition") && textOf(field(A, "name"), Text).startswith("test"))
+      InTest = true;
+  }
+  if (InTest && !unskippedTest(Root, R, Text, M))
+    return std::nullopt;
+  return F.str();
+}
+
 bool replacesWithCurrentAccelerator(const Fix &X) {
   return llvm::any_of(X.Edits, [](const Edit &E) {
     return E.Role == EditRole::Code &&
@@ -1499,7 +1550,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
           return X.App == Applicability::Safe && replacesWithCurrentAccelerator(X);
         }))
       continue;
-    if (auto Place = eagerPlace(Root, D.Range, Text))
+    if (auto Amp = selfDisablingAmp(Root, D.Range, Text, Marked{Findings, Kept}))
+      makeUnsafe(D, "unsafe on a CPU-only build: `" + *Amp +
+                        "(\"cuda\")` disables itself there with a warning, while "
+                        "torch.accelerator.current_accelerator() raises (2.6) or is None (2.7+)");
+    else if (auto Place = eagerPlace(Root, D.Range, Text))
       makeUnsafe(D, "unsafe on a CPU-only build: " + *Place +
                         ", and there torch.accelerator.current_accelerator() raises (2.6) or "
                         "is None (2.7+) where the code it replaces ran");

@@ -1,0 +1,31 @@
+"""`torch.autocast("cuda")` and `torch.amp.GradScaler("cuda")` disable themselves with a warning
+on a CPU-only build; `current_accelerator().type` raises there (docs/safety.md)."""
+import torch
+
+
+def step(model, x, scaler=None):
+    with torch.autocast("cuda", dtype=torch.float16):  # expect: cuda-device-type-string:unsafe -- disables itself on a CPU-only build
+        y = model(x)
+    with torch.amp.autocast(device_type="cuda"):  # expect: cuda-device-type-string:unsafe
+        z = model(x)
+    scaler = scaler or torch.amp.GradScaler("cuda")  # expect: cuda-device-type-string:unsafe
+    return y, z, scaler
+
+
+def guarded(model, x):
+    if torch.cuda.is_available():
+        with torch.autocast("cuda"):  # expect: cuda-device-type-string:safe -- runs only with an accelerator
+            return model(x)
+    return model(x)
+
+
+
+@torch.testing._internal.common_utils.skipIfNoCuda
+def test_skipped(model, x):
+    with torch.autocast("cuda"):  # expect: cuda-device-type-string:safe -- skipped without CUDA
+        return model(x)
+
+
+def test_runs_everywhere(model, x):
+    with torch.autocast("cuda"):  # expect: cuda-device-type-string:unsafe -- a CPU-only CI runs it
+        return model(x)
