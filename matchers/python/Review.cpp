@@ -1575,6 +1575,37 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                         "the device was never used), and there "
                         "torch.accelerator.current_accelerator() raises (2.6) or is None (2.7+)");
   }
+  // A fix in the arguments of a torch.cuda call found by another rule is
+  // only as good as that call's (`torch.cuda.max_memory_allocated(device=
+  // "cuda:0")`: the device ported alone names another accelerator to a CUDA
+  // function, and raises on a CPU-only build where the call returned 0).
+  for (Diagnostic &D : Findings) {
+    if (D.Fixes.empty())
+      continue;
+    const Diagnostic *Outer = nullptr;
+    Top.Findings.forEach(D.Range, /*Holding=*/true, /*Inside=*/false, [&](size_t I) {
+      const Diagnostic &O = Findings[I];
+      if (&O != &D && O.Range != D.Range &&
+          Text.slice(O.Range.Begin, O.Range.End).startswith("torch.cuda.") &&
+          (!Outer || Outer->Range.contains(O.Range)))
+        Outer = &O;
+      return false;
+    });
+    if (!Outer)
+      continue;
+    std::string Call = Text.slice(Outer->Range.Begin, Outer->Range.End)
+                           .take_until([](char C) { return C == '('; })
+                           .str();
+    if (!hasFix(*Outer, Level::Unsafe)) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: it is an argument of `" + Call +
+                                    "`, which stays CUDA; port the call and this together"));
+    } else if (!hasFix(*Outer, Level::Safe) && hasFix(D, Level::Safe)) {
+      makeUnsafe(D, "unsafe: it is an argument of `" + Call +
+                        "`, whose own fix is unsafe; ported alone it names another device to a "
+                        "CUDA function");
+    }
+  }
   // A fix under a CUDA device check that stays, or beside one in the same
   // `and`/`or`, would port one side of it; a per-backend ladder's guard
   // beside one is the ladder's (`if "cuda" in dev and torch.cuda...: elif
