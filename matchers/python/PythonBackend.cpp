@@ -136,6 +136,37 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
   // version; if it were, it is parsed again from scratch.
   if (Previous && static_cast<const PythonParsedFile &>(*Previous).inArena())
     Previous = nullptr;
+  // Nor is a tree with a syntax error off the lines of the edits: tree-sitter's
+  // re-parse reuses what its recovery made of the old text there, where a
+  // parse of the new text from scratch may recover otherwise (`def g():`
+  // typed into a name a few lines above an unclosed bracket: fuzz/
+  // regressions/python-engine/lsp-def-typed-into-a-name-before-an-open-
+  // bracket-9c654d02). The same for the new tree, below. An error on the
+  // edited lines (a line being typed) keeps the re-parse.
+  auto OffTheEdits = [&](TSNode Root, llvm::StringRef T, bool New) {
+    if (!ts_node_has_error(Root))
+      return false;
+    std::vector<ByteRange> Lines;
+    int64_t Shift = 0;
+    for (const Edit &E : Edits) {
+      uint32_t B = E.Range.Begin + static_cast<uint32_t>(New ? Shift : 0);
+      uint32_t En = New ? B + static_cast<uint32_t>(E.Replacement.size()) : E.Range.End;
+      Shift += static_cast<int64_t>(E.Replacement.size()) - (E.Range.End - E.Range.Begin);
+      size_t LB = T.rfind('\n', B);
+      size_t LE = T.find('\n', En);
+      Lines.push_back({LB == llvm::StringRef::npos ? 0u : static_cast<uint32_t>(LB + 1),
+                       LE == llvm::StringRef::npos ? static_cast<uint32_t>(T.size())
+                                                   : static_cast<uint32_t>(LE + 1)});
+    }
+    return !llvm::all_of(syntaxErrorRanges(Root), [&](ByteRange R) {
+      return llvm::any_of(Lines, [&](ByteRange L) { return L.contains(R); });
+    });
+  };
+  if (Previous) {
+    const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
+    if (OffTheEdits(ts_tree_root_node(Prev.tree()), Prev.text(), false))
+      Previous = nullptr;
+  }
   if (Previous) {
     const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
     llvm::StringRef Old = Prev.text();
@@ -151,6 +182,11 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       ts_tree_edit(Edited.get(), &In);
     }
     Tree = P.parse(Text, Edited.get());
+    if (Tree && OffTheEdits(ts_tree_root_node(Tree.get()), Text, true)) {
+      Tree = P.parse(Text);
+      Edited.reset();
+      Previous = nullptr;
+    }
   } else {
     Tree = P.parse(Text);
   }
