@@ -530,8 +530,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   // reads the code after a removed import anew), so rounds follow it until
   // neither changes anything, and a second `fix` has nothing to do.
   unsigned Round = 0;
-  for (bool CleanedUp = true; CleanedUp && Out.Converged;) {
-    CleanedUp = false;
+  auto FixRounds = [&] {
     for (;; ++Round) {
       std::vector<const Fix *> Fixes;
       std::vector<const Diagnostic *> Owners;
@@ -597,32 +596,38 @@ FixOutcome Engine::fix(const SourceFile &F) const {
       Errors = ErrorsOf(*Cur);
       Diags = CheckVersion(*Cur);
     }
+  };
+  // Whether the clean-up changed the text.
+  auto CleanUpImports = [&] {
     // Imports that the fixes left unused go too; the result is re-parsed
     // incrementally from the last version's tree.
-    if (Out.Applied > 0 && Cur && Cur->Parsed) {
-      Fix Cleanup;
-      Cleanup.Edits = B.unusedImportEdits(*Original, *Cur->Parsed);
-      if (!Cleanup.Edits.empty()) {
-        ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
-        if (!R.Applied.empty() && R.Text != CurFile().text()) {
-          auto V = std::make_unique<Version>(
-              Version{SourceFile(F.path(), std::move(R.Text)), {}, nullptr});
-          // Incremental from the last version's tree, unless that was of its
-          // regions only (the edits are not those between the masked texts).
-          if (Cur->Regions.Text.empty() && Cur->Regions.Ranges.empty())
-            V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
-          else
-            V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false);
-          if (ErrorsOf(*V) <= Errors) {
-            Cur = std::move(V);
-            Errors = ErrorsOf(*Cur);
-            Diags = CheckVersion(*Cur);
-            CleanedUp = true;
-          }
-        }
-      }
-    }
-  }
+    if (Out.Applied == 0 || !Cur || !Cur->Parsed)
+      return false;
+    Fix Cleanup;
+    Cleanup.Edits = B.unusedImportEdits(*Original, *Cur->Parsed);
+    if (Cleanup.Edits.empty())
+      return false;
+    ApplyResult R = applyFixes(CurFile().text(), {&Cleanup});
+    if (R.Applied.empty() || R.Text == CurFile().text())
+      return false;
+    auto V =
+        std::make_unique<Version>(Version{SourceFile(F.path(), std::move(R.Text)), {}, nullptr});
+    // Incremental from the last version's tree, unless that was of its
+    // regions only (the edits are not those between the masked texts).
+    if (Cur->Regions.Text.empty() && Cur->Regions.Ranges.empty())
+      V->Parsed = B.parseFile(F.path(), V->File.text(), Cur->Parsed.get(), Cleanup.Edits);
+    else
+      V->Parsed = parseRegions(L, F.path(), V->File.text(), V->Regions, false);
+    if (ErrorsOf(*V) > Errors)
+      return false;
+    Cur = std::move(V);
+    Errors = ErrorsOf(*Cur);
+    Diags = CheckVersion(*Cur);
+    return true;
+  };
+  do
+    FixRounds();
+  while (CleanUpImports() && Out.Converged);
   Out.Text = CurFile().text().str();
   Out.Remaining = std::move(Diags);
   return Out;

@@ -6,6 +6,8 @@
 
 #include "report/Render.h"
 
+#include "rewriters/EditApplier.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -66,23 +68,13 @@ unsigned printableWidth(llvm::StringRef S, unsigned &Len) {
 }
 
 std::string fixSummary(const SourceFile &F, const Diagnostic &D, const Fix &X) {
-  std::string Out;
-  std::string Extra;
-  uint32_t Pos = D.Range.Begin;
-  for (const Edit &E : X.Edits) {
-    if (D.Range.contains(E.Range) && E.Range.Begin >= Pos) {
-      Out += F.text().slice(Pos, E.Range.Begin).str() + E.Replacement;
-      Pos = E.Range.End;
-    } else if (E.Role == EditRole::AddImport) {
-      Extra += " (adds `" + llvm::StringRef(E.Replacement).trim().str() + "`)";
-    } else {
-      return X.Title;
-    }
-  }
-  Out += F.text().slice(Pos, D.Range.End).str();
-  if (Out.find('\n') != std::string::npos)
+  std::optional<std::string> Out = textWithin(F.text(), D.Range, X);
+  if (!Out || Out->find('\n') != std::string::npos)
     return X.Title;
-  return Out + Extra;
+  for (const Edit &E : X.Edits)
+    if (E.Role == EditRole::AddImport && !D.Range.contains(E.Range))
+      *Out += " (adds `" + llvm::StringRef(E.Replacement).trim().str() + "`)";
+  return *Out;
 }
 
 std::string noteText(const Note &N) {

@@ -133,6 +133,21 @@ ApplyResult applyFixes(llvm::StringRef Text, llvm::ArrayRef<const Fix *> Fixes) 
   return R;
 }
 
+std::optional<std::string> textWithin(llvm::StringRef Text, ByteRange R, const Fix &X) {
+  std::string Out;
+  uint32_t Pos = R.Begin;
+  for (const Edit &E : X.Edits) {
+    if (R.contains(E.Range) && E.Range.Begin >= Pos) {
+      Out += Text.slice(Pos, E.Range.Begin).str() + E.Replacement;
+      Pos = E.Range.End;
+    } else if (E.Role != EditRole::AddImport) {
+      return std::nullopt;
+    }
+  }
+  Out += Text.slice(Pos, R.End).str();
+  return Out;
+}
+
 bool editsTouch(llvm::ArrayRef<Edit> Edits, llvm::ArrayRef<ByteRange> Ranges) {
   for (const Edit &E : Edits) {
     auto C = std::lower_bound(Ranges.begin(), Ranges.end(), E.Range.Begin,

@@ -22,6 +22,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,11 @@ struct ApplyResult {
 /// outside Text or overlap each other is skipped. Bytes outside the applied
 /// edits are copied unchanged.
 ApplyResult applyFixes(llvm::StringRef Text, llvm::ArrayRef<const Fix *> Fixes);
+
+/// The text of R in Text as X leaves it: X's edits inside R applied, in
+/// order; AddImport edits elsewhere left out. Nullopt if another edit lies
+/// outside R or overlaps the one before it (a fix that is not about R alone).
+std::optional<std::string> textWithin(llvm::StringRef Text, ByteRange R, const Fix &X);
 
 /// True if some edit replaces text where one of Ranges (sorted by Begin,
 /// e.g. the file's comments) starts: applying it would remove that range's

@@ -6,6 +6,7 @@
 
 #include "matchers/cpp/CppBackend.h"
 
+#include "core/NameWords.h"
 #include "core/Workspace.h"
 #include "matchers/cpp/CppMatcher.h"
 #include "matchers/cpp/Review.h"
@@ -37,27 +38,10 @@ bool isCudaRoleName(llvm::StringRef Name) {
   // cuda.cpp, cuda_stream_test.cpp, register_cuda_ops.cpp, conv_cudnn.cpp,
   // cudaAwareMpiCheck, CUDAHooks.cpp, ProcessGroupNCCL.cpp: CUDA in the name
   // as a word (`_`-separated, or a lower-case run that a capital ends).
-  llvm::SmallString<64> Word;
-  auto IsCudaWord = [&] {
-    for (llvm::StringRef R : {"cuda", "cudnn", "hip", "nccl", "cublas", "cusparse", "cufft"})
-      if (Word.str().equals_insensitive(R))
-        return true;
-    return false;
-  };
-  for (size_t I = 0; I <= Name.size(); ++I) {
-    char C = I < Name.size() ? Name[I] : '_';
-    bool Lower = I > 0 && Name[I - 1] >= 'a' && Name[I - 1] <= 'z';
-    if (C == '_' || (Lower && C >= 'A' && C <= 'Z')) {
-      if (IsCudaWord())
-        return true;
-      Word.clear();
-      if (C == '_')
-        continue;
-    }
-    Word.push_back(C);
-  }
-  return Name.contains("CUDA") || Name.contains("Cuda") || Name.contains("NCCL") ||
-         Name.contains("Cudnn") || Name.contains("CuDNN");
+  static constexpr llvm::StringLiteral Words[] = {"cuda",   "cudnn",    "hip",  "nccl",
+                                                  "cublas", "cusparse", "cufft"};
+  return hasNameWord(Name, Words) || Name.contains("CUDA") || Name.contains("Cuda") ||
+         Name.contains("NCCL") || Name.contains("Cudnn") || Name.contains("CuDNN");
 }
 
 bool hasCudaTwin(llvm::StringRef Path) {

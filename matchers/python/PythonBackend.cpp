@@ -134,8 +134,6 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
   TreePtr Edited; // the previous tree, edited: what the new one is compared with
   // A batch run's parse (in an arena) is never a language server's previous
   // version; if it were, it is parsed again from scratch.
-  if (Previous && static_cast<const PythonParsedFile &>(*Previous).inArena())
-    Previous = nullptr;
   // Nor is a tree with a syntax error off the lines of the edits: tree-sitter's
   // re-parse reuses what its recovery made of the old text there, where a
   // parse of the new text from scratch may recover otherwise (`def g():`
@@ -164,7 +162,7 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
   };
   if (Previous) {
     const auto &Prev = static_cast<const PythonParsedFile &>(*Previous);
-    if (OffTheEdits(ts_tree_root_node(Prev.tree()), Prev.text(), false))
+    if (Prev.inArena() || OffTheEdits(ts_tree_root_node(Prev.tree()), Prev.text(), false))
       Previous = nullptr;
   }
   if (Previous) {

@@ -758,19 +758,20 @@ public:
     // accelerator (`if not TEST_CUDA:`), with the last statement of each
     // block of its statement (an early exit, a module's skip, `run_tests()`);
     // a module's `pytestmark`. Nothing where no function is named `test...`.
+    auto TestDef = [&](const Line &L) {
+      return L.K == Key::Def && T.slice(L.NameBegin, L.NameEnd).startswith("test");
+    };
     auto ReadForTests = [&](int32_t I) {
       int32_t P = S.Parent[I];
       if (P < 0 ||
           (S.Parent[P] < 0 && (Ls[P].K == Key::If || Ls[P].K == Key::Elif || Ls[P].K == Key::Else)))
         return true;
       for (; P >= 0; P = S.Parent[P])
-        if (Ls[P].K == Key::Def && T.slice(Ls[P].NameBegin, Ls[P].NameEnd).startswith("test"))
+        if (TestDef(Ls[P]))
           return true;
       return false;
     };
-    bool Tests = llvm::any_of(Ls, [&](const Line &L) {
-      return L.K == Key::Def && T.slice(L.NameBegin, L.NameEnd).startswith("test");
-    });
+    bool Tests = llvm::any_of(Ls, TestDef);
     for (int32_t I = 0; I < N && Tests; ++I) {
       const Line &L = Ls[I];
       if (L.K == Key::If || L.K == Key::Elif || L.K == Key::While || L.K == Key::Assert) {

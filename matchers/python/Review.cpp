@@ -6,7 +6,9 @@
 
 #include "matchers/python/Review.h"
 
+#include "core/NameWords.h"
 #include "matchers/python/NodeIndex.h"
+#include "rewriters/EditApplier.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -693,11 +695,6 @@ std::string neutralName(llvm::StringRef Name) {
   return Out;
 }
 
-/// The CUDA device string in a condition that the finding at R depends on
-/// (`'cuda' if 'cuda' in device else 'cpu'`, `if x.device.type == "cuda":
-/// y = x.to("cuda")`), if no fix rewrites that string; with Beside, in
-/// another operand of the `and`/`or` that holds the finding (`device ==
-/// "cuda" and not torch.cuda.is_available()`).
 /// What underCudaCheck() found: the string, and whether it is beside the
 /// finding (in another operand of its `and`/`or`) rather than around it.
 struct CudaCheck {
@@ -705,6 +702,11 @@ struct CudaCheck {
   bool Beside;
 };
 
+/// The CUDA device string in a condition that the finding at R depends on
+/// (`'cuda' if 'cuda' in device else 'cpu'`, `if x.device.type == "cuda":
+/// y = x.to("cuda")`), or else in another operand of the `and`/`or` that
+/// holds the finding (`device == "cuda" and not torch.cuda.is_available()`),
+/// if no fix rewrites that string.
 std::optional<CudaCheck> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef Text,
                                         const std::vector<Diagnostic> &Findings) {
   auto CheckIn = [&](TSNode Cond) -> std::optional<TSNode> {
@@ -1050,48 +1052,13 @@ std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringR
   return std::nullopt;
 }
 
-/// Whether S (a decorator, a condition, a class's name or bases) says that
-/// what it names or guards needs CUDA or an accelerator: it names CUDA, a GPU,
-/// an accelerator, NCCL, cuDNN or Triton, or asks for availability or a device
-/// count (`@requires_cuda`, `not TEST_CUDA`, `torch.cuda.is_available()`,
-/// `@deviceCountAtLeast(2)`). Underscores and case do not count.
-bool saysAcceleratorImpl(llvm::StringRef S) {
-  static constexpr llvm::StringLiteral Words[] = {"cuda", "cudnn",  "gpu",         "accelerator",
-                                                  "nccl", "triton", "isavailable", "devicecount"};
-  // One pass: at each letter that starts a word, the word's letters in
-  // order, any case, with underscores between them skipped.
-  for (size_t I = 0, N = S.size(); I < N; ++I) {
-    char C = llvm::toLower(S[I]);
-    if (C != 'c' && C != 'g' && C != 'a' && C != 'n' && C != 't' && C != 'i' && C != 'd')
-      continue;
-    for (llvm::StringRef W : Words) {
-      if (W[0] != C)
-        continue;
-      size_t J = I, K = 0;
-      while (K < W.size() && J < N) {
-        if (S[J] == '_' && K > 0) {
-          ++J;
-          continue;
-        }
-        if (llvm::toLower(S[J]) != W[K])
-          break;
-        ++J;
-        ++K;
-      }
-      if (K == W.size())
-        return true;
-    }
-  }
-  return false;
-}
-
 /// Whether a decorator of a test (or of its class) may skip it where there is
-/// no accelerator: it says one (saysAcceleratorImpl()), or names a platform,
+/// no accelerator: it says one (saysAccelerator() in Review.h), or names a platform,
 /// a requirement or support (`@supported_platform`, `@skipIf(not
 /// PLATFORM_SUPPORTS_FP8, ...)`, `@requires_triton()`): a condition that
 /// devport cannot read. `@skipIfTorchDynamo` and co. are not.
 bool guardsTest(llvm::StringRef Decorator) {
-  if (saysAcceleratorImpl(Decorator))
+  if (saysAccelerator(Decorator))
     return true;
   std::string L = Decorator.lower();
   for (const char *W : {"platform", "support", "require"})
@@ -1102,8 +1069,8 @@ bool guardsTest(llvm::StringRef Decorator) {
 
 /// saysAccelerator() of N's text; false for a null node (a class without
 /// bases).
-bool saysAccelerator(TSNode N, llvm::StringRef Text) {
-  return !ts_node_is_null(N) && saysAcceleratorImpl(textOf(N, Text));
+bool saysAcceleratorAt(TSNode N, llvm::StringRef Text) {
+  return !ts_node_is_null(N) && saysAccelerator(textOf(N, Text));
 }
 
 /// The findings and kept places, which needsCudaAnyway() reads: region
@@ -1156,17 +1123,17 @@ bool moduleSkipped(TSNode Root, llvm::StringRef Text) {
     if (is(S, "expression_statement") && ts_node_named_child_count(S) == 1) {
       TSNode A = ts_node_named_child(S, 0);
       Skipped = is(A, "assignment") && textOf(field(A, "left"), Text) == "pytestmark" &&
-                saysAccelerator(field(A, "right"), Text);
+                saysAcceleratorAt(field(A, "right"), Text);
     } else if (is(S, "if_statement")) {
       TSNode Cond = field(S, "condition");
       llvm::StringRef C = textOf(Cond, Text);
-      if (saysAccelerator(Cond, Text)) {
+      if (saysAcceleratorAt(Cond, Text)) {
         Skipped = LastSays(field(S, "consequence"), {"skip", "Skip", "NoTest", "TestCase"});
       } else if (C.contains("__name__") && C.contains("__main__")) {
         TSNode Body = field(S, "consequence");
         for (uint32_t J = 0, M = ts_node_named_child_count(Body); J < M && !Skipped; ++J) {
           TSNode If = ts_node_named_child(Body, J);
-          Skipped = is(If, "if_statement") && saysAccelerator(field(If, "condition"), Text) &&
+          Skipped = is(If, "if_statement") && saysAcceleratorAt(field(If, "condition"), Text) &&
                     LastSays(field(If, "consequence"), {"run_tests", "main("});
         }
       }
@@ -1221,6 +1188,23 @@ bool needsCudaAnyway(TSNode Root, TSNode Test, llvm::StringRef Text, const Marke
   return Needs;
 }
 
+/// Whether P, an ancestor of the finding at R (Up's path), runs it only under
+/// a condition that says an accelerator: the block of an `if`/`elif`/`while`,
+/// the `else` of such an `if`, a branch of a conditional expression whose
+/// condition says one (not the condition itself, which may say CUDA for the
+/// finding's own sake).
+bool underAcceleratorCondition(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text) {
+  if (is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement"))
+    return !contains(field(P, "condition"), R) && saysAcceleratorAt(field(P, "condition"), Text);
+  if (is(P, "else_clause"))
+    return is(Up.parent(P), "if_statement") &&
+           saysAcceleratorAt(field(Up.parent(P), "condition"), Text);
+  if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3)
+    return !contains(ts_node_named_child(P, 1), R) &&
+           saysAcceleratorAt(ts_node_named_child(P, 1), Text);
+  return false;
+}
+
 /// The test that the finding at R is in, if a CPU-only CI runs it: a
 /// function named `test...` (the finding maybe in a function nested in it)
 /// that nothing skips without an accelerator. Not skipped: no decorator of
@@ -1239,10 +1223,11 @@ bool needsCudaAnyway(TSNode Root, TSNode Test, llvm::StringRef Text, const Marke
 std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringRef Text,
                                          const Marked &M) {
   // Most files define no test: one search of the text, not a walk per finding.
+  auto DefinesTests = [&] { return findWord(Text, "def test") != llvm::StringRef::npos; };
   const TopLevel *T = topLevelOf(Root);
   if (T && !T->HasTests)
-    T->HasTests = findWord(Text, "def test") != llvm::StringRef::npos;
-  if (!(T ? *T->HasTests : findWord(Text, "def test") != llvm::StringRef::npos))
+    T->HasTests = DefinesTests();
+  if (T ? !*T->HasTests : !DefinesTests())
     return std::nullopt;
   Ancestors Up(Root, R);
   TSNode N = Up.node();
@@ -1250,21 +1235,10 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "argument_list") && usesDevice(Up.parent(P), Text))
       return std::nullopt; // it failed on a CPU-only build before
-    if (is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement")) {
-      // What it guards, not the condition itself (which may say CUDA for the
-      // finding's own sake).
-      if (!contains(field(P, "condition"), R) && saysAccelerator(field(P, "condition"), Text))
-        return std::nullopt;
-    } else if (is(P, "else_clause")) {
-      TSNode If = Up.parent(P);
-      if (is(If, "if_statement") && saysAccelerator(field(If, "condition"), Text))
-        return std::nullopt;
-    } else if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
-               !contains(ts_node_named_child(P, 1), R)) {
-      if (saysAccelerator(ts_node_named_child(P, 1), Text))
-        return std::nullopt;
-    } else if (is(P, "with_statement")) {
-      if (contains(field(P, "body"), R) && saysAccelerator(ts_node_child(P, 1), Text))
+    if (underAcceleratorCondition(Up, P, R, Text))
+      return std::nullopt;
+    if (is(P, "with_statement")) {
+      if (contains(field(P, "body"), R) && saysAcceleratorAt(ts_node_child(P, 1), Text))
         return std::nullopt; // `with torch.cuda.device(0):`
     } else if (is(P, "block") && ts_node_is_null(Test)) {
       // An early exit before N in the test: `if not torch.cuda.is_available():
@@ -1278,17 +1252,17 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
         TSNode S = ts_tree_cursor_current_node(&C);
         if (ts_node_start_byte(S) >= ts_node_start_byte(N))
           break;
-        if (is(S, "if_statement") && saysAccelerator(field(S, "condition"), Text) &&
+        if (is(S, "if_statement") && saysAcceleratorAt(field(S, "condition"), Text) &&
             exitsEarly(field(S, "consequence"), Text))
           return std::nullopt;
-        if (is(S, "assert_statement") && saysAccelerator(S, Text))
+        if (is(S, "assert_statement") && saysAcceleratorAt(S, Text))
           return std::nullopt;
       }
     } else if (is(P, "function_definition") || is(P, "class_definition")) {
       llvm::StringRef Name = textOf(field(P, "name"), Text);
-      if (saysAcceleratorImpl(Name))
+      if (saysAccelerator(Name))
         return std::nullopt;
-      if (is(P, "class_definition") && saysAccelerator(field(P, "superclasses"), Text))
+      if (is(P, "class_definition") && saysAcceleratorAt(field(P, "superclasses"), Text))
         return std::nullopt;
       TSNode D = Up.parent(P);
       if (is(D, "decorated_definition"))
@@ -1310,25 +1284,13 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
 /// `cusparse` or `cufft` as a word (`_`-separated, or a run of letters that a
 /// capital ends), or `CUDA`, `Cuda` or `NCCL` in it: `cuda`, `to_cuda`,
 /// `_find_cuda_home`, `test_cudnn_rnn`, `CUDA_Accelerator`, `CudaInterface`,
-/// `ProcessGroupNCCLWrapperTest`. Not `cudagraph`, `is_cudagraph_safe`.
+/// `ProcessGroupNCCLWrapperTest`. Not `cudagraph`, `is_cudagraph_safe`. (C++'s
+/// isCudaRoleName has `hip` and `CuDNN` too.)
 bool namedForCuda(llvm::StringRef Name) {
-  if (Name.contains("CUDA") || Name.contains("Cuda") || Name.contains("NCCL"))
-    return true;
   static constexpr llvm::StringLiteral Words[] = {"cuda",   "cudnn",    "nccl",
                                                   "cublas", "cusparse", "cufft"};
-  size_t B = 0;
-  for (size_t I = 0; I <= Name.size(); ++I) {
-    bool End =
-        I == Name.size() || Name[I] == '_' ||
-        (I > B && Name[I] >= 'A' && Name[I] <= 'Z' && Name[I - 1] >= 'a' && Name[I - 1] <= 'z');
-    if (!End)
-      continue;
-    llvm::StringRef W = Name.slice(B, I);
-    if (llvm::any_of(Words, [&](llvm::StringRef X) { return W.equals_insensitive(X); }))
-      return true;
-    B = I < Name.size() && Name[I] == '_' ? I + 1 : I;
-  }
-  return false;
+  return hasNameWord(Name, Words) || Name.contains("CUDA") || Name.contains("Cuda") ||
+         Name.contains("NCCL");
 }
 
 /// Moves the findings inside a function or class named for CUDA
@@ -1438,14 +1400,7 @@ std::optional<std::string> selfDisablingAmp(TSNode Root, ByteRange R, llvm::Stri
     return std::nullopt;
   bool InTest = false;
   for (TSNode A = Up.parent(Call); !ts_node_is_null(A); A = Up.parent(A)) {
-    if ((is(A, "if_statement") || is(A, "elif_clause") || is(A, "while_statement")) &&
-        !contains(field(A, "condition"), R) && saysAccelerator(field(A, "condition"), Text))
-      return std::nullopt;
-    if (is(A, "else_clause") && is(Up.parent(A), "if_statement") &&
-        saysAccelerator(field(Up.parent(A), "condition"), Text))
-      return std::nullopt;
-    if (is(A, "conditional_expression") && ts_node_named_child_count(A) == 3 &&
-        saysAccelerator(ts_node_named_child(A, 1), Text))
+    if (underAcceleratorCondition(Up, A, R, Text))
       return std::nullopt;
     if (is(A, "function_definition") && textOf(field(A, "name"), Text).startswith("test"))
       InTest = true;
@@ -1471,7 +1426,35 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
 
 } // namespace
 
-bool saysAccelerator(llvm::StringRef Code) { return saysAcceleratorImpl(Code); }
+bool saysAccelerator(llvm::StringRef S) {
+  static constexpr llvm::StringLiteral Words[] = {"cuda", "cudnn",  "gpu",         "accelerator",
+                                                  "nccl", "triton", "isavailable", "devicecount"};
+  // One pass: at each letter that starts a word, the word's letters in
+  // order, any case, with underscores between them skipped.
+  for (size_t I = 0, N = S.size(); I < N; ++I) {
+    char C = llvm::toLower(S[I]);
+    if (C != 'c' && C != 'g' && C != 'a' && C != 'n' && C != 't' && C != 'i' && C != 'd')
+      continue;
+    for (llvm::StringRef W : Words) {
+      if (W[0] != C)
+        continue;
+      size_t J = I, K = 0;
+      while (K < W.size() && J < N) {
+        if (S[J] == '_' && K > 0) {
+          ++J;
+          continue;
+        }
+        if (llvm::toLower(S[J]) != W[K])
+          break;
+        ++J;
+        ++K;
+      }
+      if (K == W.size())
+        return true;
+    }
+  }
+  return false;
+}
 
 bool mentionsGuardedWord(llvm::StringRef Code) {
   // The words that may occur within a longer run of letters and digits, by
@@ -1523,22 +1506,14 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
   Top.Kept.build(Kept);
   // `.cuda(device)` with `device=None`: `.to(None)` does not move.
   for (Diagnostic &D : Findings)
-    if (llvm::any_of(D.Fixes, [](const Fix &X) { return X.App == Applicability::Safe; }))
+    if (hasFix(D, Level::Safe))
       if (auto Name = deviceDefaultsToNone(Root, D.Range, Text);
           Name && llvm::any_of(D.Fixes, [&](const Fix &X) {
-            // The finding's text as the fix leaves it: `.to(device)`, not
-            // `.to(torch.device(type, device))`, which moves for None too.
-            std::string After;
-            uint32_t At = D.Range.Begin;
-            for (const Edit &E : X.Edits) {
-              if (E.Range.Begin < At || E.Range.End > D.Range.End)
-                continue;
-              After += Text.slice(At, E.Range.Begin).str() + E.Replacement;
-              At = E.Range.End;
-            }
-            After += Text.slice(At, D.Range.End).str();
-            llvm::StringRef A = After;
-            return A.contains(".to(" + *Name + ")") || A.contains(".to(" + *Name + ",");
+            // `.to(device)`, not `.to(torch.device(type, device))`, which
+            // moves for None too.
+            std::optional<std::string> After = textWithin(Text, D.Range, X);
+            return After && (llvm::StringRef(*After).contains(".to(" + *Name + ")") ||
+                             llvm::StringRef(*After).contains(".to(" + *Name + ","));
           }))
         makeUnsafe(D, "unsafe: `" + *Name +
                           "` defaults to None, where `.cuda(None)` moves to "

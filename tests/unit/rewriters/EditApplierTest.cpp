@@ -235,3 +235,24 @@ TEST(EditApplier, ManyFixesScale) {
 
 } // namespace
 } // namespace devport
+
+namespace devport {
+namespace {
+
+TEST(TextWithin, TheRangeAsTheFixLeavesIt) {
+  llvm::StringRef Text = "import os\ny = x.cuda(device)\n";
+  ByteRange Call{14, 28}; // x.cuda(device)
+  Fix F = fixOf({Edit::insertion(0, "import torch\n", EditRole::AddImport),
+                 Edit::replacement({16, 20}, "to")});
+  EXPECT_EQ("x.to(device)", textWithin(Text, Call, F).value_or("<none>"));
+  // An edit outside the range that adds no import: not about the range alone.
+  Fix Outside = fixOf({Edit::replacement({16, 20}, "to"), Edit::replacement({0, 6}, "from")});
+  EXPECT_FALSE(textWithin(Text, Call, Outside));
+  // Overlapping edits.
+  Fix Overlap = fixOf({Edit::replacement({16, 20}, "to"), Edit::replacement({18, 22}, "")});
+  EXPECT_FALSE(textWithin(Text, Call, Overlap));
+  EXPECT_EQ("x.cuda(device)", textWithin(Text, Call, fixOf({})).value_or("<none>"));
+}
+
+} // namespace
+} // namespace devport
