@@ -1315,7 +1315,9 @@ void keepNamedForCuda(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic>
       Rest.push_back(std::move(D));
       continue;
     }
-    ByteRange DR = rangeOf(Def);
+    // From `def` or `class` to the name: region parsing leaves out the
+    // body's statements after the last it keeps, so its end is not the file's.
+    ByteRange DR{ts_node_start_byte(Def), ts_node_end_byte(field(Def, "name"))};
     auto It = std::find_if(Kept.begin() + FirstNew, Kept.end(),
                            [&](const Diagnostic &K) { return K.Range == DR; });
     if (It == Kept.end()) {

@@ -21,6 +21,15 @@ def _find_cuda_home():
     return torch.cuda.device_count() > 0
 
 
+def cuda_timing(fn, time):
+    # Kept whole; its statements after the CUDA reference are no region of their own, and the
+    # keep entry is the same either way (tests/cli/regions.sh).
+    count = torch.cuda.device_count()
+    start = time.perf_counter()
+    fn(count)
+    return time.perf_counter() - start
+
+
 def is_cudagraph_safe():
     # `cudagraph` is another word.
     return torch.cuda.device_count() > 0  # expect: cuda-device-count:safe
