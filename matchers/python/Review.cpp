@@ -484,6 +484,52 @@ std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef
   return std::nullopt;
 }
 
+/// An alternative to the check at R that names another backend: the
+/// `torch.xpu.is_available()` of `if torch.cuda.is_available() or
+/// torch.xpu.is_available():`, an allow-list of the backends the code
+/// supports (or, negated and joined by `and`, a list of none of them:
+/// `not torch.cuda.is_available() and not torch.xpu.is_available()`). Not
+/// an exclusion (`torch.cuda.is_available() and not TEST_WITH_ROCM`) nor a
+/// condition of the CUDA alternative (`x.device.type == "cuda" and
+/// torch.cuda.current_device() != i or x.device.type == "mps"`).
+std::optional<TSNode> allowListEntry(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  // Parentheses and `not`s off the top of N, counting the `not`s.
+  auto Unwrap = [](TSNode N, bool &Negated) {
+    for (;;) {
+      if (is(N, "parenthesized_expression") && ts_node_named_child_count(N) == 1)
+        N = ts_node_named_child(N, 0);
+      else if (is(N, "not_operator") && !ts_node_is_null(field(N, "argument"))) {
+        N = field(N, "argument");
+        Negated = !Negated;
+      } else {
+        return N;
+      }
+    }
+  };
+  Ancestors Up(Root, R);
+  bool Negated = false; // the check, as the operator above it sees it
+  for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
+    if (is(P, "not_operator")) {
+      Negated = !Negated;
+      continue;
+    }
+    if (is(P, "parenthesized_expression") || is(P, "comparison_operator"))
+      continue; // `(...)`, `torch.cuda.device_count() > 0`
+    if (!is(P, "boolean_operator"))
+      return std::nullopt;
+    llvm::StringRef Op = textOf(field(P, "operator"), Text);
+    if (Op != (Negated ? "and" : "or"))
+      return std::nullopt; // a conjunction: the check is one of its conditions
+    TSNode Other = field(P, sameNode(field(P, "left"), N) ? "right" : "left");
+    bool OtherNegated = false;
+    Other = Unwrap(Other, OtherNegated);
+    if (OtherNegated == Negated)
+      if (std::optional<TSNode> Found = namesOtherBackend(Other, Text))
+        return Found;
+  }
+  return std::nullopt;
+}
+
 /// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   Ancestors Up(Root, R);
@@ -1609,6 +1655,25 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
           "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(Check->String))) +
           "); port the check and this together"));
     }
+  }
+  // A check in an allow-list (`torch.cuda.is_available() or torch.xpu.
+  // is_available()`) names the backends the code supports: ported, it would
+  // admit every accelerator, those the list leaves out too (as the C++
+  // review, matchers/cpp/Review.h). A per-backend ladder's is the ladder's.
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Diagnostic &D = Findings[I];
+    if (D.Fixes.empty())
+      continue;
+    std::optional<TSNode> Entry = allowListEntry(Root, D.Range, Text);
+    if (!Entry)
+      continue;
+    if (auto G = guardAt(Root, D.Range, I, Text); G && !ts_node_is_null(G->Ladder))
+      continue;
+    D.Fixes.clear();
+    D.Notes.push_back(Note::plain(
+        "no fix: it is one of a list of backends (`" + snippet(expressionOf(Root, *Entry), Text) +
+        "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(*Entry))) +
+        "); rewritten, it would let every accelerator through, those the list leaves out too"));
   }
   // Guards, innermost first: a guard inside another's block is reviewed
   // before the outer one counts its fix.

@@ -237,3 +237,59 @@ def ladder_of_requests(device):
         torch.cuda.empty_cache()
     elif "npu" in device and torch.npu.is_available():
         torch.npu.empty_cache()
+
+
+# An allow-list: the check names the backends the code supports, beside CUDA's. Ported, it
+# would let every accelerator through, MTIA and out-of-tree ones too, which the list leaves out.
+def allow_list():
+    if not (torch.cuda.is_available() or torch.xpu.is_available() or torch.mps.is_available()):  # expect: cuda-is-available:report -- the list names torch.xpu.is_available()
+        raise RuntimeError("needs a GPU")
+    return True
+
+
+def allow_list_flag():
+    return torch.cuda.is_available() or torch.backends.mps.is_available()  # expect: cuda-is-available:report -- the list names torch.backends.mps
+
+
+def allow_list_helper(is_torch_npu_available):
+    return torch.cuda.is_available() or is_torch_npu_available()  # expect: cuda-is-available:report -- a helper named for NPU
+
+
+def none_of_the_list(model):
+    if not torch.cuda.is_available() and not torch.xpu.is_available():  # expect: cuda-is-available:report -- "none of them", the same list
+        return model
+    return model.half()
+
+
+def not_a_list(args, x):
+    # The other side is the user's option, not another backend: ported as usual.
+    if torch.cuda.is_available() or args.force_accelerator:  # expect: cuda-is-available:safe
+        x = x.to("cuda")
+    return x
+
+
+def ladder_with_a_list(x):
+    # The list heads a per-backend ladder: kept whole, as ladders are.
+    if torch.cuda.is_available() or torch.xpu.is_available():
+        return x.to("cuda")
+    elif torch.backends.mps.is_available():
+        return x.to("mps")
+    return x
+
+
+def allow_list_by_count():
+    return torch.cuda.device_count() > 0 or torch.xpu.device_count() > 0  # expect: cuda-device-count:report -- a count in the same list
+
+
+def unless_rocm(x, TEST_WITH_ROCM):
+    # An exclusion, not a list: CUDA unless ROCm. Reviewed as any guard.
+    if torch.cuda.is_available() and not TEST_WITH_ROCM:  # expect: cuda-is-available:safe
+        x = x.to("cuda")
+    return x
+
+
+def device_alternatives(x):
+    # The check is a condition of the CUDA alternative, not one of a list.
+    if x.device.type == "mps" or (torch.cuda.is_available() and x.is_contiguous()):  # expect: cuda-is-available:safe
+        return x
+    return None
