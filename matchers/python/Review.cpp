@@ -1339,6 +1339,47 @@ bool namedForCuda(llvm::StringRef Name) {
          Name.contains("NCCL");
 }
 
+/// Whether the string literal at R is in an f-string that is more than a
+/// device: only `f"{...}"`, with `:N` or `:{i}` after it, is one. In
+/// `f"{'cuda' if on_gpu else 'cpu'}_time_total"` (a profiler attribute's
+/// name), `f"run_{...}"`, `f"{...}.json"` or `f"running on {...}"` the
+/// `"cuda"` is a part of a name, a path or a message, where principle 3
+/// (docs/safety.md) sees no device.
+bool inLargerFString(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  llvm::StringRef S = Text.slice(R.Begin, R.End).ltrim("rRuUbB");
+  if (S.empty() || (S.front() != '"' && S.front() != '\''))
+    return false;
+  Ancestors Up(Root, R);
+  for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P); P = Up.parent(P)) {
+    if (is(P, "string"))
+      return false; // the literal's own, or a string inside a string
+    if (!is(P, "interpolation"))
+      continue;
+    TSNode Str = Up.parent(P);
+    uint32_t N = ts_node_is_null(Str) ? 0 : ts_node_child_count(Str);
+    if (N < 2 || !is(Str, "string"))
+      return false;
+    uint32_t Begin = ts_node_end_byte(ts_node_child(Str, 0));
+    uint32_t End = ts_node_start_byte(ts_node_child(Str, N - 1));
+    if (ts_node_start_byte(P) != Begin)
+      return true; // text before it
+    llvm::StringRef After = Text.slice(ts_node_end_byte(P), End);
+    if (After.empty())
+      return false;
+    if (!After.consume_front(":"))
+      return true;
+    if (!After.empty() && llvm::all_of(After, llvm::isDigit))
+      return false;                               // `f"{...}:0"`
+    TSNode Index = ts_node_next_named_sibling(P); // past the `:` (a string_content)
+    while (!ts_node_is_null(Index) && is(Index, "string_content"))
+      Index = ts_node_next_named_sibling(Index);
+    return ts_node_is_null(Index) || !is(Index, "interpolation") ||
+           ts_node_start_byte(Index) != ts_node_end_byte(P) + 1 ||
+           ts_node_end_byte(Index) != End; // else `f"{...}:{i}"`
+  }
+  return false;
+}
+
 /// Moves the findings inside a function or class named for CUDA
 /// (namedForCuda(); the innermost such definition around each) under a keep
 /// entry of that definition: `def cuda(self, device=None)` of `nn.Module`,
@@ -1549,6 +1590,8 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
   TopLevel Top(Index);
   CurrentTopLevel = &Top;
   auto Reset = llvm::make_scope_exit([] { CurrentTopLevel = nullptr; });
+  llvm::erase_if(Findings,
+                 [&](const Diagnostic &D) { return inLargerFString(Root, D.Range, Text); });
   keepNamedForCuda(Root, Text, Findings, Kept);
   Top.Findings.build(Findings);
   Top.Kept.build(Kept);

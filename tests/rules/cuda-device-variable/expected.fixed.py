@@ -12,3 +12,13 @@ backend = "cuda"
 device = "cpu"
 device = "cuda:0"
 kind = "cuda" if a else "rocm"
+
+# In an f-string: a device string only where the string is the device, with an index at most.
+run_on = f"{torch.accelerator.current_accelerator().type if use_gpu else 'cpu'}"  # expect: cuda-device-variable
+target = f"{torch.accelerator.current_accelerator().type if use_gpu else 'cpu'}:{rank}"  # expect: cuda-device-variable
+pinned = f"{torch.accelerator.current_accelerator().type if use_gpu else 'cpu'}:0"  # expect: cuda-device-variable
+# Negatives: a part of a name (a profiler attribute), of a path, of a message.
+key = f"{'cuda' if is_cuda else 'cpu'}_time_total"
+prefix = f"run_{'cuda' if use_gpu else 'cpu'}"
+path = f"{'cuda' if use_gpu else 'cpu'}.json"
+print(f"running on {'cuda' if use_gpu else 'cpu'}")
