@@ -293,6 +293,16 @@ bool cudaNamedString(TSNode N, llvm::StringRef Text) {
   return false;
 }
 
+/// Whether the string N is an f-string with code in it (`f"{torch.cuda.
+/// max_memory_allocated()}"`): its `{...}` run where the string is built.
+bool holdsCode(TSNode N) {
+  uint32_t Count = ts_node_named_child_count(N);
+  for (uint32_t I = 0; I < Count; ++I)
+    if (is(ts_node_named_child(N, I), "interpolation"))
+      return true;
+  return false;
+}
+
 /// Is N (a string) a message: an argument of print, logging, warnings, an
 /// exception, a skip, or an assert's message?
 bool inMessage(TSNode Root, TSNode N, llvm::StringRef Text) {
@@ -919,7 +929,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       }
       if (Cuda && Region.contains(NR) && !Covered(NR))
         Found = N;
-      return !is(N, "string") && !is(N, "comment");
+      return !is(N, "comment") && (!is(N, "string") || holdsCode(N));
     };
     for (TSNode From : Tops)
       if (!Found)

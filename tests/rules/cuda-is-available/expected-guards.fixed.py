@@ -292,3 +292,16 @@ def device_alternatives(x):
     if x.device.type == "mps" or (torch.accelerator.is_available() and x.is_contiguous()):  # expect: cuda-is-available:safe
         return x
     return None
+
+
+def memory_report():
+    # An f-string's `{...}` is code: ported alone, the check would run torch.cuda's memory query
+    # on a Mac (and print zeros there).
+    if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- the query's own fix is unsafe
+        print(f"Peak: {torch.accelerator.max_memory_allocated() / 1024**3:.2f} GB")
+
+
+def memory_message():
+    # A message that names CUDA is no CUDA code; an f-string's plain text neither.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        print(f"CUDA is here, torch {torch.__version__}")
