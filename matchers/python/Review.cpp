@@ -94,6 +94,36 @@ bool otherBackendName(llvm::StringRef Name) {
   return false;
 }
 
+/// A comment in Clause (an `else:` block) that names another accelerator as
+/// a word: `# TODO: xpu support in face-alignment is not released yet`, the
+/// author sending that backend to the fallback on purpose. Read from the
+/// text, line by line: region parsing leaves a comment on a line of its own
+/// out of the tree (the text keeps it), and one after code is read only
+/// where it starts after the code's last string (a `#` in a string is none).
+std::optional<ByteRange> commentNamingOtherBackend(TSNode Clause, llvm::StringRef Text) {
+  auto Names = [](llvm::StringRef Comment) {
+    llvm::SmallVector<llvm::StringRef, 16> Words;
+    Comment.split(Words, ' ', -1, false);
+    return llvm::any_of(Words, [](llvm::StringRef W) {
+      std::string L = W.trim(" \t#:;,.()[]{}'\"`!?/").lower();
+      return llvm::is_contained(OtherBackendWords, llvm::StringRef(L));
+    });
+  };
+  uint32_t End = ts_node_end_byte(Clause);
+  for (size_t At = ts_node_start_byte(Clause); At < End;) {
+    size_t Eol = std::min<size_t>(Text.find('\n', At), End);
+    llvm::StringRef Line = Text.slice(At, Eol);
+    size_t Hash = Line.find('#');
+    if (Hash != llvm::StringRef::npos &&
+        Line.find_last_of("\"'") == llvm::StringRef::npos) // no string before it
+      if (Names(Line.drop_front(Hash)))
+        return ByteRange{static_cast<uint32_t>(At + Hash),
+                         static_cast<uint32_t>(At + Line.rtrim("\r").size())};
+    At = Eol + 1;
+  }
+  return std::nullopt;
+}
+
 /// A string literal naming a CUDA device or NCCL: "cuda", "cuda:0",
 /// f"cuda:{i}", "nccl".
 bool cudaDeviceString(TSNode N, llvm::StringRef Text) {
@@ -422,7 +452,8 @@ struct Guard {
   size_t Finding;                 ///< Index into the findings.
   std::vector<ByteRange> Regions; ///< The guarded code.
   TSNode Ladder{};                ///< The if statement of a per-backend ladder, if any.
-  TSNode OtherBackend{};          ///< ... and the condition that names another backend.
+  TSNode OtherBackend{};          ///< ... and the condition that names another backend,
+  ByteRange OtherBackendComment{}; ///< or the fallback's comment that names one.
   std::string Flag{};             ///< A flag assigned from the check: its name.
   bool Exported = false;          ///< ... an upper-case module constant.
   std::string NamedForCuda{};     ///< A decorated definition named for CUDA.
@@ -564,11 +595,21 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
             break;
           }
       }
-      if (is(If, "if_statement"))
+      if (is(If, "if_statement")) {
         if (auto Other = otherBackendBranch(If, R, Text)) {
           G.Ladder = If;
           G.OtherBackend = *Other;
+        } else {
+          TSNode Else = field(If, "alternative");
+          for (; !ts_node_is_null(Else) && !is(Else, "else_clause");)
+            Else = ts_node_next_named_sibling(Else);
+          if (!ts_node_is_null(Else) && !contains(Else, R))
+            if (auto Comment = commentNamingOtherBackend(Else, Text)) {
+              G.Ladder = If;
+              G.OtherBackendComment = *Comment;
+            }
         }
+      }
       return G;
     }
     // A device count in what a loop reads (`for i in range(torch.cuda.
@@ -1754,9 +1795,16 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       K.File = D.File;
       K.Range = LR;
       K.Sev = Severity::Info;
-      K.Message = "a per-backend ladder (`" + snippet(expressionOf(Root, G.OtherBackend), Text) +
-                  "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(G.OtherBackend))) +
-                  ") already selects per backend: kept";
+      bool ByComment = ts_node_is_null(G.OtherBackend);
+      std::string Other =
+          ByComment ? Text.slice(G.OtherBackendComment.Begin, G.OtherBackendComment.End).str()
+                    : snippet(expressionOf(Root, G.OtherBackend), Text);
+      if (Other.size() > 60)
+        Other = Other.substr(0, 57) + "...";
+      uint32_t OtherAt =
+          ByComment ? G.OtherBackendComment.Begin : ts_node_start_byte(G.OtherBackend);
+      K.Message = "a per-backend ladder (`" + Other + "`, line " +
+                  std::to_string(lineOf(Text, OtherAt)) + ") already selects per backend: kept";
       for (size_t I = 0; I < Findings.size(); ++I)
         if (LR.contains(Findings[I].Range) && !Laddered[I]) {
           Laddered[I] = true;

@@ -305,3 +305,23 @@ def memory_message():
     # A message that names CUDA is no CUDA code; an f-string's plain text neither.
     if torch.accelerator.is_available():  # expect: cuda-is-available:safe
         print(f"CUDA is here, torch {torch.__version__}")
+
+
+def fallback_named(face_alignment):
+    # A comment in the fallback that names another backend: the author sends it there on
+    # purpose (peft's boft_controlnet/eval.py: a library without XPU support). Kept, as a ladder.
+    if torch.cuda.is_available():
+        device = "cuda:0"
+    else:
+        # TODO: xpu support in face-alignment is not released yet
+        device = "cpu"
+    return face_alignment.FaceAlignment(device=device)
+
+
+def fallback_commented(model):
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        device = torch.accelerator.current_accelerator().type + ":0"  # expect: cuda-device-index-string
+    else:
+        # no accelerator: the slow path
+        device = "cpu"
+    return model.to(device)
