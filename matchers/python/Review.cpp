@@ -1390,6 +1390,28 @@ bool namedForCuda(llvm::StringRef Name) {
          Name.contains("NCCL");
 }
 
+/// The keyword named for CUDA that the check at R is passed as
+/// (`MergeOptions(cuda=torch.cuda.is_available())`, `use_cuda=not args.cpu
+/// and torch.cuda.is_available()`): the callee, often another library's,
+/// reads it as "use CUDA".
+std::optional<std::string> cudaKeyword(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  Ancestors Up(Root, R);
+  for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
+    if (is(P, "keyword_argument")) {
+      if (!sameNode(field(P, "value"), N))
+        return std::nullopt;
+      llvm::StringRef Name = textOf(field(P, "name"), Text);
+      if (namedForCuda(Name))
+        return Name.str();
+      return std::nullopt;
+    }
+    if (!is(P, "not_operator") && !is(P, "boolean_operator") &&
+        !is(P, "parenthesized_expression") && !is(P, "comparison_operator"))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 /// Whether the string literal at R is in an f-string that is more than a
 /// device: only `f"{...}"`, with `:N` or `:{i}` after it, is one. In
 /// `f"{'cuda' if on_gpu else 'cpu'}_time_total"` (a profiler attribute's
@@ -1750,6 +1772,15 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
           "); port the check and this together"));
     }
   }
+  // A value passed as a keyword named for CUDA means CUDA to the callee.
+  for (Diagnostic &D : Findings)
+    if (!D.Fixes.empty())
+      if (auto Name = cudaKeyword(Root, D.Range, Text)) {
+        D.Fixes.clear();
+        D.Notes.push_back(Note::plain("no fix: it is passed as `" + *Name +
+                                      "=`, which the callee reads as CUDA; rewritten, it "
+                                      "would ask for CUDA on other accelerators"));
+      }
   // A check in an allow-list (`torch.cuda.is_available() or torch.xpu.
   // is_available()`) names the backends the code supports: ported, it would
   // admit every accelerator, those the list leaves out too (as the C++

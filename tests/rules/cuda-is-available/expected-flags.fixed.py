@@ -63,3 +63,14 @@ TEST_CUDA = torch.cuda.is_available()
 
 # An upper-case module constant that the keep rule does not catch: other modules may import it.
 ACCELERATED = torch.accelerator.is_available()  # expect: cuda-is-available:unsafe -- uses in other modules are not checked
+
+
+def merge(run_merge, MergeOptions, config):
+    # A keyword named for CUDA: the callee (mergekit) reads it as "use CUDA"; ported, a Mac
+    # would pass cuda=True and the merge would call .cuda().
+    run_merge(config, options=MergeOptions(device="auto", cuda=torch.cuda.is_available()))  # expect: cuda-is-available:report -- passed as cuda=
+    return MergeOptions(use_cuda=not args.cpu and torch.cuda.is_available())  # expect: cuda-is-available:report -- passed as use_cuda=
+
+
+def keyword_not_named(Trainer):
+    return Trainer(use_accelerator=torch.accelerator.is_available())  # expect: cuda-is-available:safe
