@@ -326,3 +326,24 @@ def fallback_commented(model):
         # no accelerator: the slow path
         device = "cpu"
     return model.to(device)
+
+
+def capability_assert(is_sm_at_least_89, is_MI300):
+    # The block asserts CUDA (and ROCm) hardware, by SM and Instinct names (torchao's quant_api):
+    # ported, a Mac would fail the assertion where it skipped it. Kept (keep-cuda-feature-guard).
+    if torch.cuda.is_available():
+        assert is_sm_at_least_89() or is_MI300(), "needs SM 8.9 or MI300"
+    return True
+
+
+def capability_table(SM90OrLater, x):
+    # Kept as well: SM90OrLater is a CUDA capability.
+    if torch.cuda.is_available():
+        x = x.half() if SM90OrLater else x
+    return x
+
+
+def not_a_capability(smooth, mid):
+    if torch.cuda.is_available():  # expect: cuda-is-available:safe
+        smooth = smooth + mid
+    return smooth
