@@ -1390,23 +1390,26 @@ bool namedForCuda(llvm::StringRef Name) {
          Name.contains("NCCL");
 }
 
-/// The keyword named for CUDA that the check at R is passed as
+/// The keyword named for CUDA or a GPU that the check at R is passed as
 /// (`MergeOptions(cuda=torch.cuda.is_available())`, `use_cuda=not args.cpu
-/// and torch.cuda.is_available()`): the callee, often another library's,
-/// reads it as "use CUDA".
+/// and torch.cuda.is_available()`, faiss's `gpu=True if torch.cuda.
+/// is_available() else False`, Lightning 1.x's `gpus=`): the callee, often
+/// another library's, reads it as "use CUDA".
 std::optional<std::string> cudaKeyword(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  static constexpr llvm::StringLiteral Gpu[] = {"gpu", "gpus"};
   Ancestors Up(Root, R);
   for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "keyword_argument")) {
       if (!sameNode(field(P, "value"), N))
         return std::nullopt;
       llvm::StringRef Name = textOf(field(P, "name"), Text);
-      if (namedForCuda(Name))
+      if (namedForCuda(Name) || hasNameWord(Name, Gpu))
         return Name.str();
       return std::nullopt;
     }
     if (!is(P, "not_operator") && !is(P, "boolean_operator") &&
-        !is(P, "parenthesized_expression") && !is(P, "comparison_operator"))
+        !is(P, "parenthesized_expression") && !is(P, "comparison_operator") &&
+        !is(P, "conditional_expression"))
       return std::nullopt;
   }
   return std::nullopt;

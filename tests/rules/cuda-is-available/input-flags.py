@@ -74,3 +74,12 @@ def merge(run_merge, MergeOptions, config):
 
 def keyword_not_named(Trainer):
     return Trainer(use_accelerator=torch.cuda.is_available())  # expect: cuda-is-available:safe
+
+
+def kmeans(faiss, d, k):
+    # gpu= means CUDA to faiss (and gpus= to Lightning 1.x): a Mac would ask for a CUDA GPU.
+    return faiss.Kmeans(d, k, gpu=True if torch.cuda.is_available() else False)  # expect: cuda-is-available:report -- passed as gpu=
+
+
+def old_trainer(Trainer):
+    return Trainer(gpus=torch.cuda.device_count())  # expect: cuda-device-count:report -- passed as gpus=
