@@ -16,9 +16,17 @@
 
 namespace devport {
 
-static const llvm::StringRef ConfigKeys[] = {
-    "target-torch", "select", "ignore", "exclude", "per-file-ignores",
-    "device-expression", "device-type-expression", "rules", "docstrings", "cuda-role-files"};
+static const llvm::StringRef ConfigKeys[] = {"target-torch",
+                                             "select",
+                                             "ignore",
+                                             "exclude",
+                                             "per-file-ignores",
+                                             "device-expression",
+                                             "device-type-expression",
+                                             "rules",
+                                             "docstrings",
+                                             "cuda-role-files",
+                                             "cuda-comments"};
 
 static std::string absoluteDir(llvm::StringRef Path) {
   llvm::SmallString<256> A(Path);
@@ -68,6 +76,13 @@ llvm::Expected<Config> Config::parse(llvm::StringRef Path, llvm::StringRef Yaml)
         C.Exclude = Values(V, Key);
       } else if (Key == "cuda-role-files") {
         C.CudaRoleFiles = Values(V, Key);
+      } else if (Key == "cuda-comments") {
+        for (ConfigValue &M : Values(V, Key)) {
+          if (llvm::StringRef(M.Text).trim().empty())
+            Y.addError(M.Loc, "an empty 'cuda-comments' entry would match every comment");
+          else
+            C.CudaComments.push_back(std::move(M));
+        }
       } else if (Key == "device-expression") {
         Expression(V, Key, C.DeviceExpression);
       } else if (Key == "device-type-expression") {

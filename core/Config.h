@@ -19,6 +19,7 @@
 ///     rules: [tools/devport-rules/]       # extra rule files or directories
 ///     docstrings: report                  # or fix: also fix `>>>` doctest lines
 ///     cuda-role-files: ["src/gpu/**"]     # C++ files that are CUDA by design (keep only)
+///     cuda-comments: ["ignore-cuda"]      # comments that keep their lines' findings
 ///
 /// Unknown keys, wrong types and bad values are errors with file:line:col.
 /// Rule names are checked against the rule database by checkNames().
@@ -66,6 +67,9 @@ struct Config {
   /// `cuda-role-files`: globs (relative to Dir) of C++ files that are CUDA
   /// by design, besides the built-in ones (*.cu, cuda/ directories, ...).
   std::vector<ConfigValue> CudaRoleFiles;
+  /// `cuda-comments`: text that, in a comment on a finding's line, marks the
+  /// line as CUDA by design (DeepSpeed's `#ignore-cuda`): the finding is kept.
+  std::vector<ConfigValue> CudaComments;
 
   /// Parses Yaml as the config file Path (whose directory anchors relative
   /// paths and globs).

@@ -138,6 +138,54 @@ std::optional<Suppression> parseSuppression(llvm::StringRef Comment, ByteRange R
   return S;
 }
 
+/// Moves the findings of Out on a line whose comment holds one of Markers
+/// (`cuda-comments`: DeepSpeed's `#ignore-cuda`) under a keep entry of that
+/// comment, one entry per comment, spanning the findings it keeps.
+void keepMarkedLines(const SourceFile &F, llvm::ArrayRef<ByteRange> Comments,
+                     llvm::ArrayRef<std::string> Markers, std::vector<Diagnostic> &Out,
+                     std::vector<Diagnostic> &Kept) {
+  struct Marked {
+    unsigned Line;
+    const std::string *Marker;
+    size_t Entry;
+  };
+  std::vector<Marked> Ms;
+  for (ByteRange C : Comments) {
+    llvm::StringRef T = F.text().slice(C.Begin, C.End);
+    for (const std::string &M : Markers)
+      if (T.contains(M)) {
+        Ms.push_back({F.lineOf(C.Begin), &M, SIZE_MAX});
+        break;
+      }
+  }
+  if (Ms.empty())
+    return;
+  std::vector<Diagnostic> Left;
+  for (Diagnostic &D : Out) {
+    unsigned First = F.lineOf(D.Range.Begin), Last = F.lineOf(D.Range.End);
+    auto It = llvm::find_if(Ms, [&](const Marked &M) { return M.Line >= First && M.Line <= Last; });
+    if (It == Ms.end()) {
+      Left.push_back(std::move(D));
+      continue;
+    }
+    if (It->Entry == SIZE_MAX) {
+      Diagnostic K;
+      K.RuleId = D.RuleId;
+      K.File = D.File;
+      K.Range = D.Range;
+      K.Sev = Severity::Info;
+      K.Message = "`" + *It->Marker +
+                  "` marks this line as CUDA by design (`cuda-comments` in .devport.yaml): kept";
+      It->Entry = Kept.size();
+      Kept.push_back(std::move(K));
+    }
+    Diagnostic &K = Kept[It->Entry];
+    K.Range = {std::min(K.Range.Begin, D.Range.Begin), std::max(K.Range.End, D.Range.End)};
+    K.Keeps.push_back({D.RuleId, D.Range});
+  }
+  Out = std::move(Left);
+}
+
 bool suppressed(const Diagnostic &D, llvm::ArrayRef<Suppression> Ss, const SourceFile &F) {
   if (Ss.empty())
     return false;
@@ -255,6 +303,8 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
       D.Notes.push_back(N);
     Out.push_back(std::move(D));
   }
+  if (!Opts.CudaComments.empty())
+    keepMarkedLines(F, Found.Comments, Opts.CudaComments, Out, Result.Kept);
   DropKept(Out);
   // The code around each finding may make its fix unsafe (a guard whose
   // block stays CUDA-only, a device query evaluated at import).

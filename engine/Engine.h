@@ -79,6 +79,9 @@ struct EngineOptions {
   /// the rules can need (CompiledRules::regionText): `--whole-files`, for
   /// the test that proves region parsing changes nothing, and for debugging.
   bool WholeFiles = false;
+  /// Text that, in a comment on a finding's line, marks the line as CUDA by
+  /// design (`cuda-comments` in .devport.yaml): the finding is kept.
+  std::vector<std::string> CudaComments;
   /// What the backends need to know about the build (C++: compile commands,
   /// semantic mode, CUDA-role globs).
   BackendOptions Build;

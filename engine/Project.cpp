@@ -163,6 +163,8 @@ EngineOptions Project::engineOptions(const Config &Cfg, const RuleSet &All,
   EO.Build.GlobBase = Cfg.Dir;
   for (const ConfigValue &V : Cfg.CudaRoleFiles)
     EO.Build.CudaRoleGlobs.push_back(V.Text);
+  for (const ConfigValue &V : Cfg.CudaComments)
+    EO.CudaComments.push_back(V.Text);
   if (!Opts.DeviceExpression.empty())
     EO.DeviceExpression = Opts.DeviceExpression;
   else if (!Cfg.DeviceExpression.empty())

@@ -95,6 +95,7 @@ CONFIGS = [
     b"exclude: ['third_party/**', '*.pyi']\n",
     b"per-file-ignores:\n  'tests/**': [cuda-method]\n  '*.cu': [all]\n"
     b"cuda-role-files: ['kernels/**']\nrules: [extra_rules/]\n",
+    b"cuda-comments: ['#ignore-cuda', 'CUDA only']\n",
     b"select: {a: {a: [1, 2, {b: c}]}}\n",
     b"anchors: &a [x, *a]\n",
 ]

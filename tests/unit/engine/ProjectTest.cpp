@@ -40,6 +40,48 @@ std::vector<std::string> ruleIds(const Engine &E) {
 
 using Ids = std::vector<std::string>;
 
+TEST(Project, CudaCommentsKeepTheirLinesFindings) {
+  // DeepSpeed marks its CUDA-specific lines `#ignore-cuda`: with
+  // `cuda-comments`, what is found on such a line is kept, not reported.
+  test::TempDir D;
+  D.write(".devport.yaml", "cuda-comments: [\"ignore-cuda\"]\n");
+  D.write("a.py", "");
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+  ASSERT_THAT_EXPECTED_VALUE(E, P->engineFor(D.path("a.py")));
+  ASSERT_NE(nullptr, E);
+  SourceFile F("a.py", "import torch\n"
+                       "torch.cuda.synchronize()  #ignore-cuda\n"
+                       "n = (torch.cuda.device_count()  # ignore-cuda: multi-line\n"
+                       "     + 1)\n"
+                       "torch.cuda.synchronize()  # a comment that says nothing\n");
+  CheckResult R = E->checkAll(F);
+  ASSERT_EQ(1u, R.Findings.size());
+  EXPECT_EQ(4u, F.lineOf(R.Findings[0].Range.Begin));
+  ASSERT_EQ(2u, R.Kept.size());
+  EXPECT_EQ("cuda-synchronize", R.Kept[0].Keeps.at(0).RuleId);
+  EXPECT_EQ("cuda-device-count", R.Kept[1].Keeps.at(0).RuleId);
+  EXPECT_NE(std::string::npos, R.Kept[0].Message.find("`ignore-cuda`")) << R.Kept[0].Message;
+
+  // Without the setting the marker is a plain comment.
+  test::TempDir Plain;
+  Plain.write("a.py", "");
+  ASSERT_THAT_EXPECTED_VALUE(Q, projectWith());
+  ASSERT_THAT_EXPECTED_VALUE(G, Q->engineFor(Plain.path("a.py")));
+  EXPECT_EQ(3u, G->checkAll(F).Findings.size());
+}
+
+TEST(Project, EmptyCudaCommentIsAnError) {
+  test::TempDir D;
+  D.write(".devport.yaml", "cuda-comments: [\"\"]\n");
+  D.write("a.py", "");
+  ASSERT_THAT_EXPECTED_VALUE(P, projectWith());
+  auto E = P->engineFor(D.path("a.py"));
+  ASSERT_FALSE(bool(E));
+  std::string Msg = llvm::toString(E.takeError());
+  EXPECT_NE(std::string::npos, Msg.find(".devport.yaml:1:")) << Msg;
+  EXPECT_NE(std::string::npos, Msg.find("cuda-comments")) << Msg;
+}
+
 TEST(Project, ExcludedPathsGetNoEngine) {
   test::TempDir D;
   D.write(".devport.yaml", "exclude: [\"gen/\", \"**/skip_*.py\"]\n");
