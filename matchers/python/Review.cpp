@@ -960,6 +960,19 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                     llvm::is_contained(FromCuda, textOf(N, Text)))) ||
                   (is(N, "string") && (cudaDeviceString(N, Text) ||
                                        (cudaNamedString(N, Text) && !inMessage(Root, N, Text))));
+      // A call of a function or class named for the GPU (`DeviceGPU()`
+      // beside composer's DeviceMPS, `move_to_gpu(x)`), defined elsewhere:
+      // CUDA's. A variable so named (`num_gpus`) is not.
+      if (is(N, "call") && Region.contains(NR)) {
+        TSNode F = field(N, "function");
+        if (is(F, "attribute"))
+          F = field(F, "attribute");
+        static constexpr llvm::StringLiteral Gpu[] = {"gpu", "gpus"};
+        if (is(F, "identifier") && hasNameWord(textOf(F, Text), Gpu) && !Covered(NR)) {
+          Found = N;
+          return false;
+        }
+      }
       // MPS has no float64: code that only CUDA ran may use it.
       bool Float64 = is(N, "attribute") && (textOf(N, Text) == "torch.float64" ||
                                             textOf(N, Text) == "torch.double");

@@ -347,3 +347,22 @@ def not_a_capability(smooth, mid):
     if torch.cuda.is_available():  # expect: cuda-is-available:safe
         smooth = smooth + mid
     return smooth
+
+
+def device_class(DeviceGPU, DeviceCPU):
+    # A class named for the GPU beside per-backend siblings (composer's DeviceGPU, DeviceMPS):
+    # CUDA's half; ported, a Mac would get the CUDA device class where it got the CPU one.
+    return DeviceGPU() if torch.cuda.is_available() else DeviceCPU()  # expect: cuda-is-available:report -- DeviceGPU()
+
+
+def gpu_helper(x, helpers):
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- move_to_gpu, defined elsewhere
+        x = helpers.move_to_gpu(x)
+    return x
+
+
+def gpu_count_variable(num_gpus, x):
+    # A variable named for GPUs is no CUDA code; only a call is.
+    if torch.cuda.is_available():  # expect: cuda-is-available:safe
+        num_gpus = num_gpus + 1
+    return num_gpus
