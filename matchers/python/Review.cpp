@@ -1406,8 +1406,9 @@ bool namedForCuda(llvm::StringRef Name) {
 /// The keyword named for CUDA or a GPU that the check at R is passed as
 /// (`MergeOptions(cuda=torch.cuda.is_available())`, `use_cuda=not args.cpu
 /// and torch.cuda.is_available()`, faiss's `gpu=True if torch.cuda.
-/// is_available() else False`, Lightning 1.x's `gpus=`): the callee, often
-/// another library's, reads it as "use CUDA".
+/// is_available() else False`, Lightning 1.x's `gpus=`; `pin_memory=`, which
+/// upstream keeps CUDA-only): the callee, often another library's, reads it
+/// as "use CUDA".
 std::optional<std::string> cudaKeyword(TSNode Root, ByteRange R, llvm::StringRef Text) {
   static constexpr llvm::StringLiteral Gpu[] = {"gpu", "gpus"};
   Ancestors Up(Root, R);
@@ -1416,7 +1417,8 @@ std::optional<std::string> cudaKeyword(TSNode Root, ByteRange R, llvm::StringRef
       if (!sameNode(field(P, "value"), N))
         return std::nullopt;
       llvm::StringRef Name = textOf(field(P, "name"), Text);
-      if (namedForCuda(Name) || hasNameWord(Name, Gpu))
+      // `pin_memory=`: upstream keeps pinning CUDA-only (RULES.md, 5).
+      if (namedForCuda(Name) || hasNameWord(Name, Gpu) || Name == "pin_memory")
         return Name.str();
       return std::nullopt;
     }

@@ -83,3 +83,8 @@ def kmeans(faiss, d, k):
 
 def old_trainer(Trainer):
     return Trainer(gpus=torch.cuda.device_count())  # expect: cuda-device-count:report -- passed as gpus=
+
+
+def loader(DataLoader, data):
+    # Pinned memory is kept CUDA-only upstream (RULES.md); ported, a Mac would ask to pin.
+    return DataLoader(data, pin_memory=torch.cuda.is_available())  # expect: cuda-is-available:report -- passed as pin_memory=
