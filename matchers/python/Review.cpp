@@ -962,13 +962,16 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                                        (cudaNamedString(N, Text) && !inMessage(Root, N, Text))));
       // A call of a function or class named for the GPU (`DeviceGPU()`
       // beside composer's DeviceMPS, `move_to_gpu(x)`), defined elsewhere:
-      // CUDA's. A variable so named (`num_gpus`) is not.
+      // CUDA's, and pinning. A variable so named (`num_gpus`) is not.
       if (is(N, "call") && Region.contains(NR)) {
         TSNode F = field(N, "function");
         if (is(F, "attribute"))
           F = field(F, "attribute");
         static constexpr llvm::StringLiteral Gpu[] = {"gpu", "gpus"};
-        if (is(F, "identifier") && hasNameWord(textOf(F, Text), Gpu) && !Covered(NR)) {
+        // `x.pin_memory()`: upstream keeps pinning CUDA-only (RULES.md, 5).
+        if (is(F, "identifier") &&
+            (hasNameWord(textOf(F, Text), Gpu) || textOf(F, Text) == "pin_memory") &&
+            !Covered(NR)) {
           Found = N;
           return false;
         }

@@ -365,3 +365,10 @@ def gpu_count_variable(num_gpus, x):
     if torch.accelerator.is_available():  # expect: cuda-is-available:safe
         num_gpus = num_gpus + 1
     return num_gpus
+
+
+def pinned(x):
+    # Upstream keeps pinning CUDA-only (RULES.md, 5): test_torch's test_pin_memory.
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- x.pin_memory()
+        x = x.pin_memory()
+    return x
