@@ -94,12 +94,12 @@ bool otherBackendName(llvm::StringRef Name) {
   return false;
 }
 
-/// A comment in Clause (an `else:` block) that names another accelerator as
-/// a word: `# TODO: xpu support in face-alignment is not released yet`, the
-/// author sending that backend to the fallback on purpose. Read from the
-/// text, line by line: region parsing leaves a comment on a line of its own
-/// out of the tree (the text keeps it), and one after code is read only
-/// where it starts after the code's last string (a `#` in a string is none).
+/// A comment in Clause (an `else:` block), before its block's last statement
+/// ends, that names another accelerator as a word: `# TODO: xpu support in face-alignment is not
+/// released yet`, the author sending that backend to the fallback on purpose. Read from the text,
+/// line by line: region parsing leaves a comment on a line of its own out of the tree (the text
+/// keeps it), and one after code is read only where it starts after the code's last string (a `#`
+/// in a string is none).
 std::optional<ByteRange> commentNamingOtherBackend(TSNode Clause, llvm::StringRef Text) {
   auto Names = [](llvm::StringRef Comment) {
     llvm::SmallVector<llvm::StringRef, 16> Words;
@@ -109,7 +109,15 @@ std::optional<ByteRange> commentNamingOtherBackend(TSNode Clause, llvm::StringRe
       return llvm::is_contained(OtherBackendWords, llvm::StringRef(L));
     });
   };
-  uint32_t End = ts_node_end_byte(Clause);
+  // Up to the end of the block's last statement: a comment after it is in
+  // the block of a whole file's tree but not of a region parse's.
+  uint32_t End = ts_node_start_byte(Clause);
+  TSNode Body = field(Clause, "body");
+  for (uint32_t I = ts_node_is_null(Body) ? 0 : ts_node_named_child_count(Body); I-- > 0;)
+    if (TSNode C = ts_node_named_child(Body, I); !is(C, "comment")) {
+      End = ts_node_end_byte(C);
+      break;
+    }
   for (size_t At = ts_node_start_byte(Clause); At < End;) {
     size_t Eol = std::min<size_t>(Text.find('\n', At), End);
     llvm::StringRef Line = Text.slice(At, Eol);
@@ -1653,6 +1661,8 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
           T[static_cast<unsigned char>(W[0])].push_back(W);
     return T;
   }();
+  if (Code.contains("pin_memory"))
+    return true; // cudaOnlyCode(): `x.pin_memory()`
   llvm::SmallString<32> Run;
   for (size_t I = 0, N = Code.size(); I < N;) {
     if (!llvm::isAlnum(Code[I])) {

@@ -369,7 +369,20 @@ def gpu_count_variable(num_gpus, x):
 
 
 def pinned(x):
-    # Upstream keeps pinning CUDA-only (RULES.md, 5): test_torch's test_pin_memory.
+    # Upstream keeps pinning CUDA-only (RULES.md, 5): test_torch's test_pin_memory. The first
+    # statement is no region of its own: region parsing keeps it for the review all the same.
     if torch.cuda.is_available():  # expect: cuda-is-available:report -- x.pin_memory()
-        x = x.pin_memory()
+        y = torch.randn(3).pin_memory()
+        x = x + y
     return x
+
+
+def fallback_comment_last(model):
+    # A comment after the fallback's last statement is not read (a region parse's tree ends the
+    # block at that statement): ported as usual.
+    if torch.cuda.is_available():  # expect: cuda-is-available:safe
+        device = "cuda:0"  # expect: cuda-device-index-variable
+    else:
+        device = "cpu"
+        # TODO: xpu support in this library is not released yet
+    return model.to(device)
