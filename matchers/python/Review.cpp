@@ -67,10 +67,12 @@ constexpr llvm::StringLiteral CudaNameWords[] = {"cuda",   "cudnn", "nccl",   "n
                                                  "cublas", "nvml",  "cutlass"};
 /// What cudaNamedString() looks for in a string.
 constexpr llvm::StringLiteral CudaStringWords[] = {"cuda", "gpu", "nccl", "tensorrt", "cudnn"};
-/// The `_`-separated parts of a name (or a string) that otherBackendName() looks for.
-constexpr llvm::StringLiteral OtherBackendWords[] = {"mps",         "xpu",  "npu",  "hpu", "mtia",
-                                                     "xla",         "tpu",  "musa", "mlu", "neuron",
-                                                     "privateuse1", "rocm", "hip"};
+/// The `_`-separated parts of a name (or a string) that otherBackendName() looks for:
+/// other backends, and the Mac's platform names (`MACOS`, `sys.platform == "darwin"`), whose
+/// accelerator is MPS.
+constexpr llvm::StringLiteral OtherBackendWords[] = {
+    "mps", "xpu",    "npu",  "hpu", "mtia",        "xla",   "tpu",   "musa",
+    "mlu", "neuron", "rocm", "hip", "privateuse1", "macos", "darwin"};
 /// The values that cpuFallback() and cudaOnlyCode()'s float64 test look for
 /// (`X = "cpu"`, `torch.float64`, `torch.double`).
 constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu", "float64", "double"};

@@ -386,3 +386,18 @@ def fallback_comment_last(model):
         device = "cpu"
         # TODO: xpu support in this library is not released yet
     return model.to(device)
+
+
+def tensorflow_package(MACOS, check_requirements):
+    # A per-platform choice (yolov5's export.py): the Mac has its branch, so a Mac must not take
+    # the CUDA one (it would install `tensorflow` for `tensorflow-macos`). Kept, as a ladder.
+    check_requirements(f"tensorflow{'' if torch.cuda.is_available() else '-macos' if MACOS else '-cpu'}")
+
+
+def platform_ladder(sys, x):
+    # The same with sys.platform: kept.
+    if torch.cuda.is_available():
+        x = x.to("cuda")
+    elif sys.platform == "darwin":
+        x = x.to("mps")
+    return x
