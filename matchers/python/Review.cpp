@@ -100,8 +100,7 @@ bool otherBackendName(llvm::StringRef Name) {
 /// ends, that names another accelerator as a word: `# TODO: xpu support in face-alignment is not
 /// released yet`, the author sending that backend to the fallback on purpose. Read from the text,
 /// line by line: region parsing leaves a comment on a line of its own out of the tree (the text
-/// keeps it), and one after code is read only where it starts after the code's last string (a `#`
-/// in a string is none).
+/// keeps it). A line with a quote anywhere is passed over: its `#` may be in a string.
 std::optional<ByteRange> commentNamingOtherBackend(TSNode Clause, llvm::StringRef Text) {
   auto Names = [](llvm::StringRef Comment) {
     llvm::SmallVector<llvm::StringRef, 16> Words;
