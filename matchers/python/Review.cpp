@@ -86,6 +86,15 @@ bool cudaName(llvm::StringRef Name) {
   return false;
 }
 
+/// A name that means CUDA to code devport does not see: `gpu` or `gpus` as a
+/// word (composer's `DeviceGPU`, `move_to_gpu`, faiss's `gpu=`, Lightning
+/// 1.x's `gpus=`), or `pin_memory`, which upstream keeps CUDA-only (RULES.md,
+/// 5). mentionsGuardedWord() keeps the lines that hold one.
+bool gpuOrPinning(llvm::StringRef Name) {
+  static constexpr llvm::StringLiteral Gpu[] = {"gpu", "gpus"};
+  return hasNameWord(Name, Gpu) || Name == "pin_memory";
+}
+
 /// A name that says it is about another accelerator (`mps`, `has_xpu`,
 /// `is_torch_npu_available`).
 bool otherBackendName(llvm::StringRef Name) {
@@ -534,15 +543,15 @@ std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef
   return std::nullopt;
 }
 
-/// An alternative to the check at R that names another backend: the
-/// `torch.xpu.is_available()` of `if torch.cuda.is_available() or
-/// torch.xpu.is_available():`, an allow-list of the backends the code
+/// An alternative to the check that Up leads to, one that names another
+/// backend: the `torch.xpu.is_available()` of `if torch.cuda.is_available()
+/// or torch.xpu.is_available():`, an allow-list of the backends the code
 /// supports (or, negated and joined by `and`, a list of none of them:
 /// `not torch.cuda.is_available() and not torch.xpu.is_available()`). Not
 /// an exclusion (`torch.cuda.is_available() and not TEST_WITH_ROCM`) nor a
 /// condition of the CUDA alternative (`x.device.type == "cuda" and
 /// torch.cuda.current_device() != i or x.device.type == "mps"`).
-std::optional<TSNode> allowListEntry(TSNode Root, ByteRange R, llvm::StringRef Text) {
+std::optional<TSNode> allowListEntry(const Ancestors &Up, llvm::StringRef Text) {
   // Parentheses and `not`s off the top of N, counting the `not`s.
   auto Unwrap = [](TSNode N, bool &Negated) {
     for (;;) {
@@ -556,7 +565,6 @@ std::optional<TSNode> allowListEntry(TSNode Root, ByteRange R, llvm::StringRef T
       }
     }
   };
-  Ancestors Up(Root, R);
   bool Negated = false; // the check, as the operator above it sees it
   for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "not_operator")) {
@@ -976,11 +984,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         TSNode F = field(N, "function");
         if (is(F, "attribute"))
           F = field(F, "attribute");
-        static constexpr llvm::StringLiteral Gpu[] = {"gpu", "gpus"};
-        // `x.pin_memory()`: upstream keeps pinning CUDA-only (RULES.md, 5).
-        if (is(F, "identifier") &&
-            (hasNameWord(textOf(F, Text), Gpu) || textOf(F, Text) == "pin_memory") &&
-            !Covered(NR)) {
+        if (is(F, "identifier") && gpuOrPinning(textOf(F, Text)) && !Covered(NR)) {
           Found = N;
           return false;
         }
@@ -1415,22 +1419,19 @@ bool namedForCuda(llvm::StringRef Name) {
          Name.contains("NCCL");
 }
 
-/// The keyword named for CUDA or a GPU that the check at R is passed as
+/// The keyword named for CUDA or a GPU that the check Up leads to is passed as
 /// (`MergeOptions(cuda=torch.cuda.is_available())`, `use_cuda=not args.cpu
 /// and torch.cuda.is_available()`, faiss's `gpu=True if torch.cuda.
 /// is_available() else False`, Lightning 1.x's `gpus=`; `pin_memory=`, which
 /// upstream keeps CUDA-only): the callee, often another library's, reads it
 /// as "use CUDA".
-std::optional<std::string> cudaKeyword(TSNode Root, ByteRange R, llvm::StringRef Text) {
-  static constexpr llvm::StringLiteral Gpu[] = {"gpu", "gpus"};
-  Ancestors Up(Root, R);
+std::optional<std::string> cudaKeyword(const Ancestors &Up, llvm::StringRef Text) {
   for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "keyword_argument")) {
       if (!sameNode(field(P, "value"), N))
         return std::nullopt;
       llvm::StringRef Name = textOf(field(P, "name"), Text);
-      // `pin_memory=`: upstream keeps pinning CUDA-only (RULES.md, 5).
-      if (namedForCuda(Name) || hasNameWord(Name, Gpu) || Name == "pin_memory")
+      if (namedForCuda(Name) || gpuOrPinning(Name))
         return Name.str();
       return std::nullopt;
     }
@@ -1662,8 +1663,6 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
           T[static_cast<unsigned char>(W[0])].push_back(W);
     return T;
   }();
-  if (Code.contains("pin_memory"))
-    return true; // cudaOnlyCode(): `x.pin_memory()`
   llvm::SmallString<32> Run;
   for (size_t I = 0, N = Code.size(); I < N;) {
     if (!llvm::isAlnum(Code[I])) {
@@ -1686,7 +1685,8 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
         if (R.substr(J).startswith(W))
           return true;
   }
-  return false;
+  // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above).
+  return Code.contains("pin_memory");
 }
 
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
@@ -1804,24 +1804,25 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
           "); port the check and this together"));
     }
   }
-  // A value passed as a keyword named for CUDA means CUDA to the callee.
-  for (Diagnostic &D : Findings)
-    if (!D.Fixes.empty())
-      if (auto Name = cudaKeyword(Root, D.Range, Text)) {
-        D.Fixes.clear();
-        D.Notes.push_back(Note::plain("no fix: it is passed as `" + *Name +
-                                      "=`, which the callee reads as CUDA; rewritten, it "
-                                      "would ask for CUDA on other accelerators"));
-      }
-  // A check in an allow-list (`torch.cuda.is_available() or torch.xpu.
+  // A value passed as a keyword named for CUDA means CUDA to the callee. A
+  // check in an allow-list (`torch.cuda.is_available() or torch.xpu.
   // is_available()`) names the backends the code supports: ported, it would
   // admit every accelerator, those the list leaves out too (as the C++
   // review, matchers/cpp/Review.h). A per-backend ladder's is the ladder's.
+  // One walk up from each fixable finding serves both.
   for (size_t I = 0; I < Findings.size(); ++I) {
     Diagnostic &D = Findings[I];
     if (D.Fixes.empty())
       continue;
-    std::optional<TSNode> Entry = allowListEntry(Root, D.Range, Text);
+    Ancestors Up(Root, D.Range);
+    if (auto Name = cudaKeyword(Up, Text)) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: it is passed as `" + *Name +
+                                    "=`, which the callee reads as CUDA; rewritten, it "
+                                    "would ask for CUDA on other accelerators"));
+      continue;
+    }
+    std::optional<TSNode> Entry = allowListEntry(Up, Text);
     if (!Entry)
       continue;
     if (auto G = guardAt(Root, D.Range, I, Text); G && !ts_node_is_null(G->Ladder))
