@@ -16,6 +16,8 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <dirent.h>
 #include <map>
 
 namespace devport {
@@ -773,15 +775,28 @@ DirKind classify(llvm::StringRef Dir) {
     return F;
   };
   bool Project = false, Git = false;
+  // readdir(3), not directory_iterator: the names alone, without a path
+  // built for each entry (352 directories above PyTorch's C++ files, 6,877
+  // entries: half of the time its lookups took).
   std::error_code EC;
-  llvm::sys::fs::directory_iterator I(Dir, EC), E;
-  for (; !EC && I != E; I.increment(EC)) {
-    llvm::StringRef Name = llvm::sys::path::filename(I->path());
-    if (Name == "pyproject.toml" || Name == "setup.cfg" || Name == "setup.py" ||
-        isRequirementsTxt(Name))
-      Project = Project || llvm::sys::fs::is_regular_file(I->path());
-    else if (Name == ".git")
-      Git = llvm::sys::fs::exists(I->path());
+  if (DIR *D = ::opendir(std::string(Dir).c_str())) {
+    errno = 0;
+    for (const dirent *Entry; (Entry = ::readdir(D)); errno = 0) {
+      llvm::StringRef Name = Entry->d_name;
+      bool Packaging = Name == "pyproject.toml" || Name == "setup.cfg" || Name == "setup.py" ||
+                       isRequirementsTxt(Name);
+      if (Packaging && !Project)
+        Project =
+            Entry->d_type == DT_REG || ((Entry->d_type == DT_LNK || Entry->d_type == DT_UNKNOWN) &&
+                                        llvm::sys::fs::is_regular_file(In(Name)));
+      else if (Name == ".git")
+        Git = Entry->d_type == DT_DIR || Entry->d_type == DT_REG || llvm::sys::fs::exists(In(Name));
+    }
+    if (errno != 0)
+      EC = std::error_code(errno, std::generic_category());
+    ::closedir(D);
+  } else {
+    EC = std::error_code(errno, std::generic_category());
   }
   if (EC) {
     // A directory that cannot be read may still be searched (execute

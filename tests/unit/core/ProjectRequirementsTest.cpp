@@ -432,6 +432,23 @@ TEST(ProjectRequirements, NearestProjectUpToTheRepository) {
   D.mkdir("outer/plain/src");
   EXPECT_EQ(D.path("outer"), findProjectDir(D.path("outer/plain/src")));
 
+  // A packaging name is a project's when it is a regular file, through a
+  // symbolic link too; a directory or a broken link of that name is not.
+  D.mkdir("outer/named/setup.py");
+  D.mkdir("outer/named/requirements.txt");
+  D.symlink("missing.toml", "outer/named/pyproject.toml");
+  D.mkdir("outer/named/src");
+  EXPECT_EQ(D.path("outer"), findProjectDir(D.path("outer/named/src")));
+  D.write("outer/named/real.cfg", "[options]\ninstall_requires = torch>=2.4\n");
+  D.symlink("real.cfg", "outer/named/setup.cfg");
+  EXPECT_EQ(D.path("outer/named"), findProjectDir(D.path("outer/named/src")));
+  // A link named .git stops the search where it leads somewhere.
+  D.mkdir("outer/linked/src");
+  D.symlink("../repo/.git", "outer/linked/.git");
+  EXPECT_EQ("", findProjectDir(D.path("outer/linked/src")));
+  D.symlink("nowhere", "outer/plain/.git");
+  EXPECT_EQ(D.path("outer"), findProjectDir(D.path("outer/plain/src")));
+
   RequirementsCache Cache;
   EXPECT_EQ(nullptr, Cache.forFile(D.path("outer/repo/src/pkg/a.py")));
   auto Lib = Cache.forFile(D.path("outer/repo/lib/x/y/b.py"));
