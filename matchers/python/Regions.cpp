@@ -621,6 +621,16 @@ void assignedNames(llvm::StringRef T, const Line &L, std::vector<Assigned> &Out)
   }
 }
 
+/// VAR of a loop header `for VAR in NAME:` whose NAME is one of Names.
+std::optional<llvm::StringRef> loopOverName(llvm::StringRef T, const Line &L,
+                                            const llvm::StringMap<std::vector<ByteRange>> &Names) {
+  auto Toks = tokensOf(T, L.Begin, L.End);
+  if (Toks.size() != 5 || Toks[0].Text != "for" || Toks[1].Kind != 'i' || Toks[2].Text != "in" ||
+      Toks[3].Kind != 'i' || Toks[4].Kind != ':' || !Names.count(Toks[3].Text))
+    return std::nullopt;
+  return Toks[1].Text;
+}
+
 /// Whether the statement T[B, E) ends a block early as Review.cpp's
 /// exitsEarly() sees it: a `return`, `raise`, `continue` or `break`, or a
 /// call of something named `...skipTest`, `...skip`, `...exit`,
@@ -717,8 +727,20 @@ public:
     }
     for (auto &E : Wanted)
       mergeRanges(E.second);
-    if (!Wanted.empty())
+    if (!Wanted.empty()) {
       markAssignedUses(Wanted);
+      // `for VAR in NAME:` over such a name: VAR's uses in the loop (the
+      // review follows such a loop once: cudaKeywordThroughName()).
+      llvm::StringMap<std::vector<ByteRange>> LoopVars;
+      for (int32_t I = 0; I < N; ++I)
+        if (Hit[I] && Ls[I].K == Key::For)
+          if (std::optional<llvm::StringRef> V = loopOverName(T, Ls[I], Wanted))
+            LoopVars[*V].push_back({Ls[I].End, Ls[S.statementEnd(I)].End});
+      for (auto &E : LoopVars)
+        mergeRanges(E.second);
+      if (!LoopVars.empty())
+        markAssignedUses(LoopVars);
+    }
 
     dropProse(Rules);
     // Nothing can match: the rules' words are only in comments (or prose).

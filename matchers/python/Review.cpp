@@ -1443,6 +1443,82 @@ std::optional<std::string> cudaKeyword(const Ancestors &Up, llvm::StringRef Text
   return std::nullopt;
 }
 
+/// Where a check's value reaches a keyword named for CUDA or a GPU through a
+/// name: `num_gpu = torch.cuda.device_count()` and then `AsyncPredictor(cfg,
+/// num_gpus=num_gpu)` (detectron2's demo, whose workers then run on
+/// "cuda:N"), or a loop over such a name, `options = [True, False] if
+/// torch.cuda.is_available() else [False]` and then `for is_cuda in options:
+/// f(is_cuda=is_cuda)` (the QAT fusion of PyTorch and torchao, whose callee
+/// calls `.cuda()`). Only availability and counts: what such a keyword asks.
+/// Uses after the assignment in its function (or module), as
+/// flagGuard() reads them; the loop's variable within the loop
+/// (Regions.cpp keeps both).
+struct KeywordThroughName {
+  std::string Keyword, Through; ///< `num_gpu`, or `options` and the loop's `flag`.
+  unsigned Line;
+};
+std::optional<KeywordThroughName> cudaKeywordThroughName(TSNode Root, const Ancestors &Up,
+                                                         llvm::StringRef Text) {
+  // Whether to use CUDA, or how many devices: a device's name or properties
+  // in a name (`gpu_name`) is data for a report.
+  llvm::StringRef Check = textOf(Up.node(), Text);
+  if (!Check.contains("is_available") && !Check.contains("device_count"))
+    return std::nullopt;
+  TSNode N = Up.node(), P = Up.parent(N);
+  while (is(P, "not_operator") || is(P, "boolean_operator") || is(P, "parenthesized_expression") ||
+         is(P, "comparison_operator") || is(P, "conditional_expression")) {
+    N = P;
+    P = Up.parent(P);
+  }
+  if (!is(P, "assignment") || !sameNode(field(P, "right"), N) ||
+      !is(field(P, "left"), "identifier"))
+    return std::nullopt;
+  llvm::StringRef Name = textOf(field(P, "left"), Text);
+  TSNode Scope = Root;
+  for (TSNode A = Up.parent(P); !ts_node_is_null(A); A = Up.parent(A))
+    if (is(A, "function_definition")) {
+      Scope = A;
+      break;
+    }
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
+  auto UsesOf = [&](llvm::StringRef Of, uint32_t After) -> llvm::ArrayRef<TSNode> {
+    auto It = X.Names.find(Of);
+    return It == X.Names.end() ? llvm::ArrayRef<TSNode>() : startingFrom(It->second, After);
+  };
+  // The keyword that U is the value of, if it is named so.
+  auto KeywordOf = [&](TSNode U, TSNode K,
+                       llvm::StringRef Var) -> std::optional<KeywordThroughName> {
+    if (!is(K, "keyword_argument") || !sameNode(field(K, "value"), U))
+      return std::nullopt;
+    llvm::StringRef Keyword = textOf(field(K, "name"), Text);
+    if (!namedForCuda(Keyword) && !gpuOrPinning(Keyword))
+      return std::nullopt;
+    std::string Through = "`" + Name.str() + "`";
+    if (!Var.empty())
+      Through += " and the loop's `" + Var.str() + "`";
+    return KeywordThroughName{Keyword.str(), Through, lineOf(Text, ts_node_start_byte(K))};
+  };
+  for (TSNode U : UsesOf(Name, ts_node_end_byte(P))) {
+    Ancestors UpU(Root, U);
+    TSNode K = UpU.parent(U);
+    if (auto Found = KeywordOf(U, K, ""))
+      return Found;
+    // `for VAR in NAME:`: VAR's uses in the loop.
+    TSNode Var = field(K, "left");
+    if (!is(K, "for_statement") || !sameNode(field(K, "right"), U) || !is(Var, "identifier"))
+      continue;
+    for (TSNode V : UsesOf(textOf(Var, Text), ts_node_end_byte(U))) {
+      if (ts_node_start_byte(V) >= ts_node_end_byte(K))
+        break;
+      Ancestors UpV(Root, V);
+      if (auto Found = KeywordOf(V, UpV.parent(V), textOf(Var, Text)))
+        return Found;
+    }
+  }
+  return std::nullopt;
+}
+
 /// Whether the string literal at R is in an f-string that is more than a
 /// device: only `f"{...}"`, with `:N` or `:{i}` after it, is one. In
 /// `f"{'cuda' if on_gpu else 'cpu'}_time_total"` (a profiler attribute's
@@ -1820,6 +1896,14 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       D.Notes.push_back(Note::plain("no fix: it is passed as `" + *Name +
                                     "=`, which the callee reads as CUDA; rewritten, it "
                                     "would ask for CUDA on other accelerators"));
+      continue;
+    }
+    if (auto Use = cudaKeywordThroughName(Root, Up, Text)) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: its value reaches `" + Use->Keyword + "=` (line " +
+                                    std::to_string(Use->Line) + ") through " + Use->Through +
+                                    ", which the callee reads as CUDA; rewritten, it would "
+                                    "ask for CUDA on other accelerators"));
       continue;
     }
     std::optional<TSNode> Entry = allowListEntry(Up, Text);

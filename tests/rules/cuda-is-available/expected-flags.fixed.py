@@ -88,3 +88,42 @@ def old_trainer(Trainer):
 def loader(DataLoader, data):
     # Pinned memory is kept CUDA-only upstream (RULES.md); ported, a Mac would ask to pin.
     return DataLoader(data, pin_memory=torch.cuda.is_available())  # expect: cuda-is-available:report -- passed as pin_memory=
+
+
+def through_name(AsyncPredictor, cfg):
+    # The value reaches a keyword named for the GPU through a name (detectron2's demo): ported,
+    # a Mac would start a worker on "cuda:0".
+    num_gpu = torch.cuda.device_count()  # expect: cuda-device-count:report -- reaches num_gpus=
+    return AsyncPredictor(cfg, num_gpus=num_gpu)
+
+
+def through_loop(m, helper, example_inputs):
+    # Through a loop over a name (the QAT fusion of PyTorch and torchao): the callee moves the
+    # example inputs with .cuda() when it is true.
+    options = [True, False] if torch.cuda.is_available() else [False]  # expect: cuda-is-available:report -- reaches gpu=
+    for flag in options:
+        m = helper(
+            m,
+            example_inputs,
+            gpu=flag,
+        )
+    return m
+
+
+def not_passed_so(run, helper):
+    # Negative: passed positionally, as a keyword not named for CUDA, or a loop variable passed
+    # so; a keyword named for CUDA that takes another value.
+    available = torch.accelerator.is_available()  # expect: cuda-is-available:safe
+    run(available, verbose=available, use_cuda=False)
+    choices = [True] if torch.accelerator.is_available() else [False]  # expect: cuda-is-available:safe
+    for choice in choices:
+        helper(enabled=choice)
+    return helper(cuda=not_a_check)
+
+
+def passed_before(run):
+    # Negative: the keyword takes the name's value before the check is assigned.
+    flag = False
+    run(use_cuda=flag)
+    flag = torch.accelerator.is_available()  # expect: cuda-is-available:safe
+    return flag

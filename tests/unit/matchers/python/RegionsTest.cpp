@@ -264,6 +264,26 @@ TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
   EXPECT_EQ("kkkbkbbbkkkb", shape(Several, {"cuda"}));
 }
 
+/// `for VAR in NAME:` over a name an anchored statement assigns: VAR's uses
+/// in the loop (its `else` too) are kept, as the review follows them
+/// (cudaKeywordThroughName()); not after the loop, nor for a loop over
+/// anything else.
+TEST(Regions, ALoopOverAnAssignedNameIsFollowed) {
+  const char *Text = "def f(m):\n"
+                     "    options = [1, 0] if torch.cuda.is_available() else [0]\n"
+                     "    for flag in options:\n"
+                     "        a = 1\n"
+                     "        m = g(\n"
+                     "            gpu=flag,\n"
+                     "        )\n"
+                     "    else:\n"
+                     "        h(flag)\n"
+                     "    z = flag\n"
+                     "    for flag in range(3):\n"
+                     "        k(flag)\n";
+  EXPECT_EQ("kkkbkkkkkbbbb", shape(Text, {"cuda"}));
+}
+
 /// What the review reads of a test (Review.cpp, unskippedTest()): the
 /// conditions and asserts that say an accelerator, with the last statement of
 /// their blocks, in a test, at module level or in a module-level `if`, and a
