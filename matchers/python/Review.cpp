@@ -227,6 +227,8 @@ struct RangeIndex {
   }
 };
 
+class Ancestors;
+
 /// What reviewFixes() keeps about the tree it works on, while it runs: the
 /// index that finds a node by position (a module of 100,000 statements, or a
 /// class of 300 methods, would otherwise be read from its first child for
@@ -252,6 +254,10 @@ struct TopLevel {
   /// large file).
   mutable std::vector<uint32_t> Newlines;
   mutable llvm::StringRef NewlinesOf;
+  /// pathTo(): the path to the node that spans a range, by the range (the
+  /// helpers walk up from the same findings: a path each was 2% of a check).
+  mutable llvm::DenseMap<uint64_t, std::unique_ptr<Ancestors>> Paths;
+  ~TopLevel();
 };
 thread_local const TopLevel *CurrentTopLevel = nullptr;
 
@@ -329,6 +335,20 @@ private:
   std::vector<TSNode> Path;
   mutable size_t Last = ~size_t(0); ///< Index of the last parent() returned.
 };
+
+TopLevel::~TopLevel() = default;
+
+/// The path from Root down to the node that spans R: once per range in a
+/// review, else built into Local.
+const Ancestors &pathTo(TSNode Root, ByteRange R, std::optional<Ancestors> &Local) {
+  if (const TopLevel *T = topLevelOf(Root)) {
+    std::unique_ptr<Ancestors> &Slot = T->Paths[(uint64_t(R.Begin) << 32) | R.End];
+    if (!Slot)
+      Slot = std::make_unique<Ancestors>(Root, R);
+    return *Slot;
+  }
+  return Local.emplace(Root, R);
+}
 
 /// A string that names a CUDA-only thing as data: a package, a provider, a
 /// backend (`"onnxruntime-gpu"`, `"CUDAExecutionProvider"`, `"NCCL"`,
@@ -590,7 +610,8 @@ std::optional<TSNode> allowListEntry(const Ancestors &Up, llvm::StringRef Text) 
 
 /// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     Guard G{Index, {}};
@@ -750,7 +771,8 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   llvm::StringRef Check = Text.slice(R.Begin, R.End);
   if (!Check.contains("is_available") && !Check.contains("device_count"))
     return std::nullopt;
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   TSNode P = Up.parent(N);
   while (is(P, "boolean_operator") || is(P, "not_operator") || is(P, "comparison_operator") ||
@@ -840,7 +862,8 @@ std::optional<CudaCheck> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRe
     });
     return Found;
   };
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
     if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R))
@@ -1054,7 +1077,8 @@ bool onlyWithAccelerator(TSNode P, ByteRange R, llvm::StringRef Text) {
 /// on the way needs the device itself (that failed before the fix too) or an
 /// availability check guards it.
 std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef Text) {
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   bool InClass = false;
   bool Used = usesDevice(N, Text);
@@ -1100,7 +1124,8 @@ struct Reassigned {
   unsigned Line;
 };
 std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::StringRef Text) {
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   TSNode Assign{};
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
@@ -1148,7 +1173,8 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
 /// A setting is read later, perhaps after a CPU-only run replaced it; the
 /// string never touched the device, current_accelerator() does.
 std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringRef Text) {
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "pair") && contains(field(P, "value"), R))
@@ -1297,7 +1323,8 @@ bool needsCudaAnyway(TSNode Root, TSNode Test, llvm::StringRef Text, const Marke
   M.forEachIn(rangeOf(field(Test, "body")), [&](const Diagnostic &F) {
     if (F.Range.empty())
       return false;
-    Ancestors Up(Root, F.Range);
+    std::optional<Ancestors> OwnUp;
+    const Ancestors &Up = pathTo(Root, F.Range, OwnUp);
     TSNode N = Up.node();
     bool Used = is(N, "call") && textOf(field(N, "function"), Text).endswith(".cuda");
     for (TSNode P = Up.parent(N); !ts_node_is_null(P) && !sameNode(P, Test); P = Up.parent(P)) {
@@ -1355,7 +1382,8 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
     T->HasTests = DefinesTests();
   if (T ? !*T->HasTests : !DefinesTests())
     return std::nullopt;
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   TSNode Test{};
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
@@ -1529,7 +1557,8 @@ bool inLargerFString(TSNode Root, ByteRange R, llvm::StringRef Text) {
   llvm::StringRef S = Text.slice(R.Begin, R.End).ltrim("rRuUbB");
   if (S.empty() || (S.front() != '"' && S.front() != '\''))
     return false;
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P); P = Up.parent(P)) {
     if (is(P, "string"))
       return false; // the literal's own, or a string inside a string
@@ -1572,7 +1601,8 @@ void keepNamedForCuda(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic>
   size_t FirstNew = Kept.size();
   for (Diagnostic &D : Findings) {
     TSNode Def{};
-    Ancestors Up(Root, D.Range);
+    std::optional<Ancestors> OwnUp;
+    const Ancestors &Up = pathTo(Root, D.Range, OwnUp);
     for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P) && ts_node_is_null(Def);
          P = Up.parent(P))
       if ((is(P, "function_definition") || is(P, "class_definition")) &&
@@ -1608,7 +1638,8 @@ void keepNamedForCuda(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic>
 /// `.cuda(None)` moves to the current CUDA device, where a fix's `.to(None)`
 /// does not move at all, on CUDA too (`.to(torch.device(type, None))` does).
 std::optional<std::string> deviceDefaultsToNone(TSNode Root, ByteRange R, llvm::StringRef Text) {
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode Call = Up.node();
   if (!is(Call, "call") || !textOf(field(Call, "function"), Text).endswith(".cuda"))
     return std::nullopt;
@@ -1647,7 +1678,8 @@ std::optional<std::string> deviceDefaultsToNone(TSNode Root, ByteRange R, llvm::
 /// that a CPU-only build skips (unskippedTest()).
 std::optional<std::string> selfDisablingAmp(TSNode Root, ByteRange R, llvm::StringRef Text,
                                             const Marked &M) {
-  Ancestors Up(Root, R);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   if (!is(N, "string"))
     return std::nullopt;
@@ -1890,7 +1922,8 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     Diagnostic &D = Findings[I];
     if (D.Fixes.empty())
       continue;
-    Ancestors Up(Root, D.Range);
+    std::optional<Ancestors> OwnUp;
+    const Ancestors &Up = pathTo(Root, D.Range, OwnUp);
     if (auto Name = cudaKeyword(Up, Text)) {
       D.Fixes.clear();
       D.Notes.push_back(Note::plain("no fix: it is passed as `" + *Name +
