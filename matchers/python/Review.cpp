@@ -496,6 +496,7 @@ struct Guard {
   bool Exported = false;          ///< ... an upper-case module constant.
   std::string NamedForCuda{};     ///< A decorated definition named for CUDA.
   std::string CpuFallback{};      ///< A negated guard's `X = "cpu"`: X.
+  TSNode Opaque{}; ///< What `X if check else "cpu"` picks, a name devport cannot follow.
 };
 
 /// The guarded code after If (an if_statement or elif_clause's if) when
@@ -665,6 +666,21 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         contains(ts_node_named_child(P, 1), R)) {
       G.Regions.push_back(rangeOf(ts_node_named_child(P, 0)));
       TSNode Else = ts_node_named_child(P, 2);
+      // `args.cache_device if torch.cuda.is_available() else "cpu"` (either
+      // way round): a value from elsewhere (an option whose default is
+      // "cuda") or "cpu".
+      auto Cpu = [&](TSNode X) {
+        std::string V;
+        return is(X, "string") && simpleStringValue(X, Text, V) && V == "cpu";
+      };
+      auto Opaque = [](TSNode X) {
+        return is(X, "identifier") || is(X, "attribute") || is(X, "subscript");
+      };
+      TSNode Then = ts_node_named_child(P, 0);
+      if (Cpu(Else) && Opaque(Then))
+        G.Opaque = Then;
+      else if (Cpu(Then) && Opaque(Else))
+        G.Opaque = Else;
       if (auto Other = namesOtherBackend(Else, Text)) {
         G.Ladder = P;
         G.OtherBackend = *Other;
@@ -692,14 +708,41 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       }
       return G;
     }
+    // `pytest.param(torch.device("cuda"), marks=pytest.mark.skipif(not
+    // torch.cuda.is_available(), ...))`: the skip guards the param's values.
+    if (is(P, "keyword_argument") && textOf(field(P, "name"), Text) == "marks") {
+      TSNode Args = Up.parent(P);
+      TSNode Call = Up.parent(Args);
+      if (!is(Call, "call") || !textOf(field(Call, "function"), Text).endswith("param") ||
+          !llvm::StringRef(textOf(field(P, "value"), Text).lower()).contains("skip"))
+        return std::nullopt;
+      forEachChild(Args, [&](TSNode C) {
+        if (ts_node_is_named(C) && !sameNode(C, P) && !is(C, "comment"))
+          G.Regions.push_back(rangeOf(C));
+      });
+      return G;
+    }
     if (is(P, "decorator")) {
       // `@unittest.skipIf(not torch.cuda.is_available(), ...)`: guards the
       // definition it decorates.
       if (!llvm::StringRef(textOf(P, Text).lower()).contains("skip"))
         return std::nullopt;
-      TSNode Def = field(Up.parent(P), "definition");
+      TSNode Decorated = Up.parent(P);
+      TSNode Def = field(Decorated, "definition");
       if (ts_node_is_null(Def))
         return std::nullopt;
+      // Its parametrizations too: `@pytest.mark.parametrize("device",
+      // ["cpu", "cuda"])` runs the test on what it lists (another skip, such
+      // as `@skip_if_lt_x_gpu(2)`, only skips more).
+      forEachChild(Decorated, [&](TSNode C) {
+        if (!is(C, "decorator") || sameNode(C, P))
+          return;
+        TSNode E = ts_node_named_child(C, 0);
+        if (is(E, "call"))
+          E = field(E, "function");
+        if (llvm::StringRef(textOf(E, Text).lower()).contains("param"))
+          G.Regions.push_back(rangeOf(C));
+      });
       G.Regions.push_back(rangeOf(field(Def, "body")));
       // `test_roi_align_cuda`: a test that is about CUDA, beside its CPU twin.
       llvm::StringRef Name = textOf(field(Def, "name"), Text);
@@ -920,7 +963,58 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         ;
     return Yes;
   };
+  // The subtrees to read of each region: the node that spans it, or, when
+  // the region spans statements of the module, only those (reading the
+  // module from its start for each guard was quadratic in a large file).
+  std::vector<llvm::SmallVector<TSNode, 4>> TopsOf;
+  bool AnyWholeModule = false;
   for (ByteRange Region : G.Regions) {
+    TSNode Top = descendantFor(Root, Region.Begin, Region.End);
+    llvm::SmallVector<TSNode, 4> Tops{Top};
+    if (Indexed && sameNode(Top, Root)) {
+      AnyWholeModule = true;
+      Tops.clear();
+      const ChildIndex &X = T->Index.top();
+      size_t I = X.firstEndingAtOrAfter(Region.Begin + 1);
+      for (; I < X.Children.size() && ts_node_start_byte(X.Children[I]) < Region.End; ++I)
+        Tops.push_back(X.Children[I]);
+    }
+    TopsOf.push_back(std::move(Tops));
+  }
+  // Names imported from torch.cuda in the regions: their uses are CUDA code,
+  // in any of them (`assert torch.cuda.is_available()`, then `from
+  // torch.cuda.amp import autocast` and `with autocast():`, each a region).
+  llvm::SmallVector<std::string, 4> FromCuda;
+  auto CollectFromCuda = [&](TSNode From) {
+    preorder(From, [&](TSNode N, TSTreeCursor *) {
+      if (is(N, "import_from_statement") &&
+          textOf(field(N, "module_name"), Text).startswith("torch.cuda")) {
+        forEachChild(N, [&](TSNode Item) {
+          TSNode Name = is(Item, "aliased_import") ? field(Item, "alias") : Item;
+          if ((is(Name, "identifier") || is(Name, "dotted_name")) &&
+              !sameNode(Item, field(N, "module_name")))
+            FromCuda.push_back(textOf(Name, Text).str());
+        });
+        return false;
+      }
+      return !is(N, "string") && !is(N, "comment");
+    });
+  };
+  if (AnyWholeModule) {
+    // A region spans the module: its imports from torch.cuda, read once a
+    // review.
+    if (!T->FromCuda) {
+      CollectFromCuda(Root);
+      T->FromCuda = FromCuda;
+    }
+    FromCuda = *T->FromCuda;
+  } else {
+    for (const auto &Tops : TopsOf)
+      for (TSNode Top : Tops)
+        CollectFromCuda(Top);
+  }
+  for (size_t RI = 0; RI < G.Regions.size(); ++RI) {
+    ByteRange Region = G.Regions[RI];
     // The first kept place (in Kept's order) in the region or holding it.
     size_t First = Kept.size();
     auto Consider = [&](size_t I) {
@@ -940,48 +1034,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       return "`" + snippet(KN, Text) + "` (line " + std::to_string(lineOf(Text, K.Range.Begin)) +
              ", kept as CUDA-only by " + K.RuleId + ")";
     }
-    TSNode Top = descendantFor(Root, Region.Begin, Region.End);
-    // The subtrees to read: Top, or, when the region spans statements of the
-    // module, only those (reading the module from its start for each guard
-    // was quadratic in a large file).
-    llvm::SmallVector<TSNode, 4> Tops{Top};
-    bool WholeModule = Indexed && sameNode(Top, Root);
-    if (WholeModule) {
-      Tops.clear();
-      const ChildIndex &X = T->Index.top();
-      size_t I = X.firstEndingAtOrAfter(Region.Begin + 1);
-      for (; I < X.Children.size() && ts_node_start_byte(X.Children[I]) < Region.End; ++I)
-        Tops.push_back(X.Children[I]);
-    }
+    const llvm::SmallVector<TSNode, 4> &Tops = TopsOf[RI];
     std::optional<TSNode> Found;
     bool MpsOnly = false;
-    // Names imported from torch.cuda under Top: their uses are CUDA code.
-    llvm::SmallVector<std::string, 4> FromCuda;
-    auto CollectFromCuda = [&](TSNode From) {
-      preorder(From, [&](TSNode N, TSTreeCursor *) {
-        if (is(N, "import_from_statement") &&
-            textOf(field(N, "module_name"), Text).startswith("torch.cuda")) {
-          forEachChild(N, [&](TSNode Item) {
-            TSNode Name = is(Item, "aliased_import") ? field(Item, "alias") : Item;
-            if ((is(Name, "identifier") || is(Name, "dotted_name")) &&
-                !sameNode(Item, field(N, "module_name")))
-              FromCuda.push_back(textOf(Name, Text).str());
-          });
-          return false;
-        }
-        return !is(N, "string") && !is(N, "comment");
-      });
-    };
-    if (WholeModule) {
-      // Top is the module: its imports from torch.cuda, read once a review.
-      if (!T->FromCuda) {
-        CollectFromCuda(Root);
-        T->FromCuda = FromCuda;
-      }
-      FromCuda = *T->FromCuda;
-    } else {
-      CollectFromCuda(Top);
-    }
     auto Look = [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
@@ -1038,13 +1093,15 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
 /// A call that itself needs the device, so that the original code failed on
 /// a CPU-only build too: `x.to(...)`, `x.cuda(...)`, `torch.zeros(...,
 /// device=...)`, `torch.load(..., map_location=...)`; not `torch.device(...)`,
-/// which only names one.
+/// which only names one, nor `torch.amp.custom_fwd(device_type=...)`.
 bool usesDevice(TSNode Call, llvm::StringRef Text) {
   if (!is(Call, "call"))
     return false;
   llvm::StringRef F = textOf(field(Call, "function"), Text);
   if (F.endswith("autocast") || F.endswith("GradScaler"))
     return false; // they disable themselves where CUDA is missing (selfDisablingAmp())
+  if (F.endswith("custom_fwd") || F.endswith("custom_bwd"))
+    return false; // they store the device type; a call asks autocast's state for it
   return (F.startswith("torch.") && F != "torch.device") || F.endswith(".to") ||
          F.endswith(".cuda");
 }
@@ -2014,6 +2071,13 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       // TEST_CUDA and co. are imported by modules devport does not see here.
       makeUnsafe(D, "unsafe: `" + G.Flag + "` is a module constant that other modules may "
                     "import; their uses of it are not checked here");
+      continue;
+    }
+    if (Left.empty() && !ts_node_is_null(G.Opaque)) {
+      makeUnsafe(D, "unsafe: where it picked \"cpu\", other accelerators now get `" +
+                        snippet(G.Opaque, Text) +
+                        "`, a value devport does not follow; if it is CUDA's (an option that "
+                        "defaults to \"cuda\"), the code fails there where it ran on the CPU");
       continue;
     }
     if (Left.empty()) {

@@ -29,3 +29,13 @@ def test_skipped(model, x):
 def test_runs_everywhere(model, x):
     with torch.autocast("cuda"):  # expect: cuda-device-type-string:unsafe -- a CPU-only CI runs it
         return model(x)
+
+
+# torch.amp.custom_fwd only stores its device type (kornia's lightglue, at module level): the
+# original ran at import on a CPU-only build, the fix's current_accelerator() does not.
+AMP_CUSTOM_FWD_F32 = torch.amp.custom_fwd(cast_inputs=torch.float32, device_type="cuda")  # expect: cuda-device-type-string:unsafe -- module level runs at import
+AMP_CUSTOM_BWD = torch.amp.custom_bwd(device_type="cuda")  # expect: cuda-device-type-string:unsafe
+
+
+def make_fwd():
+    return torch.amp.custom_fwd(device_type="cuda")  # expect: cuda-device-type-string:safe -- runs when called

@@ -401,3 +401,62 @@ def platform_ladder(sys, x):
     elif sys.platform == "darwin":
         x = x.to("mps")
     return x
+
+
+# A skip in `marks=` guards its pytest.param's values (kornia's parameter tests): the CUDA
+# device stays (its own fix is unsafe at definition time), so a Mac would run the test with it.
+@pytest.mark.parametrize(
+    "device",
+    [
+        torch.device("cpu"),
+        pytest.param(
+            torch.device("cuda"),
+            marks=pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA"),  # expect: cuda-is-available:unsafe -- the param's value is CUDA's until its unsafe fix
+        ),
+        pytest.param("cpu", marks=pytest.mark.skipif(not torch.cuda.is_available(), reason="x")),  # expect: cuda-is-available:safe -- its value is no CUDA
+    ],
+)
+def test_param_marks(device):
+    assert torch.zeros(1).to(device).numel() == 1
+
+
+# A skip decorator guards the other decorators of its test too (sentence-transformers'
+# cross-encoder test): "cuda" in the parametrize list stays.
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA")  # expect: cuda-is-available:report -- "cuda" in the parametrize list
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+def test_device_assignment(device):
+    assert torch.zeros(1, device=device).numel() == 1
+
+
+@pytest.mark.parametrize("dtype", [torch.float32])
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA")  # expect: cuda-is-available:safe
+def test_other_decorators_portable(dtype):
+    assert torch.zeros(1, dtype=dtype).numel() == 1
+
+
+def cache_device(args):
+    # The check picks a value devport does not see over "cpu" (open_clip's scripts, whose
+    # --cache-device defaults to "cuda"): ported, a Mac would get that value where it got "cpu".
+    cache = torch.device(args.cache_device if torch.cuda.is_available() else "cpu")  # expect: cuda-is-available:unsafe -- picks args.cache_device over "cpu"
+    main = torch.device(args.device if torch.cuda.is_available() or args.device == "cpu" else "cpu")  # expect: cuda-is-available:unsafe
+    # What the check picks is ported with it, or is no device: safe.
+    rank = f"cuda:{args.rank}" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:safe
+    workers = args.workers if torch.cuda.is_available() else 0  # expect: cuda-is-available:safe
+    return cache, main, rank, workers
+
+
+def amp_train(model, data):
+    # What follows an assert is guarded; a name imported from torch.cuda.amp there, used in
+    # another statement, is CUDA's (detectron2's AMPTrainer): its fix is unsafe, so is this one.
+    assert torch.cuda.is_available(), "CUDA is required for AMP training!"  # expect: cuda-is-available:unsafe -- autocast is torch.cuda.amp's
+    from torch.cuda.amp import autocast
+
+    with autocast():
+        return model(data)
+
+
+# Another skip beside it only skips more: not code that runs (torchao's FSDP tests).
+@skip_if_lt_x_gpu(2)
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA")  # expect: cuda-is-available:safe
+def test_two_skips():
+    assert torch.zeros(2).sum() == 0
