@@ -2098,6 +2098,66 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     D.Notes.push_back(Note::plain("no fix: " + What + " is CUDA-only: " + LeftUnsafe +
                                   "; rewriting the check would run it on other accelerators"));
   }
+  // The same check guarding two places of one function decides both: the
+  // MetricLogger of torchvision's references (DINOv2, DETR, DeiT, MAE...)
+  // adds "max mem: {memory:.0f}" to a format under one `if
+  // torch.cuda.is_available():` and passes `memory=torch.cuda.
+  // max_memory_allocated()` under the next, whose fix is unsafe: ported
+  // alone, the first asks a Mac for a `{memory}` that the second no longer
+  // gives (KeyError). A safe guard whose twin keeps CUDA is unsafe.
+  {
+    struct Twin {
+      size_t Finding;
+      uintptr_t Scope;
+      llvm::StringRef Check;
+    };
+    std::vector<Twin> Twins;
+    for (const Guard &G : Guards) {
+      if (Laddered[G.Finding])
+        continue;
+      ByteRange R = Findings[G.Finding].Range;
+      llvm::StringRef Check = Text.slice(R.Begin, R.End);
+      if (!Check.contains("is_available") && !Check.contains("device_count"))
+        continue;
+      std::optional<Ancestors> Own;
+      const Ancestors &Up = pathTo(Root, R, Own);
+      // The condition of an `if` (or `elif`) in a function's body: a
+      // decorator's guards its own test.
+      TSNode N = Up.node(), C = Up.parent(N);
+      while (is(C, "boolean_operator") || is(C, "not_operator") ||
+             is(C, "parenthesized_expression") || is(C, "comparison_operator")) {
+        N = C;
+        C = Up.parent(C);
+      }
+      if (!(is(C, "if_statement") || is(C, "elif_clause")) || !sameNode(field(C, "condition"), N))
+        continue;
+      TSNode Scope{};
+      for (TSNode P = Up.parent(C); !ts_node_is_null(P); P = Up.parent(P)) {
+        if (is(P, "decorator") || is(P, "class_definition"))
+          break;
+        if (is(P, "function_definition")) {
+          Scope = P;
+          break;
+        }
+      }
+      if (!ts_node_is_null(Scope))
+        Twins.push_back({G.Finding, reinterpret_cast<uintptr_t>(Scope.id), Check});
+    }
+    for (const Twin &A : Twins) {
+      Diagnostic &D = Findings[A.Finding];
+      if (!hasFix(D, Level::Safe))
+        continue;
+      for (const Twin &B : Twins)
+        if (B.Finding != A.Finding && B.Scope == A.Scope && B.Check == A.Check &&
+            !hasFix(Findings[B.Finding], Level::Safe)) {
+          makeUnsafe(D, "unsafe: the same check at line " +
+                            std::to_string(lineOf(Text, Findings[B.Finding].Range.Begin)) +
+                            " keeps CUDA; ported alone, this one would disagree with it on other "
+                            "accelerators (what one guard prepares, the other may use)");
+          break;
+        }
+    }
+  }
   if (llvm::is_contained(Laddered, true)) {
     std::vector<Diagnostic> Rest;
     for (size_t I = 0; I < Findings.size(); ++I)

@@ -458,3 +458,25 @@ def amp_train(model, data):
 @pytest.mark.skipif(not torch.accelerator.is_available(), reason="no CUDA")  # expect: cuda-is-available:safe
 def test_two_skips():
     assert torch.zeros(2).sum() == 0
+
+
+def log_every(iterable, logger):
+    # Two guards of one check decide one thing (the MetricLogger of torchvision's references,
+    # DINOv2, DETR): the first adds "{memory}" to the format, the second fills it, and its memory
+    # query's fix is unsafe. Ported alone, the first would raise KeyError on a Mac.
+    log_list = ["[{0}]"]
+    if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- the same check at line 475 keeps CUDA
+        log_list += ["max mem: {memory:.0f}"]
+    log_msg = " ".join(log_list)
+    for i, obj in enumerate(iterable):
+        yield obj
+        if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- max_memory_allocated's fix is unsafe
+            logger.info(log_msg.format(i, memory=torch.accelerator.max_memory_allocated()))
+        else:
+            logger.info(log_msg.format(i))
+
+
+def log_once(logger):
+    # Negative: in another function, the same check guards code of its own.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        logger.info("on an accelerator")
