@@ -538,8 +538,10 @@ llvm::SmallVector<Tok, 16> tokensOf(llvm::StringRef T, uint32_t B, uint32_t E) {
 /// The names an import statement binds to a prefix of a pattern's qualified
 /// name other than themselves: `tc` in `import torch.cuda as tc`, `cuda` in
 /// `from torch import cuda`; not `torch` in `import torch.cuda`. Relative
-/// imports bind nothing that resolves (NameResolver).
-void importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
+/// imports bind nothing that resolves (NameResolver). False where the
+/// module's name holds what no import does (`from torch.cuda: import
+/// is_available`, half typed): tree-sitter may still read an import there.
+bool importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
                    llvm::StringSet<> &Names) {
   auto All = tokensOf(T, L.Begin, L.End);
   llvm::SmallVector<Tok, 16> Toks; // `from m import (a, b)`: the brackets do not matter
@@ -555,10 +557,10 @@ void importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
       else if (Toks[I].Kind == '.')
         From += '.';
       else
-        return;
+        return false;
     }
     if (From.empty() || From.front() == '.')
-      return;
+      return true;
     ++I;
   }
   bool Cleaned = llvm::any_of(Rules.CleanedModules, [&](const std::string &M) {
@@ -587,6 +589,7 @@ void importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
       ++I;
     ++I;
   }
+  return true;
 }
 
 /// A name that a statement assigns, and whether as `self.NAME`.
@@ -691,8 +694,9 @@ public:
     // Names that imports bind to what a pattern names.
     llvm::StringSet<> Aliases;
     for (int32_t I = 0; I < N; ++I)
-      if (Ls[I].K == Key::Import || Ls[I].K == Key::From)
-        importedNames(T, Ls[I], Rules, Aliases);
+      if ((Ls[I].K == Key::Import || Ls[I].K == Key::From) &&
+          !importedNames(T, Ls[I], Rules, Aliases))
+        return std::nullopt; // the whole file, and no marks
     // Other lines with the word `import` (one search of the text, not one
     // per line: that was 1% of a check).
     int32_t Last = -1;
@@ -937,7 +941,7 @@ private:
       Line At = L;
       At.Begin = X.Begin;
       At.K = X.Text == "from" ? Key::From : Key::Import;
-      importedNames(T, At, Rules, Names);
+      (void)importedNames(T, At, Rules, Names); // `raise E from e`: no import
     }
     return true;
   }

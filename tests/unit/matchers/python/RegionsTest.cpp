@@ -228,6 +228,22 @@ TEST(Regions, NamesImportedFromTorchCudaAreAnchorsForTheImportCleanUp) {
   EXPECT_EQ("kkk0b", shape(Text, {"cuda"}, Rules));
 }
 
+/// An import whose module name holds what no import does, as typing leaves
+/// it (`from torch.cuda: import is_available`): tree-sitter reads an import
+/// there (the `:` is an error), the scan would read none, so the file is
+/// parsed and matched whole (the language server matched the scan's marks
+/// and missed `is_available()`).
+TEST(Regions, AnImportTheScanCannotReadTakesTheWholeFile) {
+  std::string Rest = "def f():\n    return 1\n\n\ndef g():\n    return 2\n\n\n"
+                     "print(is_available())\n";
+  EXPECT_EQ("whole", shape("from torch.cuda: import is_available\n" + Rest, {"cuda"}));
+  EXPECT_EQ("kk0bbbbbbkb", shape("from torch.cuda import is_available\n" + Rest, {"cuda"}));
+  // `raise ... from e` in a line with `import` in it (a comment) is no import.
+  EXPECT_EQ(
+      "kkbbbbbbbbbb",
+      shape("import torch.cuda\nraise ImportError('no cuda') from e  # import\n" + Rest, {"cuda"}));
+}
+
 TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
   const char *Text = "def f():\n"
                      "    accel = torch.cuda.is_available()\n"
