@@ -626,8 +626,11 @@ private:
       return;
     PatternContext Ctx{Src, &Resolver, Scopes, Children};
     // A name pattern (`torch.cuda`) matches a whole reference, not the
-    // `torch.cuda` inside `torch.cuda.x` or the callee of `torch.cuda.x()`.
-    bool Partial = Field == G.FObject || Field == G.FFunction;
+    // `torch.cuda` inside `torch.cuda.x` or the callee of `torch.cuda.x()`,
+    // nor the member name of an attribute (`autocast` in `torch.amp.autocast`
+    // is no use of the `autocast` that `from torch.cuda.amp import autocast`
+    // binds).
+    bool Partial = Field == G.FObject || Field == G.FFunction || Field == G.FAttribute;
     // Nor does it match where a name is defined rather than used: imports,
     // `def name`, `class name`, `name=` arguments, `as name`, `name = ...`.
     bool Defines = ImportDepth > 0 || Field == G.FName || Field == G.FAlias ||
