@@ -19,6 +19,15 @@ def setup(world_size):
     return mesh
 
 
+def legacy_path(ep_size):
+    # torch.distributed._tensor registers device_mesh as an alias of torch.distributed.device_mesh
+    # (llm-foundry's MoE set-up, composer, the tensor-parallel examples import it so).
+    from torch.distributed._tensor.device_mesh import DeviceMesh as Mesh, init_device_mesh
+
+    mesh = init_device_mesh("cuda", (ep_size,), mesh_dim_names=("ep",))  # expect: cuda-device-mesh:safe
+    return mesh, Mesh("cuda", [0])  # expect: cuda-device-mesh:safe
+
+
 # Negatives.
 mesh = dist.init_device_mesh("cpu", (2,))
 mesh = dist.init_device_mesh(device_type, (2,))
