@@ -967,12 +967,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   // the region spans statements of the module, only those (reading the
   // module from its start for each guard was quadratic in a large file).
   std::vector<llvm::SmallVector<TSNode, 4>> TopsOf;
-  bool AnyWholeModule = false;
   for (ByteRange Region : G.Regions) {
     TSNode Top = descendantFor(Root, Region.Begin, Region.End);
     llvm::SmallVector<TSNode, 4> Tops{Top};
     if (Indexed && sameNode(Top, Root)) {
-      AnyWholeModule = true;
       Tops.clear();
       const ChildIndex &X = T->Index.top();
       size_t I = X.firstEndingAtOrAfter(Region.Begin + 1);
@@ -981,9 +979,11 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     }
     TopsOf.push_back(std::move(Tops));
   }
-  // Names imported from torch.cuda in the regions: their uses are CUDA code,
-  // in any of them (`assert torch.cuda.is_available()`, then `from
-  // torch.cuda.amp import autocast` and `with autocast():`, each a region).
+  // Names imported from torch.cuda in the module: their uses are CUDA code
+  // (a module's `from torch.cuda.amp import GradScaler` in a test's
+  // `assertIsInstance(scaler, GradScaler)`, mmengine's; `assert
+  // torch.cuda.is_available()`, then `from torch.cuda.amp import autocast`
+  // and `with autocast():`, each a region).
   llvm::SmallVector<std::string, 4> FromCuda;
   auto CollectFromCuda = [&](TSNode From) {
     preorder(From, [&](TSNode N, TSTreeCursor *) {
@@ -1000,18 +1000,15 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       return !is(N, "string") && !is(N, "comment");
     });
   };
-  if (AnyWholeModule) {
-    // A region spans the module: its imports from torch.cuda, read once a
-    // review.
+  if (!T) {
+    CollectFromCuda(Root);
+  } else {
+    // Read once a review.
     if (!T->FromCuda) {
       CollectFromCuda(Root);
       T->FromCuda = FromCuda;
     }
     FromCuda = *T->FromCuda;
-  } else {
-    for (const auto &Tops : TopsOf)
-      for (TSNode Top : Tops)
-        CollectFromCuda(Top);
   }
   for (size_t RI = 0; RI < G.Regions.size(); ++RI) {
     ByteRange Region = G.Regions[RI];
