@@ -610,6 +610,16 @@ std::optional<TSNode> allowListEntry(const Ancestors &Up, llvm::StringRef Text) 
 }
 
 /// The guard, if the finding at R sits in a condition.
+/// Whether the path from P down to Up's node passes an odd number of `not`s
+/// (`not torch.cuda.is_available()`, `not (a and not b)`).
+bool negatedBelow(const Ancestors &Up, TSNode P) {
+  bool Negated = false;
+  for (TSNode X = Up.parent(Up.node()); !ts_node_is_null(X) && !sameNode(X, P); X = Up.parent(X))
+    if (is(X, "not_operator"))
+      Negated = !Negated;
+  return Negated;
+}
+
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -620,6 +630,16 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         contains(field(P, "condition"), R)) {
       TSNode If = is(P, "elif_clause") ? Up.parent(P) : P;
       TSNode Body = field(P, is(P, "while_statement") ? "body" : "consequence");
+      // `if not torch.cuda.is_available(): return f()` then `else:
+      // torch.cuda.cudart()...` (PyG's nvtx profiler): a negated check
+      // guards the other clauses.
+      if (is(If, "if_statement") && negatedBelow(Up, P)) {
+        forEachChild(If, [&](TSNode C) {
+          if ((is(C, "elif_clause") || is(C, "else_clause")) && !contains(C, R) &&
+              ts_node_start_byte(C) > ts_node_start_byte(P))
+            G.Regions.push_back(rangeOf(C));
+        });
+      }
       if (!ts_node_is_null(Body)) {
         G.Regions.push_back(rangeOf(Body));
         if (!is(P, "while_statement") && exitsEarly(Body, Text))
@@ -664,7 +684,9 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
     }
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
         contains(ts_node_named_child(P, 1), R)) {
-      G.Regions.push_back(rangeOf(ts_node_named_child(P, 0)));
+      // `"cpu" if not torch.cuda.device_count() else "cuda:0"` (torchrl's
+      // scripts): a negated check picks the other value.
+      G.Regions.push_back(rangeOf(ts_node_named_child(P, negatedBelow(Up, P) ? 2 : 0)));
       TSNode Else = ts_node_named_child(P, 2);
       // `args.cache_device if torch.cuda.is_available() else "cpu"` (either
       // way round): a value from elsewhere (an option whose default is

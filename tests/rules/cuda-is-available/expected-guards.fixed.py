@@ -480,3 +480,28 @@ def log_once(logger):
     # Negative: in another function, the same check guards code of its own.
     if torch.accelerator.is_available():  # expect: cuda-is-available:safe
         logger.info("on an accelerator")
+
+
+def train_device(cfg):
+    # A negated check picks "cpu" when it holds: the CUDA branch is the other one (torchrl's
+    # multi-agent scripts). Its "cuda:0" is a setting whose fix is unsafe, so is the check's.
+    cfg.train.device = "cpu" if not torch.accelerator.is_available() else torch.accelerator.current_accelerator().type + ":0"  # expect: cuda-is-available:unsafe -- the other branch is CUDA's
+    return cfg
+
+
+def nvtx_range(func):
+    # An early exit where CUDA is missing guards the other branches of its `if` too (PyG's nvtx
+    # profiler): the CUDA profiler call stays, so a Mac must not get past the check.
+    if not torch.cuda.is_available():  # expect: cuda-is-available:report -- cudaProfilerStart stays
+        return func()
+    else:
+        torch.cuda.cudart().cudaProfilerStart()
+    return func()
+
+
+def negated_portable(x):
+    # Negative: the other branch is ported with the check.
+    if not torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        return x
+    else:
+        return x.to(torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
