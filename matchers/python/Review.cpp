@@ -66,7 +66,8 @@ llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
 constexpr llvm::StringLiteral CudaNameWords[] = {"cuda",   "cudnn", "nccl",   "nvtx",
                                                  "cublas", "nvml",  "cutlass"};
 /// What cudaNamedString() looks for in a string.
-constexpr llvm::StringLiteral CudaStringWords[] = {"cuda", "gpu", "nccl", "tensorrt", "cudnn"};
+constexpr llvm::StringLiteral CudaStringWords[] = {"cuda",     "gpu",   "nccl",
+                                                   "tensorrt", "cudnn", "nvidia"};
 /// The `_`-separated parts of a name (or a string) that otherBackendName() looks for:
 /// other backends, and the Mac's platform names (`MACOS`, `sys.platform == "darwin"`), whose
 /// accelerator is MPS.
@@ -1536,7 +1537,18 @@ std::optional<std::string> cudaKeyword(const Ancestors &Up, llvm::StringRef Text
         return std::nullopt;
       llvm::StringRef Name = textOf(field(P, "name"), Text);
       if (namedForCuda(Name) || gpuOrPinning(Name))
-        return Name.str();
+        return Name.str() + "=";
+      return std::nullopt;
+    }
+    // `{"num_gpus": 0.2 if torch.cuda.is_available() else None}`, spread
+    // into a call (torchrl's `ray.remote(**options)`).
+    if (is(P, "pair")) {
+      std::string Key;
+      if (!sameNode(field(P, "value"), N) || !is(field(P, "key"), "string") ||
+          !simpleStringValue(field(P, "key"), Text, Key))
+        return std::nullopt;
+      if (namedForCuda(Key) || gpuOrPinning(Key))
+        return "\"" + Key + "\":";
       return std::nullopt;
     }
     if (!is(P, "not_operator") && !is(P, "boolean_operator") &&
@@ -2003,7 +2015,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     if (auto Name = cudaKeyword(Up, Text)) {
       D.Fixes.clear();
       D.Notes.push_back(Note::plain("no fix: it is passed as `" + *Name +
-                                    "=`, which the callee reads as CUDA; rewritten, it "
+                                    "`, which the callee reads as CUDA; rewritten, it "
                                     "would ask for CUDA on other accelerators"));
       continue;
     }

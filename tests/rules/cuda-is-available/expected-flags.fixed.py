@@ -127,3 +127,13 @@ def passed_before(run):
     run(use_cuda=flag)
     flag = torch.accelerator.is_available()  # expect: cuda-is-available:safe
     return flag
+
+
+def ray_options():
+    # A dict key named for the GPU is such a keyword once spread into a call (torchrl's Ray
+    # collector: ray.remote(**options)); ported, a Mac asks Ray for a GPU it has none of and hangs.
+    return {"num_cpus": 1, "num_gpus": 0.2 if torch.cuda.is_available() else None}  # expect: cuda-is-available:report -- passed as num_gpus
+
+
+def other_key():
+    return {"accelerated": torch.accelerator.is_available()}  # expect: cuda-is-available:safe

@@ -505,3 +505,11 @@ def negated_portable(x):
         return x
     else:
         return x.to(torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
+
+
+def gpu_memory(subprocess):
+    # nvidia-smi is CUDA's (PyG's GraphGym picks a GPU by its memory): ported, a Mac would run it.
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- nvidia-smi
+        out = subprocess.check_output(["nvidia-smi", "-L"])
+        return out
+    return None
