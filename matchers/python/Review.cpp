@@ -1287,6 +1287,14 @@ std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringR
 /// PLATFORM_SUPPORTS_FP8, ...)`, `@requires_triton()`): a condition that
 /// devport cannot read. `@skipIfTorchDynamo` and co. are not.
 bool guardsTest(llvm::StringRef Decorator) {
+  // What adds cases runs the test on the CPU too: PyG's `@withCUDA` (a CPU
+  // case beside a CUDA one), `@pytest.mark.parametrize("device", [...])`.
+  llvm::StringRef Callee =
+      Decorator.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim();
+  Callee = Callee.rsplit('.').second.empty() ? Callee : Callee.rsplit('.').second;
+  std::string Name = Callee.lower();
+  if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos)
+    return false;
   if (saysAccelerator(Decorator))
     return true;
   std::string L = Decorator.lower();

@@ -39,3 +39,16 @@ AMP_CUSTOM_BWD = torch.amp.custom_bwd(device_type="cuda")  # expect: cuda-device
 
 def make_fwd():
     return torch.amp.custom_fwd(device_type="cuda")  # expect: cuda-device-type-string:safe -- runs when called
+
+
+@withCUDA
+def test_linear_autocast(device):
+    # PyG's @withCUDA adds a CUDA case beside the CPU one, skipping nothing: a CPU-only CI runs it.
+    with torch.amp.autocast("cuda"):  # expect: cuda-device-type-string:unsafe -- a CPU-only CI runs it
+        return torch.zeros(1, device=device)
+
+
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+def test_parametrized_autocast(device):
+    with torch.amp.autocast("cuda"):  # expect: cuda-device-type-string:unsafe -- the cpu case runs it
+        return torch.zeros(1, device=device)
