@@ -21,3 +21,15 @@ if backend == "nccl":
     pass
 name = "nccl"
 os.environ["NCCL_DEBUG"] = "INFO"
+
+
+class NeoXArgs:
+    # gpt-neox's arguments: an annotated field, read when the run starts.
+    distributed_backend: str = dist.get_default_backend_for_device(torch.accelerator.current_accelerator())  # expect: nccl-backend:unsafe -- class level runs when the class is defined
+    backend_timeout: int = 30
+
+
+def launch():
+    backend: str = dist.get_default_backend_for_device(torch.accelerator.current_accelerator())  # expect: nccl-backend:safe
+    mode: str = "nccl"
+    return backend, mode
