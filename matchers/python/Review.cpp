@@ -1129,8 +1129,15 @@ bool usesDevice(TSNode Call, llvm::StringRef Text) {
 /// A condition that tests for an accelerator, so that what it guards does
 /// not run on a CPU-only build.
 bool checksAvailability(llvm::StringRef Condition) {
-  return !Condition.contains("not ") &&
-         (Condition.contains("is_available") || Condition.contains("device_count"));
+  // Of an accelerator: `torch.distributed.is_available()` (thunder's
+  // distributed test helper) holds on a CPU-only build.
+  if (Condition.contains("not "))
+    return false;
+  std::string C = Condition.str();
+  for (size_t At; (At = C.find("distributed.is_available")) != std::string::npos;)
+    C.erase(At, std::strlen("distributed.is_available"));
+  llvm::StringRef Rest(C);
+  return Rest.contains("is_available") || Rest.contains("device_count");
 }
 
 /// Whether P runs the code at R only where there is an accelerator: the
@@ -1190,6 +1197,31 @@ std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef 
   if (InClass)
     return std::string("code at class level runs when the class is defined");
   return std::string("code at module level runs at import");
+}
+
+/// Whether the finding at R is an operand of a comparison (through `.type`
+/// or brackets) that nothing restricts to hosts with an accelerator:
+/// fairscale's `if torch.device("cuda").type == self._default_device.type:`
+/// in every optimizer step compared names on a CPU-only build too.
+std::optional<std::string> comparedOnly(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode N = Up.node(), P = Up.parent(N);
+  while (is(P, "parenthesized_expression") ||
+         (is(P, "attribute") && sameNode(field(P, "object"), N))) {
+    N = P;
+    P = Up.parent(P);
+  }
+  if (!is(P, "comparison_operator"))
+    return std::nullopt;
+  for (TSNode A = P; !ts_node_is_null(A); A = Up.parent(A)) {
+    if (onlyWithAccelerator(A, R, Text))
+      return std::nullopt;
+    // A test's: whether a CPU-only CI runs it is unskippedTest()'s to say.
+    if (is(A, "function_definition") && textOf(field(A, "name"), Text).startswith("test"))
+      return std::nullopt;
+  }
+  return "`" + snippet(P, Text) + "` compares, where the code it replaces needed no device";
 }
 
 /// The name that the finding at R is assigned to, and the line where it is assigned
@@ -1933,6 +1965,10 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       makeUnsafe(D, "unsafe on a CPU-only build: " + *Place +
                         ", and there torch.accelerator.current_accelerator() raises (2.6) or "
                         "is None (2.7+) where the code it replaces ran");
+    else if (auto Compared = comparedOnly(Root, D.Range, Text))
+      makeUnsafe(D, "unsafe on a CPU-only build: " + *Compared +
+                        ", and there torch.accelerator.current_accelerator() is None (2.7+) or "
+                        "raises (2.6) where the comparison ran");
     else if (auto Setting = storedSetting(Root, D.Range, Text))
       makeUnsafe(D, "unsafe on a CPU-only build: it is stored as a setting (`" + *Setting +
                         "`) that is read later, perhaps after a CPU-only run replaced it, and "

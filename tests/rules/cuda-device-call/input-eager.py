@@ -54,3 +54,15 @@ def decorated():
 
 if __name__ == "__main__":
     MAIN_DEVICE = torch.device("cuda")  # expect: cuda-device-call:safe -- the script's run
+
+
+def broadcast_params(default_device):
+    # A comparison only compares (fairscale's OSS.step: `torch.device("cuda").type == ...`): a
+    # CPU-only build ran it, and there current_accelerator() is None.
+    same = torch.device("cuda").type == default_device.type  # expect: cuda-device-call:unsafe -- a comparison runs on a CPU-only build
+    return same
+
+
+def on_default(default_device, accelerated):
+    # Negative: under an availability check, the comparison runs only with an accelerator.
+    return torch.device("cuda") == default_device if torch.accelerator.is_available() else False  # expect: cuda-device-call:safe -- only with an accelerator

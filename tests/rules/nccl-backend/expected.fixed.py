@@ -33,3 +33,9 @@ def launch():
     backend: str = dist.get_default_backend_for_device(torch.accelerator.current_accelerator())  # expect: nccl-backend:safe
     mode: str = "nccl"
     return backend, mode
+
+
+if torch.distributed.is_available():
+    # thunder's distributed test helper: torch.distributed is there on a CPU-only build too.
+    class DistributedHelper:
+        DISTRIBUTED_BACKEND = dist.get_default_backend_for_device(torch.accelerator.current_accelerator())  # expect: nccl-backend:unsafe -- class level, distributed is no accelerator

@@ -33,3 +33,9 @@ def launch():
     backend: str = "nccl"  # expect: nccl-backend:safe
     mode: str = "nccl"
     return backend, mode
+
+
+if torch.distributed.is_available():
+    # thunder's distributed test helper: torch.distributed is there on a CPU-only build too.
+    class DistributedHelper:
+        DISTRIBUTED_BACKEND = "nccl"  # expect: nccl-backend:unsafe -- class level, distributed is no accelerator
