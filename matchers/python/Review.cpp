@@ -847,6 +847,20 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
     N = P;
     P = Up.parent(P);
   }
+  // A skip marker kept in a name, `skip_if_no_cuda = pytest.mark.skipif(not
+  // torch.cuda.is_available(), ...)` (fairscale's tests): its uses are the
+  // tests it decorates, here or, at module level, in the modules that
+  // import it.
+  bool Marker = false;
+  if (is(P, "argument_list") && sameNode(ts_node_named_child(P, 0), N)) {
+    TSNode Call = Up.parent(P);
+    if (is(Call, "call") &&
+        llvm::StringRef(textOf(field(Call, "function"), Text).lower()).contains("skip")) {
+      Marker = true;
+      N = Call;
+      P = Up.parent(Call);
+    }
+  }
   if (!is(P, "assignment") || !sameNode(field(P, "right"), N))
     return std::nullopt;
   TSNode Left = field(P, "left");
@@ -854,6 +868,8 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   if (!is(Left, "identifier") && !Self)
     return std::nullopt;
   llvm::StringRef Name = textOf(Left, Text);
+  if (Marker && Name == "pytestmark")
+    return std::nullopt; // the module's own skip, not a name others use
   // The scope its uses are in.
   TSNode Scope = Root;
   for (TSNode A = Up.parent(P); !ts_node_is_null(A); A = Up.parent(A))
@@ -863,7 +879,7 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
     }
   Guard G{Index, {}};
   G.Flag = Name.str();
-  G.Exported = Scope.id == Root.id && Name.upper() == Name.str();
+  G.Exported = Scope.id == Root.id && (Marker || Name.upper() == Name.str());
   uint32_t After = ts_node_end_byte(P);
   std::unique_ptr<ScopeIndex> Local;
   const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
