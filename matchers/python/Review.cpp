@@ -67,8 +67,8 @@ llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
 constexpr llvm::StringLiteral CudaNameWords[] = {"cuda",   "cudnn", "nccl",   "nvtx",
                                                  "cublas", "nvml",  "cutlass"};
 /// What cudaNamedString() looks for in a string.
-constexpr llvm::StringLiteral CudaStringWords[] = {"cuda",     "gpu",   "nccl",
-                                                   "tensorrt", "cudnn", "nvidia"};
+constexpr llvm::StringLiteral CudaStringWords[] = {"cuda",  "gpu",    "nccl",   "tensorrt",
+                                                   "cudnn", "nvidia", "nvfuser"};
 /// The `_`-separated parts of a name (or a string) that otherBackendName() looks for:
 /// other backends, and the Mac's platform names (`MACOS`, `sys.platform == "darwin"`), whose
 /// accelerator is MPS.

@@ -515,3 +515,14 @@ def gpu_memory(subprocess):
         out = subprocess.check_output(["nvidia-smi", "-L"])
         return out
     return None
+
+
+class Recipe:
+    def __init__(self, fuser=None):
+        # thunder's recipes pick nvFuser, which runs on CUDA only, where CUDA is there.
+        if fuser is None:
+            if torch.cuda.is_available():  # expect: cuda-is-available:report -- nvfuser
+                fuser = "nvfuser"
+            else:
+                fuser = "torch.compile"
+        self.fuser = fuser
