@@ -2119,6 +2119,57 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(*Entry))) +
         "); rewritten, it would let every accelerator through, those the list leaves out too"));
   }
+  // `not torch.cuda.is_available() or torch.cuda.get_device_capability() <
+  // (9, 0)` (thunder's op database, at import): the other operand runs only
+  // where the check let it, and a query there that stays CUDA and raises
+  // without it (the capability, a device's properties or name) would run on
+  // a Mac once the check is ported.
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    Diagnostic &D = Findings[I];
+    if (!hasFix(D, Level::Safe))
+      continue;
+    llvm::StringRef Check = Text.slice(D.Range.Begin, D.Range.End);
+    if (!Check.contains("is_available") && !Check.contains("device_count"))
+      continue;
+    std::optional<Ancestors> Own;
+    const Ancestors &Up = pathTo(Root, D.Range, Own);
+    TSNode N = Up.node(), P = Up.parent(N);
+    while (is(P, "not_operator") || is(P, "parenthesized_expression") ||
+           is(P, "comparison_operator")) {
+      N = P;
+      P = Up.parent(P);
+    }
+    if (!is(P, "boolean_operator") || !sameNode(field(P, "left"), N))
+      continue;
+    llvm::StringRef Op = textOf(field(P, "operator"), Text);
+    if ((Op == "and") == negatedBelow(Up, P))
+      continue; // the other operand runs where there is no accelerator
+    ByteRange Other = rangeOf(field(P, "right"));
+    std::optional<std::pair<uint32_t, std::string>> Stays;
+    // What raises without CUDA: the capability and property queries (not
+    // `torch.version.hip`, `is_initialized()`, `is_bf16_supported()`).
+    Top.Kept.forEach(Other, /*Holding=*/false, /*Inside=*/true, [&](size_t K) {
+      if (Kept[K].RuleId != "keep-device-capability")
+        return false;
+      Stays = {Kept[K].Range.Begin, Text.slice(Kept[K].Range.Begin, Kept[K].Range.End).str()};
+      return true;
+    });
+    for (size_t J = 0; J < Findings.size() && !Stays; ++J)
+      if (J != I && Other.contains(Findings[J].Range) && !hasFix(Findings[J], Level::Safe) &&
+          Text.slice(Findings[J].Range.Begin, Findings[J].Range.End)
+              .startswith("torch.cuda.get_device_"))
+        Stays = {Findings[J].Range.Begin,
+                 Text.slice(Findings[J].Range.Begin, Findings[J].Range.End).str()};
+    if (!Stays)
+      continue;
+    if (Stays->second.size() > 60)
+      Stays->second = Stays->second.substr(0, 57) + "...";
+    D.Fixes.clear();
+    D.Notes.push_back(Note::plain("no fix: it decides whether `" + Stays->second + "` (line " +
+                                  std::to_string(lineOf(Text, Stays->first)) +
+                                  ") runs, which stays CUDA; rewritten, it would run it on other "
+                                  "accelerators"));
+  }
   // Guards, innermost first: a guard inside another's block is reviewed
   // before the outer one counts its fix.
   std::vector<Guard> Guards;

@@ -524,3 +524,18 @@ class Recipe:
             else:
                 fuser = "torch.compile"
         self.fuser = fuser
+
+
+def op_database(DecorateInfo, pytest):
+    # The other operand of `or` runs where the check lets it (thunder's op database, at
+    # import): the capability query stays CUDA's, so a Mac must not reach it.
+    return DecorateInfo(
+        pytest.mark.skip,
+        active_if=(not torch.cuda.is_available() or torch.cuda.get_device_capability() < (9, 0)),  # expect: cuda-is-available:report -- get_device_capability stays
+    )
+
+
+def flag_operands(args):
+    # Negative: a user's option beside the check is the check's own condition.
+    use_cuda = torch.accelerator.is_available() and args.cuda  # expect: cuda-is-available:safe
+    return use_cuda
