@@ -433,6 +433,13 @@ bool availabilityQuery(llvm::StringRef Name) {
   return Name.startswith("is_") && Name.endswith("_available");
 }
 
+/// Whether the text of a check asks whether there is a device, or how many
+/// (`torch.cuda.is_available()`, `torch.cuda.device_count() > 1`): what a
+/// flag, a keyword or a guard's twin carries.
+bool asksForDevices(llvm::StringRef Check) {
+  return Check.contains("is_available") || Check.contains("device_count");
+}
+
 /// Keep rules whose code runs on every build (see backendsFlag).
 const char *const HarmlessKeeps[] = {"keep-cudnn", "keep-backends-cuda"};
 
@@ -611,7 +618,6 @@ std::optional<TSNode> allowListEntry(const Ancestors &Up, llvm::StringRef Text) 
   return std::nullopt;
 }
 
-/// The guard, if the finding at R sits in a condition.
 /// Whether the path from P down to Up's node passes an odd number of `not`s
 /// (`not torch.cuda.is_available()`, `not (a and not b)`).
 bool negatedBelow(const Ancestors &Up, TSNode P) {
@@ -622,6 +628,21 @@ bool negatedBelow(const Ancestors &Up, TSNode P) {
   return Negated;
 }
 
+/// Up's node with the operators of Through around it climbed: the outermost
+/// of them (or the node) and what holds it.
+struct Climbed {
+  TSNode Outer, Holder;
+};
+Climbed climb(const Ancestors &Up, std::initializer_list<const char *> Through) {
+  TSNode N = Up.node(), P = Up.parent(N);
+  while (llvm::any_of(Through, [&](const char *T) { return is(P, T); })) {
+    N = P;
+    P = Up.parent(P);
+  }
+  return {N, P};
+}
+
+/// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -835,18 +856,12 @@ const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
 /// conditions guard code. Uses are looked for after the assignment in its
 /// function (or module), or for `self.NAME` in its class.
 std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
-  llvm::StringRef Check = Text.slice(R.Begin, R.End);
-  if (!Check.contains("is_available") && !Check.contains("device_count"))
+  if (!asksForDevices(Text.slice(R.Begin, R.End)))
     return std::nullopt;
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
-  TSNode N = Up.node();
-  TSNode P = Up.parent(N);
-  while (is(P, "boolean_operator") || is(P, "not_operator") || is(P, "comparison_operator") ||
-         is(P, "parenthesized_expression")) {
-    N = P;
-    P = Up.parent(P);
-  }
+  auto [N, P] = climb(
+      Up, {"boolean_operator", "not_operator", "comparison_operator", "parenthesized_expression"});
   // A skip marker kept in a name, `skip_if_no_cuda = pytest.mark.skipif(not
   // torch.cuda.is_available(), ...)` (fairscale's tests): its uses are the
   // tests it decorates, here or, at module level, in the modules that
@@ -1168,13 +1183,9 @@ bool usesDevice(TSNode Call, llvm::StringRef Text) {
 bool checksAvailability(llvm::StringRef Condition) {
   // Of an accelerator: `torch.distributed.is_available()` (thunder's
   // distributed test helper) holds on a CPU-only build.
-  if (Condition.contains("not "))
-    return false;
-  std::string C = Condition.str();
-  for (size_t At; (At = C.find("distributed.is_available")) != std::string::npos;)
-    C.erase(At, std::strlen("distributed.is_available"));
-  llvm::StringRef Rest(C);
-  return Rest.contains("is_available") || Rest.contains("device_count");
+  return !Condition.contains("not ") &&
+         (Condition.count("is_available") > Condition.count("distributed.is_available") ||
+          Condition.contains("device_count"));
 }
 
 /// Whether P runs the code at R only where there is an accelerator: the
@@ -1360,7 +1371,7 @@ bool guardsTest(llvm::StringRef Decorator) {
   // case beside a CUDA one), `@pytest.mark.parametrize("device", [...])`.
   llvm::StringRef Callee =
       Decorator.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim();
-  Callee = Callee.rsplit('.').second.empty() ? Callee : Callee.rsplit('.').second;
+  Callee = Callee.substr(Callee.rfind('.') + 1); // npos + 1: the whole
   std::string Name = Callee.lower();
   if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos)
     return false;
@@ -1654,15 +1665,10 @@ std::optional<KeywordThroughName> cudaKeywordThroughName(TSNode Root, const Ance
                                                          llvm::StringRef Text) {
   // Whether to use CUDA, or how many devices: a device's name or properties
   // in a name (`gpu_name`) is data for a report.
-  llvm::StringRef Check = textOf(Up.node(), Text);
-  if (!Check.contains("is_available") && !Check.contains("device_count"))
+  if (!asksForDevices(textOf(Up.node(), Text)))
     return std::nullopt;
-  TSNode N = Up.node(), P = Up.parent(N);
-  while (is(P, "not_operator") || is(P, "boolean_operator") || is(P, "parenthesized_expression") ||
-         is(P, "comparison_operator") || is(P, "conditional_expression")) {
-    N = P;
-    P = Up.parent(P);
-  }
+  auto [N, P] = climb(Up, {"not_operator", "boolean_operator", "parenthesized_expression",
+                           "comparison_operator", "conditional_expression"});
   if (!is(P, "assignment") || !sameNode(field(P, "right"), N) ||
       !is(field(P, "left"), "identifier"))
     return std::nullopt;
@@ -2128,47 +2134,41 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     Diagnostic &D = Findings[I];
     if (!hasFix(D, Level::Safe))
       continue;
-    llvm::StringRef Check = Text.slice(D.Range.Begin, D.Range.End);
-    if (!Check.contains("is_available") && !Check.contains("device_count"))
+    if (!asksForDevices(Text.slice(D.Range.Begin, D.Range.End)))
       continue;
     std::optional<Ancestors> Own;
     const Ancestors &Up = pathTo(Root, D.Range, Own);
-    TSNode N = Up.node(), P = Up.parent(N);
-    while (is(P, "not_operator") || is(P, "parenthesized_expression") ||
-           is(P, "comparison_operator")) {
-      N = P;
-      P = Up.parent(P);
-    }
+    auto [N, P] = climb(Up, {"not_operator", "parenthesized_expression", "comparison_operator"});
     if (!is(P, "boolean_operator") || !sameNode(field(P, "left"), N))
       continue;
     llvm::StringRef Op = textOf(field(P, "operator"), Text);
     if ((Op == "and") == negatedBelow(Up, P))
       continue; // the other operand runs where there is no accelerator
     ByteRange Other = rangeOf(field(P, "right"));
-    std::optional<std::pair<uint32_t, std::string>> Stays;
+    std::optional<ByteRange> Stays;
     // What raises without CUDA: the capability and property queries (not
     // `torch.version.hip`, `is_initialized()`, `is_bf16_supported()`).
     Top.Kept.forEach(Other, /*Holding=*/false, /*Inside=*/true, [&](size_t K) {
-      if (Kept[K].RuleId != "keep-device-capability")
-        return false;
-      Stays = {Kept[K].Range.Begin, Text.slice(Kept[K].Range.Begin, Kept[K].Range.End).str()};
-      return true;
+      if (Kept[K].RuleId == "keep-device-capability")
+        Stays = Kept[K].Range;
+      return Stays.has_value();
     });
-    for (size_t J = 0; J < Findings.size() && !Stays; ++J)
-      if (J != I && Other.contains(Findings[J].Range) && !hasFix(Findings[J], Level::Safe) &&
-          Text.slice(Findings[J].Range.Begin, Findings[J].Range.End)
-              .startswith("torch.cuda.get_device_"))
-        Stays = {Findings[J].Range.Begin,
-                 Text.slice(Findings[J].Range.Begin, Findings[J].Range.End).str()};
+    if (!Stays)
+      Top.Findings.forEach(Other, /*Holding=*/false, /*Inside=*/true, [&](size_t J) {
+        const Diagnostic &F = Findings[J];
+        if (J != I && !hasFix(F, Level::Safe) &&
+            Text.slice(F.Range.Begin, F.Range.End).startswith("torch.cuda.get_device_"))
+          Stays = F.Range;
+        return Stays.has_value();
+      });
     if (!Stays)
       continue;
-    if (Stays->second.size() > 60)
-      Stays->second = Stays->second.substr(0, 57) + "...";
     D.Fixes.clear();
-    D.Notes.push_back(Note::plain("no fix: it decides whether `" + Stays->second + "` (line " +
-                                  std::to_string(lineOf(Text, Stays->first)) +
-                                  ") runs, which stays CUDA; rewritten, it would run it on other "
-                                  "accelerators"));
+    D.Notes.push_back(
+        Note::plain("no fix: it decides whether `" +
+                    snippet(descendantFor(Root, Stays->Begin, Stays->End), Text) + "` (line " +
+                    std::to_string(lineOf(Text, Stays->Begin)) +
+                    ") runs, which stays CUDA; rewritten, it would run it on other accelerators"));
   }
   // Guards, innermost first: a guard inside another's block is reviewed
   // before the outer one counts its fix.
@@ -2280,18 +2280,14 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         continue;
       ByteRange R = Findings[G.Finding].Range;
       llvm::StringRef Check = Text.slice(R.Begin, R.End);
-      if (!Check.contains("is_available") && !Check.contains("device_count"))
+      if (!asksForDevices(Check))
         continue;
       std::optional<Ancestors> Own;
       const Ancestors &Up = pathTo(Root, R, Own);
       // The condition of an `if` (or `elif`) in a function's body: a
       // decorator's guards its own test.
-      TSNode N = Up.node(), C = Up.parent(N);
-      while (is(C, "boolean_operator") || is(C, "not_operator") ||
-             is(C, "parenthesized_expression") || is(C, "comparison_operator")) {
-        N = C;
-        C = Up.parent(C);
-      }
+      auto [N, C] = climb(Up, {"boolean_operator", "not_operator", "parenthesized_expression",
+                               "comparison_operator"});
       if (!(is(C, "if_statement") || is(C, "elif_clause")) || !sameNode(field(C, "condition"), N))
         continue;
       TSNode Scope{};
