@@ -466,7 +466,7 @@ std::optional<std::vector<std::string>> alternativeLiterals(llvm::StringRef Re) 
 
 WhereConstraints::Test WhereConstraints::compile(const std::string &Re, bool WantGroups) {
   Test T;
-  T.Re = std::make_unique<llvm::Regex>(Re);
+  T.Re = std::make_unique<MemoRegex>(Re);
   T.Needed = requiredLiteral(Re);
   if (std::optional<std::vector<std::string>> Lits = alternativeLiterals(Re)) {
     T.AnyOf = std::move(*Lits);

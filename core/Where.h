@@ -15,6 +15,7 @@
 #define DEVPORT_CORE_WHERE_H
 
 #include "core/LanguageBackend.h"
+#include "core/MemoRegex.h"
 #include "core/Rule.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -91,7 +92,7 @@ private:
   /// engine takes microseconds per call, and C++ rules try theirs at every
   /// string literal and `#if`).
   struct Test {
-    std::unique_ptr<llvm::Regex> Re;
+    std::unique_ptr<MemoRegex> Re;
     std::string Needed; ///< A literal that every match contains ("" if none).
     /// finiteLanguage(): the strings; the regex is not run.
     std::optional<llvm::StringSet<>> Exact;

@@ -122,7 +122,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
   };
   size_t Order = 0;
   std::vector<WordUse> WordUses;                               // by word
-  llvm::StringMap<std::shared_ptr<const llvm::Regex>> Regexes; // by source
+  llvm::StringMap<std::shared_ptr<const MemoRegex>> Regexes;   // by source
   for (const auto &R : Rules.rules()) {
     if (R->Language != "python")
       continue;
@@ -217,9 +217,9 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
             }
             continue;
           }
-          std::shared_ptr<const llvm::Regex> &Compiled = Regexes[*Re];
+          std::shared_ptr<const MemoRegex> &Compiled = Regexes[*Re];
           if (!Compiled)
-            Compiled = std::make_shared<const llvm::Regex>(*Re);
+            Compiled = std::make_shared<const MemoRegex>(*Re);
           if (llvm::none_of(SW.Regexes, [&](const auto &Q) { return Q.Re == Compiled; }))
             SW.Regexes.push_back({*Chars, Compiled});
         }

@@ -61,12 +61,12 @@
 #define DEVPORT_MATCHERS_PYTHON_REGIONS_H
 
 #include "core/LanguageBackend.h"
+#include "core/MemoRegex.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Regex.h"
 
 #include <bitset>
 #include <cstdint>
@@ -104,7 +104,7 @@ struct WordUse {
   /// a string with another is not run through the regex).
   struct QuotedRegex {
     std::bitset<256> Chars;
-    std::shared_ptr<const llvm::Regex> Re;
+    std::shared_ptr<const MemoRegex> Re;
   };
   std::vector<QuotedRegex> Regexes;
 

@@ -472,7 +472,7 @@ RegionRules stringRules() {
   R.WordUses[0].Values = {"cuda"};
   const char *Re = "^[uU]?([\"'])cuda(:[0-9]*)?[\"']$";
   R.WordUses[0].Regexes.push_back(
-      {*quotedStringCharacters(Re), std::make_shared<const llvm::Regex>(Re)});
+      {*quotedStringCharacters(Re), std::make_shared<const MemoRegex>(Re)});
   R.WordUses[1].Length = 5;
   R.WordUses[1].InCode = WordUse::Code::Anywhere;
   R.WordUses[1].Any = true;
