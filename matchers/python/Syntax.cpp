@@ -16,7 +16,57 @@
 #include <cstring>
 #include <mutex>
 
+#include "llvm/Support/MathExtras.h"
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace devport::python {
+
+size_t findWord(llvm::StringRef Text, llvm::StringRef Word, size_t From) {
+  if (From >= Text.size())
+    return llvm::StringRef::npos;
+  const char *D = Text.data();
+  const size_t N = Word.size();
+#ifdef __SSE2__
+  if (N >= 2 && Text.size() - From >= N + 15) {
+    const __m128i First = _mm_set1_epi8(Word.front());
+    const __m128i Last = _mm_set1_epi8(Word.back());
+    // Blocks of 16 starts whose last byte, At + 15 + N - 1, is in Text.
+    auto HitsAt = [&](size_t At) {
+      __m128i A = _mm_loadu_si128(reinterpret_cast<const __m128i *>(D + At));
+      __m128i B = _mm_loadu_si128(reinterpret_cast<const __m128i *>(D + At + N - 1));
+      return static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(A, First), _mm_cmpeq_epi8(B, Last))));
+    };
+    size_t At = From;
+    for (; At + 15 + N <= Text.size(); At += 16) {
+      unsigned Mask = HitsAt(At);
+      // Two blocks a step where both lie in Text: one branch for 32 starts.
+      if (!Mask && At + 31 + N <= Text.size()) {
+        unsigned Next = HitsAt(At + 16);
+        if (!Next) {
+          At += 16;
+          continue;
+        }
+        At += 16;
+        Mask = Next;
+      }
+      for (; Mask; Mask &= Mask - 1) {
+        size_t K = At + llvm::countTrailingZeros(Mask);
+        if (std::memcmp(D + K + 1, Word.data() + 1, N - 2) == 0)
+          return K;
+      }
+    }
+    From = At;
+    if (From >= Text.size())
+      return llvm::StringRef::npos;
+  }
+#endif
+  const void *Found = memmem(D + From, Text.size() - From, Word.data(), N);
+  return Found ? static_cast<const char *>(Found) - D : llvm::StringRef::npos;
+}
 
 namespace {
 void *checked(void *P, size_t N) {
