@@ -768,6 +768,13 @@ public:
         Keep[I] = true;
         break;
       }
+      // A module's `pytestmark` skip guards the whole module (Review.cpp,
+      // guardAt()).
+      if (S.Parent[Start] < 0 && Ls[Start].K == Key::Other) {
+        llvm::StringRef Statement = T.slice(Ls[Start].Begin, Ls[Start].End);
+        if (Statement.startswith("pytestmark") && Statement.contains_insensitive("skip"))
+          keepGuarded(0, N - 1);
+      }
       // What a guard guards beyond its block (Review.cpp, guardAt).
       if (Ls[Start].K == Key::If && exitsEarly(Start))
         keepGuarded(End + 1, S.Parent[Start] >= 0 ? S.BlockEnd[S.Parent[Start]] : N - 1);

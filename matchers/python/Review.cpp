@@ -795,6 +795,22 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         G.NamedForCuda = Name.str();
       return G;
     }
+    // `pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), ...)`
+    // (or a list of marks) at module level: pytest skips every test of the
+    // module with it, so the check guards the whole module.
+    if (is(P, "assignment") && contains(field(P, "right"), R) &&
+        textOf(field(P, "left"), Text) == "pytestmark" &&
+        llvm::StringRef(textOf(field(P, "right"), Text).lower()).contains("skip")) {
+      TSNode Statement = Up.parent(P);
+      if (!is(Statement, "expression_statement") || !sameNode(Up.parent(Statement), Root))
+        return std::nullopt;
+      ByteRange Mark = rangeOf(Statement), Module = rangeOf(Root);
+      if (Module.Begin < Mark.Begin)
+        G.Regions.push_back({Module.Begin, Mark.Begin});
+      if (Mark.End < Module.End)
+        G.Regions.push_back({Mark.End, Module.End});
+      return G;
+    }
     // A condition ends at a statement.
     if (is(P, "block") || is(P, "module") || is(P, "expression_statement") ||
         is(P, "function_definition") || is(P, "class_definition") || is(P, "lambda"))
