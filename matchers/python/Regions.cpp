@@ -716,8 +716,12 @@ public:
       if (Hit[I] && Ls[I].K == Key::Other) {
         std::vector<Assigned> A;
         assignedNames(T, Ls[I], A);
-        for (const Assigned &X : A)
+        bool Skip = T.slice(Ls[I].Begin, Ls[I].End).contains_insensitive("skip");
+        for (const Assigned &X : A) {
           Names.push_back({I, X});
+          if (Skip && !X.OfSelf)
+            MarkerNames.insert(X.Name);
+        }
       }
     // Where each name counts, merged; then one pass over the identifiers
     // (a name assigned at module level counts to the end of the file: one
@@ -890,9 +894,15 @@ private:
       return T.slice(L.Begin, L.End).contains("device_count") ? Whole::Guarded : Whole::No;
     case Key::Else:
       return Start.K == Key::If ? Whole::Guarded : Whole::No;
-    case Key::Decorator:
-      return T.slice(L.Begin, L.End).lower().find("skip") != std::string::npos ? Whole::Guarded
-                                                                               : Whole::No;
+    case Key::Decorator: {
+      llvm::StringRef D = T.slice(L.Begin, L.End);
+      if (D.contains_insensitive("skip"))
+        return Whole::Guarded;
+      // `@requires_gpu`, a skip marker kept in a name (Review.cpp, flagGuard()).
+      llvm::StringRef Name = D.drop_front().ltrim(" \t");
+      Name = Name.take_while([](char C) { return identChar(C); });
+      return MarkerNames.count(Name) ? Whole::Guarded : Whole::No;
+    }
     case Key::Def:
       return Whole::Guarded; // in its parameters: a default is evaluated once
     default:
@@ -1434,6 +1444,9 @@ private:
   std::vector<bool> Keep, Hit, Skeleton;
   std::vector<bool> Unguarded; ///< Read by keepGuarded(): nothing the review looks for.
   std::vector<Table> Tables;   ///< Kept statements parsed in part, by line.
+  /// Names that anchored statements saying `skip` assign: skip markers
+  /// (`requires_gpu = pytest.mark.skipif(...)`), whose decorators guard.
+  llvm::StringSet<> MarkerNames;
   /// counts(): whether the string Strings[StringOf] holds a doctest, and
   /// whether each word found in it counts there.
   size_t StringOf = SIZE_MAX;

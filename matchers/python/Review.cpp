@@ -643,6 +643,34 @@ Climbed climb(const Ancestors &Up, std::initializer_list<const char *> Through) 
 }
 
 /// The guard, if the finding at R sits in a condition.
+/// What the skip decorator Decorator (of the decorated definition
+/// Decorated) guards, added to G: the definition's body and the
+/// parametrizations beside it; G.NamedForCuda for a definition named for
+/// CUDA. False where Decorated decorates nothing.
+bool skipDecoratorGuards(TSNode Decorator, TSNode Decorated, llvm::StringRef Text, Guard &G) {
+  TSNode Def = field(Decorated, "definition");
+  if (ts_node_is_null(Def))
+    return false;
+  // Its parametrizations too: `@pytest.mark.parametrize("device", ["cpu",
+  // "cuda"])` runs the test on what it lists (another skip, such as
+  // `@skip_if_lt_x_gpu(2)`, only skips more).
+  forEachChild(Decorated, [&](TSNode C) {
+    if (!is(C, "decorator") || sameNode(C, Decorator))
+      return;
+    TSNode E = ts_node_named_child(C, 0);
+    if (is(E, "call"))
+      E = field(E, "function");
+    if (llvm::StringRef(textOf(E, Text).lower()).contains("param"))
+      G.Regions.push_back(rangeOf(C));
+  });
+  G.Regions.push_back(rangeOf(field(Def, "body")));
+  // `test_roi_align_cuda`: a test that is about CUDA, beside its CPU twin.
+  llvm::StringRef Name = textOf(field(Def, "name"), Text);
+  if (cudaName(Name) || llvm::is_contained(nameParts(Name), "gpu"))
+    G.NamedForCuda = Name.str();
+  return true;
+}
+
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -770,29 +798,9 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
     if (is(P, "decorator")) {
       // `@unittest.skipIf(not torch.cuda.is_available(), ...)`: guards the
       // definition it decorates.
-      if (!llvm::StringRef(textOf(P, Text).lower()).contains("skip"))
+      if (!llvm::StringRef(textOf(P, Text).lower()).contains("skip") ||
+          !skipDecoratorGuards(P, Up.parent(P), Text, G))
         return std::nullopt;
-      TSNode Decorated = Up.parent(P);
-      TSNode Def = field(Decorated, "definition");
-      if (ts_node_is_null(Def))
-        return std::nullopt;
-      // Its parametrizations too: `@pytest.mark.parametrize("device",
-      // ["cpu", "cuda"])` runs the test on what it lists (another skip, such
-      // as `@skip_if_lt_x_gpu(2)`, only skips more).
-      forEachChild(Decorated, [&](TSNode C) {
-        if (!is(C, "decorator") || sameNode(C, P))
-          return;
-        TSNode E = ts_node_named_child(C, 0);
-        if (is(E, "call"))
-          E = field(E, "function");
-        if (llvm::StringRef(textOf(E, Text).lower()).contains("param"))
-          G.Regions.push_back(rangeOf(C));
-      });
-      G.Regions.push_back(rangeOf(field(Def, "body")));
-      // `test_roi_align_cuda`: a test that is about CUDA, beside its CPU twin.
-      llvm::StringRef Name = textOf(field(Def, "name"), Text);
-      if (cudaName(Name) || llvm::is_contained(nameParts(Name), "gpu"))
-        G.NamedForCuda = Name.str();
       return G;
     }
     // `pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), ...)`
@@ -917,9 +925,18 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   const auto &Uses = Self ? X.Attributes : X.Names;
   auto It = Uses.find(Name);
   if (It != Uses.end())
-    for (TSNode U : startingFrom(It->second, After))
-      if (auto UG = guardAt(Root, rangeOf(U), Index, Text))
+    for (TSNode U : startingFrom(It->second, After)) {
+      // `@requires_gpu` with `requires_gpu = pytest.mark.skipif(...)`: a
+      // skip decorator whatever its name.
+      TSNode D = ts_node_parent(U);
+      if (Marker && is(D, "decorator")) {
+        Guard DG{Index, {}};
+        if (skipDecoratorGuards(D, ts_node_parent(D), Text, DG))
+          llvm::append_range(G.Regions, DG.Regions);
+      } else if (auto UG = guardAt(Root, rangeOf(U), Index, Text)) {
         llvm::append_range(G.Regions, UG->Regions);
+      }
+    }
   return G;
 }
 
