@@ -27,6 +27,28 @@ namespace {
 const char *const Extensions[] = {".cpp", ".cc",  ".cxx", ".c++", ".cu", ".cuh", ".h",
                                   ".hh",  ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tpp"};
 
+/// Whether an expression's text needs parentheses before `.f` or `->f`:
+/// it starts with a prefix operator (`*p`, `&x`, `!b`) or holds a space
+/// outside brackets (`a + b`, `c ? x : y`); `a.b(c)`, `p->q[1]`,
+/// `static_cast<T>(x)` and `(*p)` do not.
+bool needsParensBeforeMember(llvm::StringRef E) {
+  E = E.trim();
+  if (E.empty())
+    return false;
+  if (llvm::StringRef("*&!~-+").contains(E.front()))
+    return true;
+  int Depth = 0;
+  for (char C : E) {
+    if (C == '(' || C == '[' || C == '{')
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}')
+      --Depth;
+    else if (Depth == 0 && (C == ' ' || C == '\t' || C == '\n' || C == '?'))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 bool CppBackend::handlesPath(llvm::StringRef Path) const {
@@ -414,8 +436,19 @@ BuiltFix CppBackend::buildFix(const ParsedFile &P, const MatchResults &Found, co
          At = Template.find(Dot, At + Arrow.size()))
       Template.replace(At, Dot.size(), Arrow);
   }
-  std::string Replacement =
-      expandTemplate(Template, [&](llvm::StringRef Name) { return M.boundText(Text, Name); });
+  // `$X.f()` where X bound `*p` (the semantic engine's object of `(*p).f()`,
+  // its parentheses left out) or `a + b`: parenthesized, or `.` would bind
+  // tighter than the operator.
+  std::string Replacement = expandTemplate(Template, [&](llvm::StringRef Name) {
+    std::optional<std::string> Bound = M.boundText(Text, Name);
+    if (Bound && needsParensBeforeMember(*Bound)) {
+      std::string Use = "$" + Name.str();
+      for (llvm::StringRef Member : {".", "->"})
+        if (Template.find(Use + Member.str()) != std::string::npos)
+          return std::optional<std::string>("(" + *Bound + ")");
+    }
+    return Bound;
+  });
   Fix X;
   X.App = RF.App;
   X.Title = RF.Title.empty() ? "replace with `" + Replacement + "`" : RF.Title;

@@ -22,6 +22,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/Dynamic/Diagnostics.h"
 #include "clang/ASTMatchers/Dynamic/Parser.h"
@@ -436,9 +437,16 @@ public:
     for (const auto &[Name, Node] : Nodes) {
       if (Name == RootId)
         continue;
+      // `opt->is_cuda()` through an overloaded `->` (std::optional's): the
+      // object is the operator call, whose range ends with the arrow; the
+      // operand is what a template writes `$X->` after.
+      clang::SourceRange NodeRange = Node.getSourceRange();
+      if (const auto *Op = Node.get<clang::CXXOperatorCallExpr>())
+        if (Op->getOperator() == clang::OO_Arrow && Op->getNumArgs() > 0)
+          NodeRange = Op->getArg(0)->getSourceRange();
       // A binding outside the main file (a declaration in a header) has no
       // range in the text: it is left out.
-      if (auto B = mainFileRange(Node.getSourceRange(), SM, LO)) {
+      if (auto B = mainFileRange(NodeRange, SM, LO)) {
         SM_.Bindings.push_back(BoundVar{Name, B->first});
         SM_.InMacro |= B->second;
       }
