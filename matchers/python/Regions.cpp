@@ -11,6 +11,7 @@
 #include "matchers/python/Review.h"
 #include "matchers/python/Syntax.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -755,6 +756,7 @@ public:
     NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !mentionsDevport(T);
     if (MarksOnly)
       return marked();
+    findModuleDefinitions();
     for (int32_t I = 0; I < N; ++I) {
       if (!Hit[I])
         continue;
@@ -1028,7 +1030,64 @@ private:
   /// (Review.h, mentionsGuardedWord): the others can hold no match (they
   /// have no anchor) and nothing the review looks for.
   void keepGuarded(int32_t From, int32_t To) {
+    keepGuardedLines(From, To);
+    // The module's functions and classes that guarded code names, and what
+    // they name in turn (Review.cpp, cudaOnlyCode()).
+    while (!DefQueue.empty()) {
+      auto [A, B] = DefQueue.back();
+      DefQueue.pop_back();
+      keepGuardedLines(A, B);
+    }
+  }
+
+  /// The functions and classes defined at module level, by name: the first
+  /// line of each (its first decorator) and the last of its block.
+  void findModuleDefinitions() {
+    int32_t N = static_cast<int32_t>(Ls.size());
+    DefsRead.assign(Ls.size(), false);
+    for (int32_t I = 0; I < N; ++I)
+      if (S.Parent[I] < 0 && (Ls[I].K == Key::Def || Ls[I].K == Key::Class) && Ls[I].Header)
+        ModuleDefs[T.slice(Ls[I].NameBegin, Ls[I].NameEnd)] = {S.Start[I], S.BlockEnd[I]};
+  }
+
+  /// Whether line I names a module-level definition; queues each one named
+  /// for the first time.
+  bool namesModuleDefinition(int32_t I) {
+    bool Named = false;
+    llvm::StringRef L = T.slice(Ls[I].Begin, Ls[I].End);
+    for (size_t At = 0; At < L.size();) {
+      if (!identStart(L[At])) {
+        ++At;
+        continue;
+      }
+      size_t B = At;
+      while (At < L.size() && identChar(L[At]))
+        ++At;
+      if (B > 0 && llvm::isDigit(L[B - 1]))
+        continue;
+      // Called (`helper(x)`), or a class's base or metaclass.
+      size_t Next = At;
+      while (Next < L.size() && (L[Next] == ' ' || L[Next] == '\t'))
+        ++Next;
+      if (!(Next < L.size() && L[Next] == '(') && Ls[I].K != Key::Class)
+        continue;
+      auto D = ModuleDefs.find(L.slice(B, At));
+      if (D == ModuleDefs.end())
+        continue;
+      Named = true;
+      if (QueuedDefs.insert(D->second.first).second)
+        DefQueue.push_back(D->second);
+    }
+    return Named;
+  }
+
+  void keepGuardedLines(int32_t From, int32_t To) {
     for (int32_t I = From; I <= To; ++I) {
+      if (!ModuleDefs.empty() && !DefsRead[I]) {
+        DefsRead[I] = true;
+        if (namesModuleDefinition(I))
+          Keep[I] = true; // the name itself, which the review follows
+      }
       if (Keep[I] || Unguarded[I])
         continue;
       // A line is read once: the code after each early exit at module level
@@ -1193,9 +1252,12 @@ private:
       Use(Set.word(O.Word), O.Offset);
   }
 
+  /// Keeps a statement whole (a pattern matches it whole): what it guards
+  /// is kept, and so are the module's definitions that it names.
   void keepLines(int32_t From, int32_t To) {
     for (int32_t I = From; I <= To; ++I)
       Keep[I] = true;
+    keepGuarded(From, To);
   }
 
   /// Where the physical line holding offset At starts, and where it ends
@@ -1444,6 +1506,11 @@ private:
   std::vector<bool> Keep, Hit, Skeleton;
   std::vector<bool> Unguarded; ///< Read by keepGuarded(): nothing the review looks for.
   std::vector<Table> Tables;   ///< Kept statements parsed in part, by line.
+  /// findModuleDefinitions(): by name, the first and last line of each.
+  llvm::StringMap<std::pair<int32_t, int32_t>> ModuleDefs;
+  std::vector<bool> DefsRead;                        ///< Lines read for their names.
+  llvm::DenseSet<int32_t> QueuedDefs;                ///< By first line.
+  std::vector<std::pair<int32_t, int32_t>> DefQueue; ///< Definitions to keep guarded.
   /// Names that anchored statements saying `skip` assign: skip markers
   /// (`requires_gpu = pytest.mark.skipif(...)`), whose decorators guard.
   llvm::StringSet<> MarkerNames;

@@ -13,6 +13,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -245,6 +246,8 @@ struct TopLevel {
   /// unskippedTest(): whether the module skips its tests without an
   /// accelerator (moduleSkipped()).
   mutable std::optional<bool> ModuleSkipped;
+  /// cudaOnlyCode(): moduleDefinitions().
+  mutable std::unique_ptr<llvm::StringMap<TSNode>> Definitions;
   /// unskippedTest(): whether the text says `def test` at all.
   mutable std::optional<bool> HasTests;
   /// needsCudaAnyway(), by test function.
@@ -1032,6 +1035,35 @@ bool hasFix(const Diagnostic &D, Level L) {
 /// The first CUDA-only code in the guard's regions that the fixes allowed at
 /// level L leave: a kept match, a CUDA-named name or a CUDA device string.
 /// Empty when there is none.
+/// Whether the identifier N is called (`helper(x)`) or names a base or the
+/// metaclass of a class (`class T(Base, metaclass=Meta)`).
+bool callsOrDerives(TSNode N) {
+  TSNode P = ts_node_parent(N);
+  if (is(P, "call") && sameNode(field(P, "function"), N))
+    return true;
+  if (is(P, "keyword_argument"))
+    P = ts_node_parent(P);
+  return is(P, "argument_list") && is(ts_node_parent(P), "class_definition");
+}
+
+/// The functions and classes that the module defines at its top level, by
+/// name (a decorated one with its decorators); the review's, built once, or
+/// Own's.
+const llvm::StringMap<TSNode> &moduleDefinitions(TSNode Root, llvm::StringRef Text,
+                                                 std::unique_ptr<llvm::StringMap<TSNode>> &Own) {
+  const TopLevel *T = topLevelOf(Root);
+  std::unique_ptr<llvm::StringMap<TSNode>> &Slot = T ? T->Definitions : Own;
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<llvm::StringMap<TSNode>>();
+  forEachChild(Root, [&](TSNode S) {
+    TSNode Def = is(S, "decorated_definition") ? field(S, "definition") : S;
+    if (is(Def, "function_definition") || is(Def, "class_definition"))
+      (*Slot)[textOf(field(Def, "name"), Text)] = S;
+  });
+  return *Slot;
+}
+
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L) {
@@ -1051,11 +1083,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         ;
     return Yes;
   };
-  // The subtrees to read of each region: the node that spans it, or, when
-  // the region spans statements of the module, only those (reading the
-  // module from its start for each guard was quadratic in a large file).
-  std::vector<llvm::SmallVector<TSNode, 4>> TopsOf;
-  for (ByteRange Region : G.Regions) {
+  // The subtrees to read of a region: the node that spans it, or, when the
+  // region spans statements of the module, only those (reading the module
+  // from its start for each guard was quadratic in a large file).
+  auto TopsOf = [&](ByteRange Region) {
     TSNode Top = descendantFor(Root, Region.Begin, Region.End);
     llvm::SmallVector<TSNode, 4> Tops{Top};
     if (Indexed && sameNode(Top, Root)) {
@@ -1065,8 +1096,18 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       for (; I < X.Children.size() && ts_node_start_byte(X.Children[I]) < Region.End; ++I)
         Tops.push_back(X.Children[I]);
     }
-    TopsOf.push_back(std::move(Tops));
-  }
+    return Tops;
+  };
+  // What the guarded code calls runs where it runs: the module's functions
+  // and classes that it names (a call, a base, a metaclass: captum's
+  // `class DataParallelTest(BaseTest, metaclass=DataParallelMeta)` under
+  // `if torch.cuda.is_available():`), and what those name in turn; not the
+  // definition that holds the check itself.
+  std::unique_ptr<llvm::StringMap<TSNode>> OwnDefinitions;
+  const llvm::StringMap<TSNode> &Definitions = moduleDefinitions(Root, Text, OwnDefinitions);
+  ByteRange Check = Findings[G.Finding].Range;
+  std::vector<ByteRange> Regions(G.Regions.begin(), G.Regions.end());
+  llvm::SmallPtrSet<const void *, 8> Followed;
   // Names imported from torch.cuda in the module: their uses are CUDA code
   // (a module's `from torch.cuda.amp import GradScaler` in a test's
   // `assertIsInstance(scaler, GradScaler)`, mmengine's; `assert
@@ -1118,8 +1159,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     }
     FromCuda = *T->FromCuda;
   }
-  for (size_t RI = 0; RI < G.Regions.size(); ++RI) {
-    ByteRange Region = G.Regions[RI];
+  for (size_t RI = 0; RI < Regions.size(); ++RI) {
+    ByteRange Region = Regions[RI];
     // The first kept place (in Kept's order) in the region or holding it.
     size_t First = Kept.size();
     auto Consider = [&](size_t I) {
@@ -1139,7 +1180,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       return "`" + snippet(KN, Text) + "` (line " + std::to_string(lineOf(Text, K.Range.Begin)) +
              ", kept as CUDA-only by " + K.RuleId + ")";
     }
-    const llvm::SmallVector<TSNode, 4> &Tops = TopsOf[RI];
+    const llvm::SmallVector<TSNode, 4> Tops = TopsOf(Region);
     std::optional<TSNode> Found;
     bool MpsOnly = false;
     auto Look = [&](TSNode N, TSTreeCursor *) {
@@ -1182,6 +1223,12 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       }
       if (Cuda && Region.contains(NR) && !Covered(NR))
         Found = N;
+      if (is(N, "identifier") && Region.contains(NR) && callsOrDerives(N)) {
+        auto D = Definitions.find(textOf(N, Text));
+        if (D != Definitions.end() && !contains(D->second, Check) &&
+            Followed.insert(D->second.id).second)
+          Regions.push_back(rangeOf(D->second));
+      }
       return !is(N, "comment") && (!is(N, "string") || holdsCode(N));
     };
     for (TSNode From : Tops)
