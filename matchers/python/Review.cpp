@@ -502,6 +502,7 @@ struct Guard {
   size_t Finding;                 ///< Index into the findings.
   std::vector<ByteRange> Regions; ///< The guarded code.
   TSNode Ladder{};                ///< The if statement of a per-backend ladder, if any.
+  uint32_t LadderEnd = 0;         ///< ... where it ends, past Ladder (ifs that return).
   TSNode OtherBackend{};          ///< ... and the condition that names another backend,
   ByteRange OtherBackendComment{}; ///< or the fallback's comment that names one.
   std::string Flag{};             ///< A flag assigned from the check: its name.
@@ -674,6 +675,33 @@ bool skipDecoratorGuards(TSNode Decorator, TSNode Decorated, llvm::StringRef Tex
   return true;
 }
 
+/// A per-backend ladder of ifs that exit (ignite's `if torch.cuda.is_available():
+/// return torch.device("cuda")`, then `if torch.backends.mps.is_available():
+/// return torch.device("mps")`, then `return torch.device("cpu")`): after If,
+/// whose block ends with a `return`, the ifs that follow it while each block exits,
+/// up to one whose conditions name another backend. That condition (or
+/// string) and its if statement.
+std::optional<std::pair<TSNode, TSNode>> returningLadder(TSNode If, ByteRange R,
+                                                         llvm::StringRef Text) {
+  // The CUDA arm returns what it picked (not `if not ...: sys.exit(...)`,
+  // a requirement, which the caller rules out by the check's sense).
+  TSNode Last = lastStatement(field(If, "consequence"));
+  if (ts_node_is_null(Last) || !is(Last, "return_statement"))
+    return std::nullopt;
+  for (TSNode S = ts_node_next_named_sibling(If); !ts_node_is_null(S);
+       S = ts_node_next_named_sibling(S)) {
+    if (is(S, "comment"))
+      continue;
+    if (!is(S, "if_statement"))
+      return std::nullopt;
+    if (auto Other = otherBackendBranch(S, R, Text))
+      return std::make_pair(*Other, S);
+    if (!exitsEarly(field(S, "consequence"), Text))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -712,6 +740,16 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         if (auto Other = otherBackendBranch(If, R, Text)) {
           G.Ladder = If;
           G.OtherBackend = *Other;
+        } else if (auto Arm = is(P, "if_statement") && !negatedBelow(Up, P)
+                                  ? returningLadder(If, R, Text)
+                                  : std::nullopt) {
+          // It ends at the condition that names the other backend (what
+          // region parsing keeps of that if statement).
+          G.Ladder = If;
+          G.OtherBackend = Arm->first;
+          TSNode Cond = field(Arm->second, "condition");
+          G.LadderEnd = contains(Cond, rangeOf(Arm->first)) ? ts_node_end_byte(Cond)
+                                                            : ts_node_end_byte(Arm->first);
         } else {
           TSNode Else = field(If, "alternative");
           for (; !ts_node_is_null(Else) && !is(Else, "else_clause");)
@@ -2271,6 +2309,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     if (!ts_node_is_null(G.Ladder)) {
       // The ladder and every finding in it are kept as they are.
       ByteRange LR = rangeOf(G.Ladder);
+      LR.End = std::max(LR.End, G.LadderEnd);
       Diagnostic K;
       K.RuleId = D.RuleId;
       K.File = D.File;
