@@ -617,10 +617,17 @@ void assignedNames(llvm::StringRef T, const Line &L, std::vector<Assigned> &Out)
       }
       Tuple |= Toks[J].Kind == ',' && Toks[J].Depth == 0;
     }
-    if (!Tuple && End > TargetStart && Toks[End - 1].Kind == 'i')
-      Out.push_back({Toks[End - 1].Text, End - TargetStart == 3 &&
-                                             Toks[TargetStart].Text == "self" &&
-                                             Toks[TargetStart + 1].Kind == '.'});
+    // Each target of a tuple, `non_blocking, _ss = torch.cuda.is_available(),
+    // -1` (Review.cpp, flagGuard()), that is a name or `self.NAME`.
+    for (size_t B = TargetStart; B < End;) {
+      size_t E = B;
+      while (E < End && !(Tuple && Toks[E].Kind == ',' && Toks[E].Depth == 0))
+        ++E;
+      if (E > B && Toks[E - 1].Kind == 'i' && (!Tuple || E - B == 1 || E - B == 3))
+        Out.push_back(
+            {Toks[E - 1].Text, E - B == 3 && Toks[B].Text == "self" && Toks[B + 1].Kind == '.'});
+      B = E + 1;
+    }
     TargetStart = I + 1;
   }
 }

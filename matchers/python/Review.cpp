@@ -941,9 +941,29 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
       P = Up.parent(Call);
     }
   }
-  if (!is(P, "assignment") || !sameNode(field(P, "right"), N))
+  TSNode Left{};
+  if (is(P, "expression_list")) {
+    // `non_blocking, _ss = torch.cuda.is_available(), -1` (MONAI's sliding
+    // window inference): the flag is the target in the check's place.
+    TSNode A = Up.parent(P);
+    if (!is(A, "assignment") || !sameNode(field(A, "right"), P))
+      return std::nullopt;
+    TSNode Targets = field(A, "left");
+    uint32_t Count = ts_node_named_child_count(P);
+    if (!is(Targets, "pattern_list") || ts_node_named_child_count(Targets) != Count)
+      return std::nullopt;
+    for (uint32_t I = 0; I < Count; ++I)
+      if (sameNode(ts_node_named_child(P, I), N))
+        Left = ts_node_named_child(Targets, I);
+    if (ts_node_is_null(Left))
+      return std::nullopt;
+    N = P;
+    P = A;
+  } else if (!is(P, "assignment") || !sameNode(field(P, "right"), N)) {
     return std::nullopt;
-  TSNode Left = field(P, "left");
+  } else {
+    Left = field(P, "left");
+  }
   bool Self = is(Left, "attribute") && textOf(field(Left, "object"), Text) == "self";
   if (!is(Left, "identifier") && !Self)
     return std::nullopt;
