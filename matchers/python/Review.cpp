@@ -1856,6 +1856,53 @@ std::optional<KeywordThroughName> cudaKeywordThroughName(TSNode Root, const Ance
   return std::nullopt;
 }
 
+/// Where a check picks `None` for torch.load's `map_location`, which puts
+/// each tensor back where it was saved: `map_location = None if
+/// torch.cuda.is_available() else torch.device("cpu")` (MONAI's HoVerNet
+/// and TransCHeX), directly or through a name used as `map_location=` later
+/// in its function. Ported, a Mac or XPU host loads a checkpoint saved on a
+/// GPU to CUDA, where it loaded to the CPU. The line of the keyword.
+std::optional<unsigned> savedDeviceLocation(TSNode Root, const Ancestors &Up,
+                                            llvm::StringRef Text) {
+  if (!asksForDevices(textOf(Up.node(), Text)))
+    return std::nullopt;
+  auto [N, P] = climb(
+      Up, {"not_operator", "boolean_operator", "parenthesized_expression", "comparison_operator"});
+  if (!is(P, "conditional_expression") || ts_node_named_child_count(P) != 3 ||
+      !sameNode(ts_node_named_child(P, 1), N))
+    return std::nullopt;
+  // The value where the check holds.
+  if (!is(ts_node_named_child(P, negatedBelow(Up, P) ? 2 : 0), "none"))
+    return std::nullopt;
+  auto MapLocation = [&](TSNode K, TSNode V) {
+    return is(K, "keyword_argument") && sameNode(field(K, "value"), V) &&
+           textOf(field(K, "name"), Text) == "map_location";
+  };
+  TSNode Holder = Up.parent(P);
+  if (MapLocation(Holder, P))
+    return lineOf(Text, ts_node_start_byte(Holder));
+  if (!is(Holder, "assignment") || !sameNode(field(Holder, "right"), P) ||
+      !is(field(Holder, "left"), "identifier"))
+    return std::nullopt;
+  TSNode Scope = Root;
+  for (TSNode A = Up.parent(Holder); !ts_node_is_null(A); A = Up.parent(A))
+    if (is(A, "function_definition")) {
+      Scope = A;
+      break;
+    }
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
+  auto It = X.Names.find(textOf(field(Holder, "left"), Text));
+  if (It == X.Names.end())
+    return std::nullopt;
+  for (TSNode U : startingFrom(It->second, ts_node_end_byte(Holder))) {
+    TSNode K = ts_node_parent(U);
+    if (MapLocation(K, U))
+      return lineOf(Text, ts_node_start_byte(K));
+  }
+  return std::nullopt;
+}
+
 /// Whether the string literal at R is in an f-string that is more than a
 /// device: only `f"{...}"`, with `:N` or `:{i}` after it, is one. In
 /// `f"{'cuda' if on_gpu else 'cpu'}_time_total"` (a profiler attribute's
@@ -2250,6 +2297,15 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                                     std::to_string(Use->Line) + ") through " + Use->Through +
                                     ", which the callee reads as CUDA; rewritten, it would "
                                     "ask for CUDA on other accelerators"));
+      continue;
+    }
+    if (auto Line = savedDeviceLocation(Root, Up, Text)) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain(
+          "no fix: where it holds it passes `map_location=None` (line " + std::to_string(*Line) +
+          "), which loads each tensor back where it was saved: CUDA, for a checkpoint saved on "
+          "a GPU; rewritten, other accelerators would load such a checkpoint to CUDA and fail "
+          "where it loaded to the CPU"));
       continue;
     }
     std::optional<TSNode> Entry = allowListEntry(Up, Text);
