@@ -11,6 +11,7 @@
 #include "matchers/python/Review.h"
 #include "matchers/python/Syntax.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -1072,25 +1073,51 @@ private:
         ++At;
       if (B > 0 && llvm::isDigit(L[B - 1]))
         continue;
-      // Called (`helper(x)`), or a class's base or metaclass.
+      // Called (`helper(x)`, `self.helper(x)`), or a class's base or metaclass.
       size_t Next = At;
       while (Next < L.size() && (L[Next] == ' ' || L[Next] == '\t'))
         ++Next;
-      if (!(Next < L.size() && L[Next] == '(') && Ls[I].K != Key::Class)
+      bool Called = Next < L.size() && L[Next] == '(';
+      if (!Called && Ls[I].K != Key::Class)
         continue;
-      auto D = ModuleDefs.find(L.slice(B, At));
-      if (D == ModuleDefs.end())
+      llvm::StringRef Name = L.slice(B, At);
+      std::optional<std::pair<int32_t, int32_t>> Def;
+      if (Called && L.take_front(B).endswith("self.")) {
+        Def = methodOf(I, Name);
+      } else if (auto D = ModuleDefs.find(Name); D != ModuleDefs.end()) {
+        Def = D->second;
+      }
+      if (!Def)
         continue;
       Named = true;
-      if (QueuedDefs.insert(D->second.first).second)
-        DefQueue.push_back(D->second);
+      if (QueuedDefs.insert(Def->first).second)
+        DefQueue.push_back(*Def);
     }
     return Named;
   }
 
+  /// The method Name of the class around line I (its first line and the
+  /// last of its block), if it defines one.
+  std::optional<std::pair<int32_t, int32_t>> methodOf(int32_t I, llvm::StringRef Name) {
+    int32_t C = S.Parent[I];
+    while (C >= 0 && Ls[C].K != Key::Class)
+      C = S.Parent[C];
+    if (C < 0)
+      return std::nullopt;
+    auto [It, New] = Methods.try_emplace(C);
+    if (New)
+      for (int32_t J = C + 1; J <= S.BlockEnd[C]; ++J)
+        if (S.Parent[J] == C && Ls[J].K == Key::Def && Ls[J].Header)
+          It->second[T.slice(Ls[J].NameBegin, Ls[J].NameEnd)] = {S.Start[J], S.BlockEnd[J]};
+    auto M = It->second.find(Name);
+    if (M == It->second.end())
+      return std::nullopt;
+    return M->second;
+  }
+
   void keepGuardedLines(int32_t From, int32_t To) {
     for (int32_t I = From; I <= To; ++I) {
-      if (!ModuleDefs.empty() && !DefsRead[I]) {
+      if (!DefsRead[I]) {
         DefsRead[I] = true;
         if (namesModuleDefinition(I))
           Keep[I] = true; // the name itself, which the review follows
@@ -1515,6 +1542,8 @@ private:
   std::vector<Table> Tables;   ///< Kept statements parsed in part, by line.
   /// findModuleDefinitions(): by name, the first and last line of each.
   llvm::StringMap<std::pair<int32_t, int32_t>> ModuleDefs;
+  /// methodOf(): by class line, each method's first and last line.
+  llvm::DenseMap<int32_t, llvm::StringMap<std::pair<int32_t, int32_t>>> Methods;
   std::vector<bool> DefsRead;                        ///< Lines read for their names.
   llvm::DenseSet<int32_t> QueuedDefs;                ///< By first line.
   std::vector<std::pair<int32_t, int32_t>> DefQueue; ///< Definitions to keep guarded.

@@ -1104,6 +1104,34 @@ bool callsOrDerives(TSNode N) {
   return is(P, "argument_list") && is(ts_node_parent(P), "class_definition");
 }
 
+/// For the `NAME` of `self.NAME(...)`, the class that the call is in
+/// (whose method it calls); else null.
+TSNode selfCallClass(TSNode N, llvm::StringRef Text) {
+  TSNode A = ts_node_parent(N);
+  if (!is(A, "attribute") || !sameNode(field(A, "attribute"), N) ||
+      textOf(field(A, "object"), Text) != "self")
+    return TSNode{};
+  TSNode Call = ts_node_parent(A);
+  if (!is(Call, "call") || !sameNode(field(Call, "function"), A))
+    return TSNode{};
+  for (TSNode P = ts_node_parent(Call); !ts_node_is_null(P); P = ts_node_parent(P))
+    if (is(P, "class_definition"))
+      return P;
+  return TSNode{};
+}
+
+/// The method Name that Class defines in its body (a decorated one with its
+/// decorators), if any.
+std::optional<TSNode> methodOf(TSNode Class, llvm::StringRef Name, llvm::StringRef Text) {
+  std::optional<TSNode> Found;
+  forEachChild(field(Class, "body"), [&](TSNode S) {
+    TSNode Def = is(S, "decorated_definition") ? field(S, "definition") : S;
+    if (!Found && is(Def, "function_definition") && textOf(field(Def, "name"), Text) == Name)
+      Found = S;
+  });
+  return Found;
+}
+
 /// The functions and classes that the module defines at its top level, by
 /// name (a decorated one with its decorators); the review's, built once, or
 /// Own's.
@@ -1281,11 +1309,17 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       }
       if (Cuda && Region.contains(NR) && !Covered(NR))
         Found = N;
-      if (is(N, "identifier") && Region.contains(NR) && callsOrDerives(N)) {
-        auto D = Definitions.find(textOf(N, Text));
-        if (D != Definitions.end() && !contains(D->second, Check) &&
-            Followed.insert(D->second.id).second)
-          Regions.push_back(rangeOf(D->second));
+      if (is(N, "identifier") && Region.contains(NR)) {
+        std::optional<TSNode> Callee;
+        if (callsOrDerives(N)) {
+          auto D = Definitions.find(textOf(N, Text));
+          if (D != Definitions.end())
+            Callee = D->second;
+        } else if (TSNode Class = selfCallClass(N, Text); !ts_node_is_null(Class)) {
+          Callee = methodOf(Class, textOf(N, Text), Text);
+        }
+        if (Callee && !contains(*Callee, Check) && Followed.insert(Callee->id).second)
+          Regions.push_back(rangeOf(*Callee));
       }
       return !is(N, "comment") && (!is(N, "string") || holdsCode(N));
     };

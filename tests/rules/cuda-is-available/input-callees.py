@@ -53,3 +53,22 @@ def countdown(n):
 if torch.cuda.is_available():  # expect: cuda-is-available:report -- the metaclass's tests push NVTX ranges
     class DataParallelTest(unittest.TestCase, metaclass=DeviceMeta):
         pass
+
+
+class KernelTest(unittest.TestCase):
+    # A method called through `self` runs with its caller (gpytorch's kernel tests).
+    def test_constant(self):
+        self._check(torch.device("cpu"))
+        if torch.cuda.is_available():  # expect: cuda-is-available:report -- _check() makes float64 tensors, which MPS has not
+            self._check(torch.device("cuda"))
+
+    def test_sum(self):
+        if torch.cuda.is_available():  # expect: cuda-is-available:safe -- _total() is portable
+            self._total(torch.ones(2, device="cuda"))
+
+    def _check(self, device):
+        for dtype in (torch.float, torch.double):
+            torch.rand(3, dtype=dtype, device=device)
+
+    def _total(self, x):
+        return x.sum()
