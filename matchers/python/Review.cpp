@@ -65,8 +65,8 @@ llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
 // letters and digits: mentionsGuardedWord() relies on it.
 
 /// What cudaName() looks for in a name.
-constexpr llvm::StringLiteral CudaNameWords[] = {"cuda",   "cudnn", "nccl",   "nvtx",
-                                                 "cublas", "nvml",  "cutlass"};
+constexpr llvm::StringLiteral CudaNameWords[] = {"cuda",   "cudnn", "nccl",    "nvtx",
+                                                 "cublas", "nvml",  "cutlass", "nvidia"};
 /// What cudaNamedString() looks for in a string.
 constexpr llvm::StringLiteral CudaStringWords[] = {"cuda",  "gpu",    "nccl",   "tensorrt",
                                                    "cudnn", "nvidia", "nvfuser"};
