@@ -1115,12 +1115,25 @@ private:
     return M->second;
   }
 
+  /// Whether line I, at module level or in a block of a module-level
+  /// statement, starts with a module constant's name (Review.cpp,
+  /// exportedDecided(): `TEST_DEVICES.append(...)`, `DEVICE = ...`).
+  bool startsWithConstant(int32_t I) const {
+    int32_t P = S.Parent[I];
+    if (P >= 0 && S.Parent[P] >= 0)
+      return false;
+    llvm::StringRef L = T.slice(Ls[I].Begin, Ls[I].End);
+    llvm::StringRef Name = L.take_while([](char C) { return identChar(C); });
+    return !Name.empty() && Name.front() != '_' && Name.upper() == Name.str() &&
+           llvm::any_of(Name, [](char C) { return llvm::isAlpha(C); });
+  }
+
   void keepGuardedLines(int32_t From, int32_t To) {
     for (int32_t I = From; I <= To; ++I) {
       if (!DefsRead[I]) {
         DefsRead[I] = true;
-        if (namesModuleDefinition(I))
-          Keep[I] = true; // the name itself, which the review follows
+        if (namesModuleDefinition(I) || startsWithConstant(I))
+          Keep[I] = true; // a name that the review follows or reads
       }
       if (Keep[I] || Unguarded[I])
         continue;

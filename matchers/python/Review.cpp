@@ -1937,6 +1937,84 @@ std::optional<unsigned> savedDeviceLocation(TSNode Root, const Ancestors &Up,
   return std::nullopt;
 }
 
+/// A module constant: a name in capitals, not `_`-private (`TEST_DEVICES`,
+/// `DEVICE`), which other modules may import.
+bool exportedName(llvm::StringRef Name) {
+  return !Name.empty() && Name.front() != '_' && Name.upper() == Name.str() &&
+         llvm::any_of(Name, [](char C) { return llvm::isAlpha(C); });
+}
+
+/// The module constant that the check at R, guarding G at module level,
+/// decides, and its line: one that its block assigns or extends (MONAI's
+/// tests/test_utils.py, `if torch.cuda.is_available():
+/// TEST_DEVICES.append([torch.device("cuda")])`, imported by the project's
+/// test modules, whose float64 cases then run on a Mac), or that its
+/// conditional expression is assigned to (`DEVICE = torch.device("cuda" if
+/// torch.cuda.is_available() else "cpu")`). Region parsing keeps such
+/// statements (Regions.cpp, keepGuardedLines()).
+std::optional<std::pair<std::string, unsigned>> exportedDecided(TSNode Root, const Guard &G,
+                                                                ByteRange R, llvm::StringRef Text) {
+  auto Decided = [&](TSNode S) -> std::optional<std::pair<std::string, unsigned>> {
+    if (!is(S, "expression_statement") || ts_node_named_child_count(S) != 1)
+      return std::nullopt;
+    TSNode E = ts_node_named_child(S, 0);
+    TSNode Name{};
+    if (is(E, "assignment") || is(E, "augmented_assignment")) {
+      Name = field(E, "left");
+      if (is(Name, "subscript"))
+        Name = field(Name, "value");
+    } else if (is(E, "call") && is(field(E, "function"), "attribute")) {
+      TSNode F = field(E, "function");
+      static const llvm::StringSet<> Grow = {"append", "extend", "insert", "add", "update"};
+      if (Grow.count(textOf(field(F, "attribute"), Text)))
+        Name = field(F, "object");
+    }
+    if (ts_node_is_null(Name) || !is(Name, "identifier") || !exportedName(textOf(Name, Text)))
+      return std::nullopt;
+    return std::make_pair(textOf(Name, Text).str(), lineOf(Text, ts_node_start_byte(S)));
+  };
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  // `NAME = ... if check else ...` at module level: the statement that holds it.
+  for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
+    if (is(P, "expression_statement")) {
+      if (sameNode(Up.parent(P), Root) && is(N, "assignment") && contains(field(N, "right"), R))
+        return Decided(P);
+      break;
+    }
+    if (is(P, "block") || is(P, "module") || is(P, "lambda") || is(P, "function_definition"))
+      break;
+  }
+  // A guard at module level: the statements of its blocks.
+  for (ByteRange Region : G.Regions) {
+    TSNode B = descendantFor(Root, Region.Begin, Region.End);
+    // A block of one statement spans what its statement spans.
+    for (TSNode P = ts_node_parent(B);
+         !ts_node_is_null(P) && !is(B, "block") && rangeOf(P).Begin == rangeOf(B).Begin &&
+         rangeOf(P).End == rangeOf(B).End;
+         P = ts_node_parent(P))
+      B = P;
+    std::optional<std::pair<std::string, unsigned>> Found;
+    auto Read = [&](TSNode S) {
+      if (!Found && ts_node_start_byte(S) >= Region.Begin && ts_node_end_byte(S) <= Region.End)
+        Found = Decided(S);
+    };
+    if (sameNode(B, Root)) {
+      forEachChild(Root, Read);
+    } else if (is(B, "block")) {
+      TSNode Owner = ts_node_parent(B);
+      if (is(Owner, "elif_clause") || is(Owner, "else_clause"))
+        Owner = ts_node_parent(Owner);
+      if (!sameNode(ts_node_parent(Owner), Root))
+        continue;
+      forEachChild(B, Read);
+    }
+    if (Found)
+      return Found;
+  }
+  return std::nullopt;
+}
+
 /// Whether the string literal at R is in an f-string that is more than a
 /// device: only `f"{...}"`, with `:N` or `:{i}` after it, is one. In
 /// `f"{'cuda' if on_gpu else 'cpu'}_time_total"` (a profiler attribute's
@@ -2465,6 +2543,14 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                     "import; their uses of it are not checked here");
       continue;
     }
+    if (Left.empty())
+      if (auto Constant = exportedDecided(Root, G, D.Range, Text)) {
+        makeUnsafe(D, "unsafe: it decides `" + Constant->first + "` (line " +
+                          std::to_string(Constant->second) +
+                          "), a module constant that other modules may import; their uses of it "
+                          "are not checked here");
+        continue;
+      }
     if (Left.empty() && !ts_node_is_null(G.Opaque)) {
       makeUnsafe(D, "unsafe: where it picked \"cpu\", other accelerators now get `" +
                         snippet(G.Opaque, Text) +
