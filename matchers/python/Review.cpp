@@ -1090,9 +1090,6 @@ bool hasFix(const Diagnostic &D, Level L) {
   });
 }
 
-/// The first CUDA-only code in the guard's regions that the fixes allowed at
-/// level L leave: a kept match, a CUDA-named name or a CUDA device string.
-/// Empty when there is none.
 /// Whether the identifier N is called (`helper(x)`) or names a base or the
 /// metaclass of a class (`class T(Base, metaclass=Meta)`).
 bool callsOrDerives(TSNode N) {
@@ -1150,6 +1147,10 @@ const llvm::StringMap<TSNode> &moduleDefinitions(TSNode Root, llvm::StringRef Te
   return *Slot;
 }
 
+/// The first CUDA-only code in the guard's regions, and in the module's
+/// functions and classes and the class's methods that they call, that the
+/// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
+/// device string, float64. Empty when there is none.
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L) {
