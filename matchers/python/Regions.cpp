@@ -857,6 +857,7 @@ public:
         Skeleton[Start] = true;
         for (int32_t C = Start; C >= 0; C = S.NextClause[C])
           Keep[C] = true;
+        keepConditionAssignments(Start);
       }
     }
     if (Rules.TablesSplit) {
@@ -1094,6 +1095,26 @@ private:
         DefQueue.push_back(*Def);
     }
     return Named;
+  }
+
+  /// `if NAME:` at line I: the statements before it in its block that assign
+  /// NAME (Review.cpp, underCudaCheck(): `match = re.match(r"cuda:(\d+)",
+  /// key)` then `if match:`).
+  void keepConditionAssignments(int32_t I) {
+    if (Ls[I].K != Key::If)
+      return;
+    auto Toks = tokensOf(T, Ls[I].Begin, Ls[I].End);
+    if (Toks.size() != 3 || Toks[1].Kind != 'i' || Toks[2].Kind != ':')
+      return;
+    std::vector<Assigned> A;
+    for (int32_t J = S.Prev[I]; J >= 0; J = S.Prev[J]) {
+      if (Ls[J].K != Key::Other)
+        continue;
+      A.clear();
+      assignedNames(T, Ls[J], A);
+      if (llvm::any_of(A, [&](const Assigned &X) { return !X.OfSelf && X.Name == Toks[1].Text; }))
+        Keep[J] = true;
+    }
   }
 
   /// The method Name of the class around line I (its first line and the

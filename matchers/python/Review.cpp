@@ -1057,10 +1057,30 @@ std::optional<CudaCheck> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRe
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
+  // `match = re.match(r"cuda:(\d+)", key)` then `if match:` (speechbrain's
+  // SaveableGenerator): a condition that is a name, assigned in a
+  // statement before its if in the same block.
+  auto AssignedBefore = [&](TSNode If, TSNode Name) -> TSNode {
+    for (TSNode S = ts_node_prev_named_sibling(If); !ts_node_is_null(S);
+         S = ts_node_prev_named_sibling(S)) {
+      if (!is(S, "expression_statement") || ts_node_named_child_count(S) != 1)
+        continue;
+      TSNode A = ts_node_named_child(S, 0);
+      if (is(A, "assignment") && textOf(field(A, "left"), Text) == textOf(Name, Text))
+        return field(A, "right");
+    }
+    return TSNode{};
+  };
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
-    if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R))
-      if (auto S = CheckIn(field(P, "condition")))
+    if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R)) {
+      TSNode Cond = field(P, "condition");
+      if (auto S = CheckIn(Cond))
         return CudaCheck{*S, false};
+      if (is(Cond, "identifier") && is(P, "if_statement"))
+        if (TSNode Value = AssignedBefore(P, Cond); !ts_node_is_null(Value))
+          if (auto S = CheckIn(Value))
+            return CudaCheck{*S, false};
+    }
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
         contains(ts_node_named_child(P, 0), R))
       if (auto S = CheckIn(ts_node_named_child(P, 1)))
