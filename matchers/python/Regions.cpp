@@ -732,6 +732,42 @@ public:
             MarkerNames.insert(X.Name);
         }
       }
+    // Names that a module-level `if` on an availability check or a device
+    // count assigns in its blocks (Review.cpp, boundUnderCudaCheck()): their
+    // uses, and every module-level assignment of them (at module level or in
+    // a module-level if's blocks), whose absence the review reads.
+    llvm::StringSet<> Bound;
+    auto ClauseChild = [&](int32_t J) {
+      int32_t P = S.Parent[J];
+      return P >= 0 && S.Parent[P] < 0 &&
+             (Ls[P].K == Key::If || Ls[P].K == Key::Elif || Ls[P].K == Key::Else);
+    };
+    for (int32_t I = 0; I < N; ++I) {
+      if (S.Parent[I] >= 0 || Ls[I].K != Key::If ||
+          !asksForDevices(T.slice(Ls[I].Begin, Ls[I].End)))
+        continue;
+      for (int32_t C = I; C >= 0; C = S.NextClause[C])
+        for (int32_t J = C + 1; J <= S.BlockEnd[C]; ++J) {
+          if (S.Parent[J] != C || Ls[J].K != Key::Other)
+            continue;
+          std::vector<Assigned> A;
+          assignedNames(T, Ls[J], A);
+          for (const Assigned &X : A)
+            if (!X.OfSelf) {
+              Bound.insert(X.Name);
+              Names.push_back({J, X});
+            }
+        }
+    }
+    if (!Bound.empty())
+      for (int32_t J = 0; J < N; ++J) {
+        if (Ls[J].K != Key::Other || !(S.Parent[J] < 0 || ClauseChild(J)))
+          continue;
+        std::vector<Assigned> A;
+        assignedNames(T, Ls[J], A);
+        if (llvm::any_of(A, [&](const Assigned &X) { return Bound.count(X.Name) != 0; }))
+          Keep[J] = true;
+      }
     // Where each name counts, merged; then one pass over the identifiers
     // (a name assigned at module level counts to the end of the file: one
     // search per assignment would read a large file once per finding).

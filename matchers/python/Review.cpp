@@ -248,6 +248,8 @@ struct TopLevel {
   mutable std::optional<bool> ModuleSkipped;
   /// cudaOnlyCode(): moduleDefinitions().
   mutable std::unique_ptr<llvm::StringMap<TSNode>> Definitions;
+  /// cudaOnlyCode(): boundUnderCudaCheck().
+  mutable std::unique_ptr<llvm::StringMap<std::vector<ByteRange>>> BoundUnderCheck;
   /// unskippedTest(): whether the text says `def test` at all.
   mutable std::optional<bool> HasTests;
   /// needsCudaAnyway(), by test function.
@@ -434,13 +436,6 @@ bool backendsFlag(TSNode N, llvm::StringRef Text) {
 /// build (False where the thing is missing), not CUDA-only code.
 bool availabilityQuery(llvm::StringRef Name) {
   return Name.startswith("is_") && Name.endswith("_available");
-}
-
-/// Whether the text of a check asks whether there is a device, or how many
-/// (`torch.cuda.is_available()`, `torch.cuda.device_count() > 1`): what a
-/// flag, a keyword or a guard's twin carries.
-bool asksForDevices(llvm::StringRef Check) {
-  return Check.contains("is_available") || Check.contains("device_count");
 }
 
 /// Keep rules whose code runs on every build (see backendsFlag).
@@ -1171,6 +1166,94 @@ const llvm::StringMap<TSNode> &moduleDefinitions(TSNode Root, llvm::StringRef Te
 /// functions and classes and the class's methods that they call, that the
 /// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
 /// device string, float64. Empty when there is none.
+/// Whether a function around the identifier N takes its name as a
+/// parameter (a callee's `device`). (Not its assignments: region parsing
+/// keeps a function's header, not every statement of its body.)
+bool boundLocally(TSNode N, llvm::StringRef Text) {
+  llvm::StringRef Name = textOf(N, Text);
+  for (TSNode F = ts_node_parent(N); !ts_node_is_null(F); F = ts_node_parent(F)) {
+    if (!is(F, "function_definition") && !is(F, "lambda"))
+      continue;
+    bool Found = false;
+    forEachChild(field(F, "parameters"), [&](TSNode Param) {
+      TSNode Id = Param;
+      if (is(Param, "default_parameter") || is(Param, "typed_default_parameter"))
+        Id = field(Param, "name");
+      else if (is(Param, "typed_parameter") || is(Param, "list_splat_pattern") ||
+               is(Param, "dictionary_splat_pattern"))
+        Id = ts_node_named_child(Param, 0);
+      Found |= is(Id, "identifier") && textOf(Id, Text) == Name;
+    });
+    if (Found)
+      return true;
+  }
+  return false;
+}
+
+/// The module's names that only a module-level `if` on an accelerator check
+/// with no `else` assigns (tensordict's compile tests: `if
+/// torch.cuda.is_available(): cur_device = "cuda"` `elif is_npu_available():
+/// cur_device = "npu"`): unbound on a Mac, so code that uses them ran only
+/// with CUDA (or an NPU). A name that another module-level assignment or an
+/// import binds is not one. The review's, built once, or Own's. Region
+/// parsing keeps these assignments and the names' uses (Regions.cpp).
+const llvm::StringMap<std::vector<ByteRange>> &
+boundUnderCudaCheck(TSNode Root, llvm::StringRef Text,
+                    std::unique_ptr<llvm::StringMap<std::vector<ByteRange>>> &Own) {
+  const TopLevel *T = topLevelOf(Root);
+  std::unique_ptr<llvm::StringMap<std::vector<ByteRange>>> &Slot = T ? T->BoundUnderCheck : Own;
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<llvm::StringMap<std::vector<ByteRange>>>();
+  llvm::StringMap<std::vector<ByteRange>> Conditional;
+  llvm::StringSet<> Elsewhere;
+  // The name S assigns, if it is a plain assignment to a name.
+  auto Assigned = [&](TSNode S) -> llvm::StringRef {
+    if (!is(S, "expression_statement") || ts_node_named_child_count(S) != 1)
+      return "";
+    TSNode A = ts_node_named_child(S, 0);
+    if (is(A, "assignment") && is(field(A, "left"), "identifier"))
+      return textOf(field(A, "left"), Text);
+    return "";
+  };
+  forEachChild(Root, [&](TSNode S) {
+    if (is(S, "import_statement") || is(S, "import_from_statement")) {
+      forEachChild(S, [&](TSNode Item) {
+        TSNode Name = is(Item, "aliased_import") ? field(Item, "alias") : Item;
+        if (is(Name, "identifier") || is(Name, "dotted_name"))
+          Elsewhere.insert(textOf(Name, Text));
+      });
+      return;
+    }
+    if (!is(S, "if_statement")) {
+      if (llvm::StringRef Name = Assigned(S); !Name.empty())
+        Elsewhere.insert(Name);
+      return;
+    }
+    bool Else = false;
+    forEachChild(S, [&](TSNode C) { Else |= is(C, "else_clause"); });
+    bool Checked = asksForDevices(textOf(field(S, "condition"), Text)) && !Else;
+    auto Read = [&](TSNode B) {
+      llvm::StringRef Name = Assigned(B);
+      if (Name.empty())
+        return;
+      if (Checked)
+        Conditional[Name].push_back(rangeOf(S));
+      else
+        Elsewhere.insert(Name);
+    };
+    forEachChild(field(S, "consequence"), Read);
+    forEachChild(S, [&](TSNode C) {
+      if (is(C, "elif_clause") || is(C, "else_clause"))
+        forEachChild(field(C, is(C, "elif_clause") ? "consequence" : "body"), Read);
+    });
+  });
+  for (auto &E : Conditional)
+    if (!Elsewhere.count(E.getKey()))
+      (*Slot)[E.getKey()] = std::move(E.getValue());
+  return *Slot;
+}
+
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L) {
@@ -1213,6 +1296,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   std::unique_ptr<llvm::StringMap<TSNode>> OwnDefinitions;
   const llvm::StringMap<TSNode> &Definitions = moduleDefinitions(Root, Text, OwnDefinitions);
   ByteRange Check = Findings[G.Finding].Range;
+  std::unique_ptr<llvm::StringMap<std::vector<ByteRange>>> OwnBound;
+  const llvm::StringMap<std::vector<ByteRange>> &BoundUnderCheck =
+      boundUnderCudaCheck(Root, Text, OwnBound);
   std::vector<ByteRange> Regions(G.Regions.begin(), G.Regions.end());
   llvm::SmallPtrSet<const void *, 8> Followed;
   // Names imported from torch.cuda in the module: their uses are CUDA code
@@ -1330,6 +1416,20 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       }
       if (Cuda && Region.contains(NR) && !Covered(NR))
         Found = N;
+      // A use of a name bound only under a CUDA check, outside the if
+      // statements that bind it.
+      if (auto B = is(N, "identifier") && !Found && Region.contains(NR)
+                       ? BoundUnderCheck.find(textOf(N, Text))
+                       : BoundUnderCheck.end();
+          B != BoundUnderCheck.end()) {
+        TSNode P = ts_node_parent(N);
+        bool Use = !(is(P, "attribute") && sameNode(field(P, "attribute"), N)) &&
+                   !(is(P, "keyword_argument") && sameNode(field(P, "name"), N)) &&
+                   llvm::none_of(B->second, [&](ByteRange If) { return If.contains(NR); }) &&
+                   !boundLocally(N, Text);
+        if (Use)
+          Found = N;
+      }
       if (is(N, "identifier") && Region.contains(NR)) {
         std::optional<TSNode> Callee;
         if (callsOrDerives(N)) {

@@ -58,6 +58,14 @@ bool mentionsGuardedWord(llvm::StringRef Code);
 /// one that a CPU-only build skips; region parsing keeps such conditions.
 bool saysAccelerator(llvm::StringRef Code);
 
+/// Whether the text of a check asks whether there is a device, or how many
+/// (`torch.cuda.is_available()`, `torch.cuda.device_count() > 1`): what a
+/// flag, a keyword or a guard's twin carries, and the condition of a
+/// module-level `if` whose names region parsing follows.
+inline bool asksForDevices(llvm::StringRef Check) {
+  return Check.contains("is_available") || Check.contains("device_count");
+}
+
 } // namespace devport::python
 
 #endif
