@@ -1932,12 +1932,49 @@ std::optional<std::string> cudaKeyword(const Ancestors &Up, llvm::StringRef Text
         return "\"" + Key + "\":";
       return std::nullopt;
     }
+    // `@pytest.mark.parametrize("cuda_available", {False,
+    // torch.cuda.is_available()})` (skorch, whose test patches
+    // torch.cuda.is_available with it): the parameter is read as CUDA's.
+    if (is(P, "argument_list")) {
+      TSNode Call = Up.parent(P);
+      std::string Param;
+      if (is(Call, "call") && textOf(field(Call, "function"), Text).endswith("parametrize") &&
+          ts_node_named_child_count(P) >= 2 && sameNode(ts_node_named_child(P, 1), N) &&
+          is(ts_node_named_child(P, 0), "string") &&
+          simpleStringValue(ts_node_named_child(P, 0), Text, Param) &&
+          (namedForCuda(Param) || gpuOrPinning(Param)))
+        return Param + "=";
+      return std::nullopt;
+    }
     if (!is(P, "not_operator") && !is(P, "boolean_operator") &&
         !is(P, "parenthesized_expression") && !is(P, "comparison_operator") &&
-        !is(P, "conditional_expression"))
+        !is(P, "conditional_expression") && !is(P, "set") && !is(P, "list") && !is(P, "tuple"))
       return std::nullopt;
   }
   return std::nullopt;
+}
+
+/// Whether the check Up is the condition of a skip that applies where CUDA
+/// is there: `@pytest.mark.skipif(torch.cuda.is_available(), reason="max
+/// recursion depth error with cuda")` (tensordict's benchmarks),
+/// `skipUnless(not torch.cuda.is_available(), ...)`. Rewritten, the test is
+/// skipped on every accelerator, where it ran before.
+bool skipsWithCuda(const Ancestors &Up, llvm::StringRef Text) {
+  if (!textOf(Up.node(), Text).contains("is_available"))
+    return false;
+  auto [N, P] = climb(Up, {"not_operator", "parenthesized_expression"});
+  if (!is(P, "argument_list") || !sameNode(ts_node_named_child(P, 0), N))
+    return false;
+  TSNode Call = Up.parent(P);
+  if (!is(Call, "call"))
+    return false;
+  std::string F = textOf(field(Call, "function"), Text).lower();
+  bool Negated = negatedBelow(Up, P);
+  return ((F.find("skipif") != std::string::npos || F.find("skip_if") != std::string::npos) &&
+          !Negated) ||
+         ((F.find("skipunless") != std::string::npos ||
+           F.find("skip_unless") != std::string::npos) &&
+          Negated);
 }
 
 /// Where a check's value reaches a keyword named for CUDA or a GPU through a
@@ -2530,6 +2567,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                                     std::to_string(Use->Line) + ") through " + Use->Through +
                                     ", which the callee reads as CUDA; rewritten, it would "
                                     "ask for CUDA on other accelerators"));
+      continue;
+    }
+    if (skipsWithCuda(Up, Text)) {
+      makeUnsafe(D, "unsafe: the skip applies where CUDA is there; rewritten, it would skip the "
+                    "test on every accelerator (MPS, XPU), where it ran before");
       continue;
     }
     if (auto Line = savedDeviceLocation(Root, Up, Text)) {
