@@ -2351,6 +2351,79 @@ void makeUnsafe(Diagnostic &D, std::string Why) {
   D.Notes.push_back(Note::plain(std::move(Why)));
 }
 
+/// A call of a `torch.cuda` function that a test double in the same test
+/// replaces: `with patch("torch.cuda.is_available", return_value=True):
+/// assert torch.cuda.is_available()`, a function decorated with
+/// `@mock.patch("torch.cuda.device_count", ...)`, the statements after
+/// `monkeypatch.setattr(torch.cuda, "is_available", ...)`. Ported alone, the
+/// call no longer reaches the double (a CPU-only CI then sees the real
+/// answer); ported with the double's own unsafe fix, it does. Unsafe.
+void lowerMockedCalls(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings) {
+  for (const Diagnostic &M : Findings) {
+    if (!llvm::StringRef(M.RuleId).startswith("cuda-mock"))
+      continue;
+    std::optional<Ancestors> OwnUp;
+    const Ancestors &Up = pathTo(Root, M.Range, OwnUp);
+    // The call that sets the double up, and the names it replaces.
+    TSNode Call = Up.node();
+    while (!ts_node_is_null(Call) && !is(Call, "call"))
+      Call = Up.parent(Call);
+    if (ts_node_is_null(Call))
+      continue;
+    llvm::SmallVector<std::string, 2> Replaced;
+    preorder(Call, [&](TSNode N, TSTreeCursor *) {
+      std::string V;
+      if (is(N, "string") && simpleStringValue(N, Text, V)) {
+        llvm::StringRef R(V);
+        // `"torch.cuda.is_available"`, `"litgpt.utils.torch.cuda.device_count"`.
+        if (size_t At = R.find("torch.cuda.");
+            At != llvm::StringRef::npos && R.consume_front(R.take_front(At + 11)))
+          Replaced.push_back(R.rsplit('.').second.empty() ? R.str() : R.rsplit('.').second.str());
+        else if (!R.empty() && llvm::all_of(R, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
+          Replaced.push_back(R.str());
+        return false;
+      }
+      return true;
+    });
+    if (Replaced.empty())
+      continue;
+    // Where the double is in place.
+    std::optional<ByteRange> Scope;
+    for (TSNode P = Up.parent(Call); !ts_node_is_null(P) && !Scope; P = Up.parent(P)) {
+      if (is(P, "with_statement"))
+        Scope = rangeOf(field(P, "body"));
+      else if (is(P, "decorator")) {
+        TSNode Def = field(Up.parent(P), "definition");
+        if (!ts_node_is_null(Def))
+          Scope = rangeOf(Def);
+      } else if (is(P, "expression_statement")) {
+        TSNode Block = Up.parent(P);
+        Scope = ByteRange{ts_node_end_byte(P), ts_node_end_byte(Block)};
+      } else if (is(P, "function_definition") || is(P, "class_definition") || is(P, "block") ||
+                 is(P, "module")) {
+        break;
+      }
+    }
+    if (!Scope)
+      continue;
+    for (Diagnostic &D : Findings) {
+      if (&D == &M || !Scope->contains(D.Range) || !hasFix(D, Level::Safe))
+        continue;
+      llvm::StringRef F = Text.slice(D.Range.Begin, D.Range.End);
+      if (!F.consume_front("torch.cuda."))
+        continue;
+      for (const std::string &X : Replaced)
+        if (F.startswith(X + "(") || F.startswith(X + " (")) {
+          makeUnsafe(D, "unsafe: the test double of `torch.cuda." + X + "` (line " +
+                            std::to_string(lineOf(Text, M.Range.Begin)) +
+                            ") replaces what it calls; rewritten alone, it no longer reaches the "
+                            "double (port the double with it)");
+          break;
+        }
+    }
+  }
+}
+
 } // namespace
 
 bool saysAccelerator(llvm::StringRef S) {
@@ -2449,6 +2522,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                           "` defaults to None, where `.cuda(None)` moves to "
                           "the current CUDA device and `.to(None)` does not move at all, on CUDA "
                           "too");
+  lowerMockedCalls(Root, Text, Findings);
   // Evaluation context first: a guard counts the fixes it leaves safe.
   for (Diagnostic &D : Findings) {
     if (!llvm::any_of(D.Fixes, [](const Fix &X) {
