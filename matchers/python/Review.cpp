@@ -1955,14 +1955,23 @@ std::optional<std::string> cudaKeyword(const Ancestors &Up, llvm::StringRef Text
 }
 
 /// Whether the check Up is the condition of a skip that applies where CUDA
-/// is there: `@pytest.mark.skipif(torch.cuda.is_available(), reason="max
-/// recursion depth error with cuda")` (tensordict's benchmarks),
-/// `skipUnless(not torch.cuda.is_available(), ...)`. Rewritten, the test is
-/// skipped on every accelerator, where it ran before.
+/// is there (in it, or in an operand of its `and`/`or`, not negated):
+/// `@pytest.mark.skipif(torch.cuda.is_available(), reason="max recursion
+/// depth error with cuda")` (tensordict's benchmarks), `skipUnless(not
+/// torch.cuda.is_available(), ...)`, an `if` whose block ends by skipping.
+/// Rewritten, the test is skipped on every accelerator, where it ran before.
 bool skipsWithCuda(const Ancestors &Up, llvm::StringRef Text) {
   if (!textOf(Up.node(), Text).contains("is_available"))
     return false;
-  auto [N, P] = climb(Up, {"not_operator", "parenthesized_expression"});
+  auto [N, P] = climb(Up, {"not_operator", "parenthesized_expression", "boolean_operator"});
+  // `if torch.cuda.is_available() and torch.cuda.device_count() < n: raise
+  // unittest.SkipTest(...)` (MONAI's DistCall, which runs on the CPU with
+  // gloo elsewhere).
+  if (is(P, "if_statement") && sameNode(field(P, "condition"), N)) {
+    TSNode Last = lastStatement(field(P, "consequence"));
+    return !negatedBelow(Up, P) && !ts_node_is_null(Last) &&
+           llvm::StringRef(textOf(Last, Text)).contains_insensitive("skip");
+  }
   if (!is(P, "argument_list") || !sameNode(ts_node_named_child(P, 0), N))
     return false;
   TSNode Call = Up.parent(P);
@@ -2643,7 +2652,9 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                                     "ask for CUDA on other accelerators"));
       continue;
     }
-    if (skipsWithCuda(Up, Text)) {
+    // (A list of backends, `skipIf(torch.cuda.is_available() or
+    // torch.xpu.is_available(), ...)`, gets no fix below.)
+    if (skipsWithCuda(Up, Text) && !allowListEntry(Up, Text)) {
       makeUnsafe(D, "unsafe: the skip applies where CUDA is there; rewritten, it would skip the "
                     "test on every accelerator (MPS, XPU), where it ran before");
       continue;

@@ -26,3 +26,19 @@ def test_sum():
 def test_pickle_load(cuda_available):
     with patch("torch.accelerator.is_available", lambda *_: cuda_available):
         assert cuda_available in (False, True)
+
+
+@pytest.mark.skipif(torch.accelerator.is_available() and torch.accelerator.device_count() < 2, reason="needs 2 GPUs")  # expect: cuda-is-available:unsafe, cuda-device-count:safe
+def test_two_processes():
+    assert True
+
+
+class DistCall:
+    # MONAI's test helper: on CUDA, ask for enough GPUs; elsewhere, run on the CPU with gloo.
+    def __init__(self, nproc_per_node):
+        self.nproc_per_node = nproc_per_node
+
+    def __call__(self, obj):
+        if torch.accelerator.is_available() and torch.accelerator.device_count() < self.nproc_per_node:  # expect: cuda-is-available:unsafe -- a Mac would skip what ran on the CPU
+            raise unittest.SkipTest(f"not enough GPUs, {self.nproc_per_node} required")
+        return obj
