@@ -2057,6 +2057,58 @@ std::optional<KeywordThroughName> cudaKeywordThroughName(TSNode Root, const Ance
   return std::nullopt;
 }
 
+/// Where the device that a check picks reaches float64 in its function (a
+/// name) or its class (`self.NAME`): `self.device = torch.device("cuda" if
+/// torch.cuda.is_available() else "cpu")`, then `.to(dtype=torch.float64,
+/// device=self.device)` (botorch's VBLL network), or `x.double().to(dev)`.
+/// Where it picked the CPU, a Mac now gets MPS, which has no float64. The
+/// line of the statement.
+std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
+                                             llvm::StringRef Text) {
+  if (!asksForDevices(textOf(Up.node(), Text)))
+    return std::nullopt;
+  auto [N, P] = climb(
+      Up, {"not_operator", "boolean_operator", "parenthesized_expression", "comparison_operator"});
+  if (!is(P, "conditional_expression") || !sameNode(ts_node_named_child(P, 1), N))
+    return std::nullopt;
+  // `torch.device(... if ... else ...)`: the call's value.
+  TSNode V = P, A = Up.parent(P);
+  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
+    V = A;
+    A = Up.parent(A);
+  }
+  if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
+    return std::nullopt;
+  TSNode Left = field(A, "left");
+  bool Self = is(Left, "attribute") && textOf(field(Left, "object"), Text) == "self";
+  if (!is(Left, "identifier") && !Self)
+    return std::nullopt;
+  TSNode Scope = Root;
+  for (TSNode S = Up.parent(A); !ts_node_is_null(S); S = Up.parent(S))
+    if (Self ? is(S, "class_definition") : is(S, "function_definition")) {
+      Scope = S;
+      break;
+    }
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
+  const auto &Uses = Self ? X.Attributes : X.Names;
+  auto It = Uses.find(textOf(Left, Text));
+  if (It == Uses.end())
+    return std::nullopt;
+  for (TSNode U : startingFrom(It->second, ts_node_end_byte(A))) {
+    TSNode S = U;
+    while (!ts_node_is_null(S) && !is(S, "expression_statement") && !is(S, "return_statement") &&
+           !is(S, "block") && !is(S, "module"))
+      S = ts_node_parent(S);
+    if (ts_node_is_null(S) || is(S, "block") || is(S, "module"))
+      continue;
+    llvm::StringRef T = textOf(S, Text);
+    if (T.contains("torch.float64") || T.contains("torch.double") || T.contains(".double()"))
+      return lineOf(Text, ts_node_start_byte(S));
+  }
+  return std::nullopt;
+}
+
 /// Where a check picks `None` for torch.load's `map_location`, which puts
 /// each tensor back where it was saved: `map_location = None if
 /// torch.cuda.is_available() else torch.device("cpu")` (MONAI's HoVerNet
@@ -2657,6 +2709,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     if (skipsWithCuda(Up, Text) && !allowListEntry(Up, Text)) {
       makeUnsafe(D, "unsafe: the skip applies where CUDA is there; rewritten, it would skip the "
                     "test on every accelerator (MPS, XPU), where it ran before");
+      continue;
+    }
+    if (auto Line = deviceReachesFloat64(Root, Up, Text)) {
+      makeUnsafe(D, "unsafe: the device it picks reaches float64 (line " + std::to_string(*Line) +
+                        "); where it picked the CPU, a Mac now gets MPS, which has no float64");
       continue;
     }
     if (auto Line = savedDeviceLocation(Root, Up, Text)) {

@@ -1,0 +1,26 @@
+# devport-test: rules=all
+"""A chosen device that reaches float64 in the same function or class (botorch's VBLL network)."""
+import torch
+from torch import nn
+
+
+class Net(nn.Module):
+    def __init__(self, in_features, device=None):
+        super().__init__()
+        if device is None:
+            self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # expect: cuda-is-available:unsafe -- MPS has no float64
+        else:
+            self.device = device
+        self.backbone = nn.Sequential(nn.Linear(in_features, 8), nn.ELU()).to(
+            dtype=torch.float64, device=self.device
+        )
+
+
+def make(x):
+    dev = "cuda" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:unsafe
+    return x.double().to(dev)
+
+
+def portable(x):
+    dev = "cuda" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:safe
+    return x.float().to(dev)
