@@ -1085,9 +1085,11 @@ std::optional<CudaCheck> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRe
   }
   // An operand of the same `and`/`or` (`torch_device == "cuda" and not
   // torch.cuda.is_available()`: "CUDA was asked for and is missing").
+  // (Through the check's own comparison: `"cuda" in example and np >
+  // torch.cuda.device_count()`, pyro's example tests.)
   TSNode Operands{};
-  for (TSNode P = Up.parent(N);
-       is(P, "boolean_operator") || is(P, "not_operator") || is(P, "parenthesized_expression");
+  for (TSNode P = Up.parent(N); is(P, "boolean_operator") || is(P, "not_operator") ||
+                                is(P, "parenthesized_expression") || is(P, "comparison_operator");
        P = Up.parent(P))
     if (is(P, "boolean_operator"))
       Operands = P;
@@ -2894,11 +2896,14 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       uintptr_t Scope;
       llvm::StringRef Check;
     };
+    // Every finding in such a condition: one whose fix an earlier step took
+    // (a CUDA device check beside it, fairscale's `backend == "nccl" and
+    // torch.cuda.device_count() < world_size`) keeps CUDA as well.
     std::vector<Twin> Twins;
-    for (const Guard &G : Guards) {
-      if (Laddered[G.Finding])
+    for (size_t I = 0; I < Findings.size(); ++I) {
+      if (Laddered[I])
         continue;
-      ByteRange R = Findings[G.Finding].Range;
+      ByteRange R = Findings[I].Range;
       llvm::StringRef Check = Text.slice(R.Begin, R.End);
       if (!asksForDevices(Check))
         continue;
@@ -2920,7 +2925,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         }
       }
       if (!ts_node_is_null(Scope))
-        Twins.push_back({G.Finding, reinterpret_cast<uintptr_t>(Scope.id), Check});
+        Twins.push_back({I, reinterpret_cast<uintptr_t>(Scope.id), Check});
     }
     for (const Twin &A : Twins) {
       Diagnostic &D = Findings[A.Finding];
