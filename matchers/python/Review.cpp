@@ -2745,7 +2745,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
   // a Mac once the check is ported.
   for (size_t I = 0; I < Findings.size(); ++I) {
     Diagnostic &D = Findings[I];
-    if (!hasFix(D, Level::Safe))
+    if (D.Fixes.empty()) // (an unsafe one too: the skip rule's, above)
       continue;
     if (!asksForDevices(Text.slice(D.Range.Begin, D.Range.End)))
       continue;
@@ -2757,26 +2757,42 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     llvm::StringRef Op = textOf(field(P, "operator"), Text);
     if ((Op == "and") == negatedBelow(Up, P))
       continue; // the other operand runs where there is no accelerator
-    ByteRange Other = rangeOf(field(P, "right"));
+    // `a and b and c` is `(a and b) and c`: every right operand up the
+    // chain of the same operator runs after the check (torchao's `if
+    // torch.cuda.is_available() and dtype == torch.bfloat16 and
+    // torch.cuda.get_device_capability() < (8, 0): self.skipTest(...)`).
+    llvm::SmallVector<ByteRange, 2> Others{rangeOf(field(P, "right"))};
+    for (TSNode Q = P, A = Up.parent(P);
+         is(A, "boolean_operator") && sameNode(field(A, "left"), Q) &&
+         textOf(field(A, "operator"), Text) == Op;
+         Q = A, A = Up.parent(A))
+      Others.push_back(rangeOf(field(A, "right")));
     std::optional<ByteRange> Stays;
-    // What raises without CUDA: the capability and property queries (not
-    // `torch.version.hip`, `is_initialized()`, `is_bf16_supported()`).
-    Top.Kept.forEach(Other, /*Holding=*/false, /*Inside=*/true, [&](size_t K) {
-      if (Kept[K].RuleId == "keep-device-capability")
-        Stays = Kept[K].Range;
-      return Stays.has_value();
-    });
-    if (!Stays)
-      Top.Findings.forEach(Other, /*Holding=*/false, /*Inside=*/true, [&](size_t J) {
-        const Diagnostic &F = Findings[J];
-        if (J != I && !hasFix(F, Level::Safe) &&
-            Text.slice(F.Range.Begin, F.Range.End).startswith("torch.cuda.get_device_"))
-          Stays = F.Range;
+    for (ByteRange Other : Others) {
+      if (Stays)
+        break;
+      // What raises without CUDA: the capability and property queries (not
+      // `torch.version.hip`, `is_initialized()`, `is_bf16_supported()`).
+      Top.Kept.forEach(Other, /*Holding=*/false, /*Inside=*/true, [&](size_t K) {
+        if (Kept[K].RuleId == "keep-device-capability")
+          Stays = Kept[K].Range;
         return Stays.has_value();
       });
+      if (!Stays)
+        Top.Findings.forEach(Other, /*Holding=*/false, /*Inside=*/true, [&](size_t J) {
+          const Diagnostic &F = Findings[J];
+          if (J != I && !hasFix(F, Level::Safe) &&
+              Text.slice(F.Range.Begin, F.Range.End).startswith("torch.cuda.get_device_"))
+            Stays = F.Range;
+          return Stays.has_value();
+        });
+    }
     if (!Stays)
       continue;
     D.Fixes.clear();
+    // Why an earlier step made the fix unsafe no longer applies: there is none.
+    llvm::erase_if(D.Notes,
+                   [](const Note &X) { return llvm::StringRef(X.Text).startswith("unsafe: "); });
     D.Notes.push_back(
         Note::plain("no fix: it decides whether `" +
                     snippet(descendantFor(Root, Stays->Begin, Stays->End), Text) + "` (line " +
