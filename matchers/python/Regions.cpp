@@ -1179,10 +1179,8 @@ private:
     int32_t P = S.Parent[I];
     if (P >= 0 && S.Parent[P] >= 0)
       return false;
-    llvm::StringRef L = T.slice(Ls[I].Begin, Ls[I].End);
-    llvm::StringRef Name = L.take_while([](char C) { return identChar(C); });
-    return !Name.empty() && Name.front() != '_' && Name.upper() == Name.str() &&
-           llvm::any_of(Name, [](char C) { return llvm::isAlpha(C); });
+    return exportedName(
+        T.slice(Ls[I].Begin, Ls[I].End).take_while([](char C) { return identChar(C); }));
   }
 
   void keepGuardedLines(int32_t From, int32_t To) {

@@ -641,7 +641,6 @@ Climbed climb(const Ancestors &Up, std::initializer_list<const char *> Through) 
   return {N, P};
 }
 
-/// The guard, if the finding at R sits in a condition.
 /// What the skip decorator Decorator (of the decorated definition
 /// Decorated) guards, added to G: the definition's body and the
 /// parametrizations beside it; G.NamedForCuda for a definition named for
@@ -697,6 +696,7 @@ std::optional<std::pair<TSNode, TSNode>> returningLadder(TSNode If, ByteRange R,
   return std::nullopt;
 }
 
+/// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -910,6 +910,24 @@ const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
   return *X;
 }
 
+/// Where the uses of what the assignment A binds are looked for: its
+/// function (the module outside one), or for `self.NAME` (Self) its class.
+TSNode assignmentScope(const Ancestors &Up, TSNode A, bool Self, TSNode Root) {
+  for (TSNode S = Up.parent(A); !ts_node_is_null(S); S = Up.parent(S))
+    if (Self ? is(S, "class_definition") : is(S, "function_definition"))
+      return S;
+  return Root;
+}
+
+/// The uses of Name (`self.NAME` with Self) that X indexes, from offset
+/// After on.
+llvm::ArrayRef<TSNode> usesAfter(const ScopeIndex &X, llvm::StringRef Name, bool Self,
+                                 uint32_t After) {
+  const auto &Uses = Self ? X.Attributes : X.Names;
+  auto It = Uses.find(Name);
+  return It == Uses.end() ? llvm::ArrayRef<TSNode>() : startingFrom(It->second, After);
+}
+
 /// The guard of a flag: the finding at R is (part of) a CUDA availability
 /// check assigned to a name (`use_cuda = not args.no_cuda and
 /// torch.cuda.is_available()`) or to `self.NAME`, and the flag's uses in
@@ -965,34 +983,24 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   llvm::StringRef Name = textOf(Left, Text);
   if (Marker && Name == "pytestmark")
     return std::nullopt; // the module's own skip, not a name others use
-  // The scope its uses are in.
-  TSNode Scope = Root;
-  for (TSNode A = Up.parent(P); !ts_node_is_null(A); A = Up.parent(A))
-    if (Self ? is(A, "class_definition") : is(A, "function_definition")) {
-      Scope = A;
-      break;
-    }
+  TSNode Scope = assignmentScope(Up, P, Self, Root);
   Guard G{Index, {}};
   G.Flag = Name.str();
   G.Exported = Scope.id == Root.id && (Marker || Name.upper() == Name.str());
-  uint32_t After = ts_node_end_byte(P);
   std::unique_ptr<ScopeIndex> Local;
   const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
-  const auto &Uses = Self ? X.Attributes : X.Names;
-  auto It = Uses.find(Name);
-  if (It != Uses.end())
-    for (TSNode U : startingFrom(It->second, After)) {
-      // `@requires_gpu` with `requires_gpu = pytest.mark.skipif(...)`: a
-      // skip decorator whatever its name.
-      TSNode D = ts_node_parent(U);
-      if (Marker && is(D, "decorator")) {
-        Guard DG{Index, {}};
-        if (skipDecoratorGuards(D, ts_node_parent(D), Text, DG))
-          llvm::append_range(G.Regions, DG.Regions);
-      } else if (auto UG = guardAt(Root, rangeOf(U), Index, Text)) {
-        llvm::append_range(G.Regions, UG->Regions);
-      }
+  for (TSNode U : usesAfter(X, Name, Self, ts_node_end_byte(P))) {
+    // `@requires_gpu` with `requires_gpu = pytest.mark.skipif(...)`: a
+    // skip decorator whatever its name.
+    TSNode D = ts_node_parent(U);
+    if (Marker && is(D, "decorator")) {
+      Guard DG{Index, {}};
+      if (skipDecoratorGuards(D, ts_node_parent(D), Text, DG))
+        llvm::append_range(G.Regions, DG.Regions);
+    } else if (auto UG = guardAt(Root, rangeOf(U), Index, Text)) {
+      llvm::append_range(G.Regions, UG->Regions);
     }
+  }
   return G;
 }
 
@@ -1164,10 +1172,6 @@ const llvm::StringMap<TSNode> &moduleDefinitions(TSNode Root, llvm::StringRef Te
   return *Slot;
 }
 
-/// The first CUDA-only code in the guard's regions, and in the module's
-/// functions and classes and the class's methods that they call, that the
-/// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
-/// device string, float64. Empty when there is none.
 /// Whether a function around the identifier N takes its name as a
 /// parameter (a callee's `device`). (Not its assignments: region parsing
 /// keeps a function's header, not every statement of its body.)
@@ -1256,6 +1260,10 @@ boundUnderCudaCheck(TSNode Root, llvm::StringRef Text,
   return *Slot;
 }
 
+/// The first CUDA-only code in the guard's regions, and in the module's
+/// functions and classes and the class's methods that they call, that the
+/// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
+/// device string, float64. Empty when there is none.
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L) {
@@ -2014,17 +2022,11 @@ std::optional<KeywordThroughName> cudaKeywordThroughName(TSNode Root, const Ance
       !is(field(P, "left"), "identifier"))
     return std::nullopt;
   llvm::StringRef Name = textOf(field(P, "left"), Text);
-  TSNode Scope = Root;
-  for (TSNode A = Up.parent(P); !ts_node_is_null(A); A = Up.parent(A))
-    if (is(A, "function_definition")) {
-      Scope = A;
-      break;
-    }
   std::unique_ptr<ScopeIndex> Local;
-  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
-  auto UsesOf = [&](llvm::StringRef Of, uint32_t After) -> llvm::ArrayRef<TSNode> {
-    auto It = X.Names.find(Of);
-    return It == X.Names.end() ? llvm::ArrayRef<TSNode>() : startingFrom(It->second, After);
+  const ScopeIndex &X =
+      scopeIndex(Root, assignmentScope(Up, P, /*Self=*/false, Root), Text, Local, /*Uses=*/true);
+  auto UsesOf = [&](llvm::StringRef Of, uint32_t After) {
+    return usesAfter(X, Of, /*Self=*/false, After);
   };
   // The keyword that U is the value of, if it is named so.
   auto KeywordOf = [&](TSNode U, TSNode K,
@@ -2085,19 +2087,10 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
   bool Self = is(Left, "attribute") && textOf(field(Left, "object"), Text) == "self";
   if (!is(Left, "identifier") && !Self)
     return std::nullopt;
-  TSNode Scope = Root;
-  for (TSNode S = Up.parent(A); !ts_node_is_null(S); S = Up.parent(S))
-    if (Self ? is(S, "class_definition") : is(S, "function_definition")) {
-      Scope = S;
-      break;
-    }
   std::unique_ptr<ScopeIndex> Local;
-  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
-  const auto &Uses = Self ? X.Attributes : X.Names;
-  auto It = Uses.find(textOf(Left, Text));
-  if (It == Uses.end())
-    return std::nullopt;
-  for (TSNode U : startingFrom(It->second, ts_node_end_byte(A))) {
+  const ScopeIndex &X =
+      scopeIndex(Root, assignmentScope(Up, A, Self, Root), Text, Local, /*Uses=*/true);
+  for (TSNode U : usesAfter(X, textOf(Left, Text), Self, ts_node_end_byte(A))) {
     TSNode S = U;
     while (!ts_node_is_null(S) && !is(S, "expression_statement") && !is(S, "return_statement") &&
            !is(S, "block") && !is(S, "module"))
@@ -2139,30 +2132,16 @@ std::optional<unsigned> savedDeviceLocation(TSNode Root, const Ancestors &Up,
   if (!is(Holder, "assignment") || !sameNode(field(Holder, "right"), P) ||
       !is(field(Holder, "left"), "identifier"))
     return std::nullopt;
-  TSNode Scope = Root;
-  for (TSNode A = Up.parent(Holder); !ts_node_is_null(A); A = Up.parent(A))
-    if (is(A, "function_definition")) {
-      Scope = A;
-      break;
-    }
   std::unique_ptr<ScopeIndex> Local;
-  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
-  auto It = X.Names.find(textOf(field(Holder, "left"), Text));
-  if (It == X.Names.end())
-    return std::nullopt;
-  for (TSNode U : startingFrom(It->second, ts_node_end_byte(Holder))) {
+  const ScopeIndex &X = scopeIndex(Root, assignmentScope(Up, Holder, /*Self=*/false, Root), Text,
+                                   Local, /*Uses=*/true);
+  for (TSNode U : usesAfter(X, textOf(field(Holder, "left"), Text), /*Self=*/false,
+                            ts_node_end_byte(Holder))) {
     TSNode K = ts_node_parent(U);
     if (MapLocation(K, U))
       return lineOf(Text, ts_node_start_byte(K));
   }
   return std::nullopt;
-}
-
-/// A module constant: a name in capitals, not `_`-private (`TEST_DEVICES`,
-/// `DEVICE`), which other modules may import.
-bool exportedName(llvm::StringRef Name) {
-  return !Name.empty() && Name.front() != '_' && Name.upper() == Name.str() &&
-         llvm::any_of(Name, [](char C) { return llvm::isAlpha(C); });
 }
 
 /// The module constant that the check at R, guarding G at module level,
@@ -2437,11 +2416,12 @@ void lowerMockedCalls(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic>
     preorder(Call, [&](TSNode N, TSTreeCursor *) {
       std::string V;
       if (is(N, "string") && simpleStringValue(N, Text, V)) {
+        // A target (`"torch.cuda.is_available"`, `"litgpt.utils.torch.cuda.
+        // device_count"`, `"torch.cuda.memory.empty_cache"`): its last name;
+        // or the name given to setattr (`"is_available"`).
         llvm::StringRef R(V);
-        // `"torch.cuda.is_available"`, `"litgpt.utils.torch.cuda.device_count"`.
-        if (size_t At = R.find("torch.cuda.");
-            At != llvm::StringRef::npos && R.consume_front(R.take_front(At + 11)))
-          Replaced.push_back(R.rsplit('.').second.empty() ? R.str() : R.rsplit('.').second.str());
+        if (R.contains("torch.cuda."))
+          Replaced.push_back(R.substr(R.rfind('.') + 1).str());
         else if (!R.empty() && llvm::all_of(R, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
           Replaced.push_back(R.str());
         return false;

@@ -32,6 +32,9 @@
 #include "matchers/python/NodeIndex.h"
 #include "matchers/python/Syntax.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
 #include <vector>
 
 namespace devport::python {
@@ -64,6 +67,13 @@ bool saysAccelerator(llvm::StringRef Code);
 /// module-level `if` whose names region parsing follows.
 inline bool asksForDevices(llvm::StringRef Check) {
   return Check.contains("is_available") || Check.contains("device_count");
+}
+
+/// A module constant: a name in capitals, not `_`-private (`TEST_DEVICES`,
+/// `DEVICE`), which other modules may import.
+inline bool exportedName(llvm::StringRef Name) {
+  return !Name.empty() && Name.front() != '_' && Name.upper() == Name.str() &&
+         llvm::any_of(Name, [](char C) { return llvm::isAlpha(C); });
 }
 
 } // namespace devport::python
