@@ -2061,6 +2061,20 @@ std::optional<KeywordThroughName> cudaKeywordThroughName(TSNode Root, const Ance
   return std::nullopt;
 }
 
+/// The conditional expression whose condition is the availability check or
+/// device count Up (through `not`, `and`/`or`, brackets and comparisons):
+/// `X if torch.cuda.is_available() else Y`. Null if there is none.
+TSNode pickedBy(const Ancestors &Up, llvm::StringRef Text) {
+  if (!asksForDevices(textOf(Up.node(), Text)))
+    return TSNode{};
+  auto [N, P] = climb(
+      Up, {"not_operator", "boolean_operator", "parenthesized_expression", "comparison_operator"});
+  if (!is(P, "conditional_expression") || ts_node_named_child_count(P) != 3 ||
+      !sameNode(ts_node_named_child(P, 1), N))
+    return TSNode{};
+  return P;
+}
+
 /// Where the device that a check picks reaches float64 in its function (a
 /// name) or its class (`self.NAME`): `self.device = torch.device("cuda" if
 /// torch.cuda.is_available() else "cpu")`, then `.to(dtype=torch.float64,
@@ -2069,11 +2083,8 @@ std::optional<KeywordThroughName> cudaKeywordThroughName(TSNode Root, const Ance
 /// line of the statement.
 std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
                                              llvm::StringRef Text) {
-  if (!asksForDevices(textOf(Up.node(), Text)))
-    return std::nullopt;
-  auto [N, P] = climb(
-      Up, {"not_operator", "boolean_operator", "parenthesized_expression", "comparison_operator"});
-  if (!is(P, "conditional_expression") || !sameNode(ts_node_named_child(P, 1), N))
+  TSNode P = pickedBy(Up, Text);
+  if (ts_node_is_null(P))
     return std::nullopt;
   // `torch.device(... if ... else ...)`: the call's value.
   TSNode V = P, A = Up.parent(P);
@@ -2112,12 +2123,8 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
 /// GPU to CUDA, where it loaded to the CPU. The line of the keyword.
 std::optional<unsigned> savedDeviceLocation(TSNode Root, const Ancestors &Up,
                                             llvm::StringRef Text) {
-  if (!asksForDevices(textOf(Up.node(), Text)))
-    return std::nullopt;
-  auto [N, P] = climb(
-      Up, {"not_operator", "boolean_operator", "parenthesized_expression", "comparison_operator"});
-  if (!is(P, "conditional_expression") || ts_node_named_child_count(P) != 3 ||
-      !sameNode(ts_node_named_child(P, 1), N))
+  TSNode P = pickedBy(Up, Text);
+  if (ts_node_is_null(P))
     return std::nullopt;
   // The value where the check holds.
   if (!is(ts_node_named_child(P, negatedBelow(Up, P) ? 2 : 0), "none"))
