@@ -60,22 +60,32 @@ static void renderTargets(llvm::raw_ostream &OS, const Summary &S) {
   auto Plural = [](size_t N, const char *One, const char *Many) { return N == 1 ? One : Many; };
   OS << "Target PyTorch ";
   std::vector<std::string> Notes;
-  size_t OtherFiles = 0;
-  for (size_t I = 0; I < S.Targets.size(); ++I) {
-    const TargetUse &U = S.Targets[I];
+  // Targets that read the same (the same release from the same source, as
+  // `--target-torch` gives every project) are said once with their files summed.
+  std::vector<std::pair<std::string, size_t>> Shown;
+  for (const TargetUse &U : S.Targets) {
     for (std::string &N : targetNotes(U))
       if (!llvm::is_contained(Notes, N))
         Notes.push_back(std::move(N));
+    std::string Text = U.Target.Release.str() + " (" + targetSourceText(U.Target) + ")";
+    auto Same = llvm::find_if(Shown, [&](const auto &T) { return T.first == Text; });
+    if (Same == Shown.end())
+      Shown.emplace_back(std::move(Text), U.Files);
+    else
+      Same->second += U.Files;
+  }
+  size_t OtherFiles = 0;
+  for (size_t I = 0; I < Shown.size(); ++I) {
     if (I >= MaxShown) {
-      OtherFiles += U.Files;
+      OtherFiles += Shown[I].second;
       continue;
     }
-    OS << (I ? "; " : "") << U.Target.Release.str() << " (" << targetSourceText(U.Target) << ")";
-    if (S.Targets.size() > 1)
-      OS << " for " << U.Files << Plural(U.Files, " file", " files");
+    OS << (I ? "; " : "") << Shown[I].first;
+    if (Shown.size() > 1)
+      OS << " for " << Shown[I].second << Plural(Shown[I].second, " file", " files");
   }
-  if (S.Targets.size() > MaxShown) {
-    size_t Others = S.Targets.size() - MaxShown;
+  if (Shown.size() > MaxShown) {
+    size_t Others = Shown.size() - MaxShown;
     OS << "; " << Others << Plural(Others, " other target", " other targets") << " for "
        << OtherFiles << Plural(OtherFiles, " file", " files") << " (see --format json)";
   }

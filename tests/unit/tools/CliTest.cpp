@@ -267,6 +267,28 @@ TEST(Cli, TargetFromTheProjectInTheSummary) {
   EXPECT_NE(std::string::npos, In.Out.find("Target PyTorch 2.6 (")) << In.Out;
 }
 
+TEST(Cli, OneTargetForEveryProjectIsSaidOnce) {
+  // `--target-torch` gives every project the same target: one line, not one per project,
+  // even where the projects declare different requirements (the note says which).
+  test::TempDir D;
+  D.mkdir(".git");
+  D.write("lib/requirements.txt", "torch>=2.4\n");
+  D.write("lib/a.py", Dirty);
+  D.write("tools/b.py", Dirty);
+  RunResult R = run({"check", "--target-torch", "2.9", D.path("lib"), D.path("tools")});
+  EXPECT_NE(std::string::npos, R.Out.find("\nTarget PyTorch 2.9 (--target-torch).\n")) << R.Out;
+  EXPECT_EQ(std::string::npos, R.Out.find(" for 1 file")) << R.Out;
+  RunResult J =
+      run({"check", "--format", "json", "--target-torch", "2.9", D.path("lib"), D.path("tools")});
+  // The JSON still lists each project's target (the summary's, then two).
+  EXPECT_EQ(3u, llvm::StringRef(J.Out).count("\"target_torch\": \"2.9\"")) << J.Out;
+
+  // Different targets are each counted.
+  D.write("lib/requirements.txt", "torch>=2.6\n");
+  RunResult Two = run({"check", D.path("lib"), D.path("tools")});
+  EXPECT_NE(std::string::npos, Two.Out.find(" for 1 file; 2.9 (default) for 1 file.\n")) << Two.Out;
+}
+
 TEST(Cli, ExplicitTargetAboveTheProjectsFloorIsNoted) {
   test::TempDir D;
   D.mkdir(".git");
