@@ -836,13 +836,17 @@ public:
       }
     }
     // What the review reads of a test (Review.cpp, unskippedTest()): in a
-    // function named `test...`, at module level and in a module-level `if`
+    // function named `test...` (or a set-up), at module level and in a module-level `if`
     // (`if __name__ == "__main__":`), a condition or assert that says an
     // accelerator (`if not TEST_CUDA:`), with the last statement of each
     // block of its statement (an early exit, a module's skip, `run_tests()`);
     // a module's `pytestmark`. Nothing where no function is named `test...`.
+    // A test class's set-up (`setUp`, ...) runs before each of its tests: read as one.
     auto TestDef = [&](const Line &L) {
-      return L.K == Key::Def && T.slice(L.NameBegin, L.NameEnd).startswith("test");
+      static constexpr llvm::StringLiteral SetUps[] = {"setUp", "setUpClass", "asyncSetUp",
+                                                       "setup_method", "setup_class"};
+      llvm::StringRef Name = T.slice(L.NameBegin, L.NameEnd);
+      return L.K == Key::Def && (Name.startswith("test") || llvm::is_contained(SetUps, Name));
     };
     auto ReadForTests = [&](int32_t I) {
       int32_t P = S.Parent[I];

@@ -1550,6 +1550,43 @@ std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef 
   return std::string("code at module level runs at import");
 }
 
+/// Whether the `with` statement W hands what it holds to a fake
+/// (`with FakeTensorMode():`, `with fake_mode:`, torchtitan's graph_trainer
+/// tests): a factory call there never touches the device it names.
+bool fakeMode(TSNode W, llvm::StringRef Text) {
+  return is(W, "with_statement") &&
+         llvm::StringRef(textOf(ts_node_child(W, 1), Text).lower()).contains("fake");
+}
+
+/// Whether Class is a test class: named for tests (`TestPartitioner`,
+/// `PipelineTest`, `PipelineTests`) or derived from one (`unittest.TestCase`,
+/// `MultiProcessTestCase`).
+bool testClass(TSNode Class, llvm::StringRef Text) {
+  llvm::StringRef Name = textOf(field(Class, "name"), Text);
+  TSNode Bases = field(Class, "superclasses");
+  return Name.startswith("Test") || Name.endswith("Test") || Name.endswith("Tests") ||
+         (!ts_node_is_null(Bases) && textOf(Bases, Text).contains("Test"));
+}
+
+/// Whether the function Def (Up's path holds it) runs as a test does: named
+/// `test...`, or a set-up method of a test class (`setUp`, `setUpClass`,
+/// `setup_method`, ...), which runs before each of its tests (torchrec's
+/// planner tests store their device there).
+bool runsAsTest(TSNode Def, const Ancestors &Up, llvm::StringRef Text) {
+  llvm::StringRef Name = textOf(field(Def, "name"), Text);
+  if (Name.startswith("test"))
+    return true;
+  static constexpr llvm::StringLiteral SetUps[] = {"setUp", "setUpClass", "asyncSetUp",
+                                                   "setup_method", "setup_class"};
+  if (!llvm::is_contained(SetUps, Name))
+    return false;
+  TSNode Body = Up.parent(Def);
+  if (is(Body, "decorated_definition"))
+    Body = Up.parent(Body);
+  TSNode Class = Up.parent(Body);
+  return is(Body, "block") && is(Class, "class_definition") && testClass(Class, Text);
+}
+
 /// Whether the finding at R is an operand of a comparison (through `.type`
 /// or brackets) that nothing restricts to hosts with an accelerator:
 /// fairscale's `if torch.device("cuda").type == self._default_device.type:`
@@ -1569,7 +1606,7 @@ std::optional<std::string> comparedOnly(TSNode Root, ByteRange R, llvm::StringRe
     if (onlyWithAccelerator(A, R, Text))
       return std::nullopt;
     // A test's: whether a CPU-only CI runs it is unskippedTest()'s to say.
-    if (is(A, "function_definition") && textOf(field(A, "name"), Text).startswith("test"))
+    if (is(A, "function_definition") && runsAsTest(A, Up, Text))
       return std::nullopt;
   }
   return "`" + snippet(P, Text) + "` compares, where the code it replaces needed no device";
@@ -1796,7 +1833,7 @@ bool needsCudaAnyway(TSNode Root, TSNode Test, llvm::StringRef Text, const Marke
     TSNode N = Up.node();
     bool Used = is(N, "call") && textOf(field(N, "function"), Text).endswith(".cuda");
     for (TSNode P = Up.parent(N); !ts_node_is_null(P) && !sameNode(P, Test); P = Up.parent(P)) {
-      if (conditional(P))
+      if (conditional(P) || fakeMode(P, Text))
         return false;
       if ((is(P, "call") && textOf(field(P, "function"), Text).endswith(".cuda")) ||
           (is(P, "argument_list") && usesDevice(Up.parent(P), Text)))
@@ -1843,8 +1880,14 @@ bool underAcceleratorCondition(const Ancestors &Up, TSNode P, ByteRange R, llvm:
 /// findings.
 std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringRef Text,
                                          const Marked &M) {
-  // Most files define no test: one search of the text, not a walk per finding.
-  auto DefinesTests = [&] { return findWord(Text, "def test") != llvm::StringRef::npos; };
+  // Most files define no test: a search of the text, not a walk per finding
+  // (for a test's set-up too: region parsing keeps the one a finding is in).
+  auto DefinesTests = [&] {
+    static constexpr llvm::StringLiteral Defs[] = {"def test", "def setUp", "def setup_",
+                                                   "def asyncSetUp"};
+    return llvm::any_of(
+        Defs, [&](llvm::StringRef W) { return findWord(Text, W) != llvm::StringRef::npos; });
+  };
   const TopLevel *T = topLevelOf(Root);
   if (T && !T->HasTests)
     T->HasTests = DefinesTests();
@@ -1854,14 +1897,17 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
   TSNode Test{};
+  bool Used = false; // by a call around the finding: it failed on a CPU-only build before
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "argument_list") && usesDevice(Up.parent(P), Text))
-      return std::nullopt; // it failed on a CPU-only build before
+      Used = true;
     if (underAcceleratorCondition(Up, P, R, Text))
       return std::nullopt;
     if (is(P, "with_statement")) {
       if (contains(field(P, "body"), R) && saysAcceleratorAt(ts_node_child(P, 1), Text))
         return std::nullopt; // `with torch.cuda.device(0):`
+      if (contains(field(P, "body"), R) && fakeMode(P, Text))
+        Used = false; // a fake never touched the device
     } else if (is(P, "block") && ts_node_is_null(Test)) {
       // An early exit before N in the test: `if not torch.cuda.is_available():
       // return`.
@@ -1893,13 +1939,21 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
           if (is(Dec, "decorator") && guardsTest(textOf(Dec, Text)))
             return std::nullopt;
         }
-      if (is(P, "function_definition") && Name.startswith("test"))
+      if (is(P, "function_definition") && runsAsTest(P, Up, Text))
         Test = P;
     }
   }
-  if (ts_node_is_null(Test) || moduleSkipped(Root, Text) || needsCudaAnyway(Root, Test, Text, M))
+  if (Used || ts_node_is_null(Test) || moduleSkipped(Root, Text) ||
+      needsCudaAnyway(Root, Test, Text, M))
     return std::nullopt;
-  return textOf(field(Test, "name"), Text).str();
+  llvm::StringRef Name = textOf(field(Test, "name"), Text);
+  if (Name.startswith("test"))
+    return Name.str();
+  // `PipelineTest.setUp`: the set-up of the class's tests.
+  TSNode Class = Up.parent(Test);
+  while (!ts_node_is_null(Class) && !is(Class, "class_definition"))
+    Class = Up.parent(Class);
+  return (textOf(field(Class, "name"), Text) + "." + Name).str();
 }
 
 /// Whether a definition's name says CUDA: `cuda`, `cudnn`, `nccl`, `cublas`,
@@ -2378,7 +2432,7 @@ std::optional<std::string> selfDisablingAmp(TSNode Root, ByteRange R, llvm::Stri
   for (TSNode A = Up.parent(Call); !ts_node_is_null(A); A = Up.parent(A)) {
     if (underAcceleratorCondition(Up, A, R, Text))
       return std::nullopt;
-    if (is(A, "function_definition") && textOf(field(A, "name"), Text).startswith("test"))
+    if (is(A, "function_definition") && runsAsTest(A, Up, Text))
       InTest = true;
   }
   if (InTest && !unskippedTest(Root, R, Text, M))
