@@ -2616,11 +2616,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     if (hasFix(D, Level::Safe))
       if (auto Name = deviceDefaultsToNone(Root, D.Range, Text);
           Name && llvm::any_of(D.Fixes, [&](const Fix &X) {
-            // `.to(device)`, not `.to(torch.device(type, device))`, which
-            // moves for None too.
+            // `.to(device=device)`, not `.to(device=torch.device(type,
+            // device))`, which moves for None too.
             std::optional<std::string> After = textWithin(Text, D.Range, X);
-            return After && (llvm::StringRef(*After).contains(".to(" + *Name + ")") ||
-                             llvm::StringRef(*After).contains(".to(" + *Name + ","));
+            return After && (llvm::StringRef(*After).contains(".to(device=" + *Name + ")") ||
+                             llvm::StringRef(*After).contains(".to(device=" + *Name + ","));
           }))
         makeUnsafe(D, "unsafe: `" + *Name +
                           "` defaults to None, where `.cuda(None)` moves to "

@@ -154,13 +154,13 @@ printf 'import torch\nx = t.cuda()\nok = x.device.type == "cuda"\n' > cfg/pkg/te
 printf 'import torch\ntorch.cuda.synchronize()\n' > cfg/gen/g.py
 expect_exit 1 "$DEVPORT" fix --diff cfg
 contains "$T/out" "+torch.accelerator.set_device_idx(r)"
-contains "$T/out" "+x = t.to(self.device)"
+contains "$T/out" "+x = t.to(device=self.device)"
 grep -q "g.py" "$T/out" && bad "config exclude ignored" || ok
 grep -q "test_a.py" "$T/out" && bad "per-file-ignores ignored" || ok
 expect_exit 0 "$DEVPORT" check cfg/pkg/tests/test_a.py
 expect_exit 1 "$DEVPORT" fix --diff --target-torch 2.7 --device-expression dev cfg/pkg/a.py
 contains "$T/out" "+torch.accelerator.set_device_index(r)"
-contains "$T/out" "+x = t.to(dev)"
+contains "$T/out" "+x = t.to(device=dev)"
 printf 'select: [memory]\n' > other.yaml
 expect_exit 0 "$DEVPORT" check --config other.yaml cfg/pkg/a.py
 expect_exit 2 "$DEVPORT" check --config missing.yaml cfg

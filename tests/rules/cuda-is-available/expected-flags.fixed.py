@@ -9,7 +9,7 @@ def train(args, model):
     device = torch.device(torch.accelerator.current_accelerator().type if use_cuda else "cpu")
     kwargs = {"num_workers": 1, "pin_memory": True} if use_cuda else {}
     if use_cuda:
-        model.to(torch.accelerator.current_accelerator())
+        model.to(device=torch.accelerator.current_accelerator())
     return device, kwargs
 
 
@@ -40,7 +40,7 @@ class Trainer:
 
     def step(self, x):
         if self.use_gpu:
-            x = x.to(torch.accelerator.current_accelerator())
+            x = x.to(device=torch.accelerator.current_accelerator())
         return x
 
     def sync(self):

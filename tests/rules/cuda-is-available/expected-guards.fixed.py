@@ -18,7 +18,7 @@ def flags_in_block(model, args):
     # The user's option in the condition and cuDNN settings in the block run anywhere.
     if torch.accelerator.is_available() and args.cuda:  # expect: cuda-is-available:safe
         torch.backends.cudnn.deterministic = True
-        model = model.to(torch.accelerator.current_accelerator())
+        model = model.to(device=torch.accelerator.current_accelerator())
     return model
 
 
@@ -71,7 +71,7 @@ def early_exit_comment_below(x):
 def early_exit_clean(x):
     if not torch.accelerator.is_available():  # expect: cuda-is-available:safe
         return x
-    return x.to(torch.accelerator.current_accelerator())
+    return x.to(device=torch.accelerator.current_accelerator())
 
 
 def nested(x):
@@ -93,7 +93,7 @@ class TestThing(unittest.TestCase):
 
 @pytest.mark.skipif(not torch.accelerator.is_available(), reason="no CUDA")  # expect: cuda-is-available:safe
 def test_portable_too():
-    torch.ones(1).to(torch.accelerator.current_accelerator())
+    torch.ones(1).to(device=torch.accelerator.current_accelerator())
 
 
 def conditional(x):
@@ -181,7 +181,7 @@ class TestHalf(unittest.TestCase):
     @unittest.skipIf(not torch.accelerator.is_available(), "CUDA not available")  # expect: cuda-is-available:unsafe -- autocast's fix is unsafe on a CPU-only build
     def test_half(self):
 
-        x = torch.rand(2).to(torch.accelerator.current_accelerator())
+        x = torch.rand(2).to(device=torch.accelerator.current_accelerator())
         with torch.amp.autocast(torch.accelerator.current_accelerator().type):
             y = x.half()
         self.assertEqual(y.dtype, torch.float16)

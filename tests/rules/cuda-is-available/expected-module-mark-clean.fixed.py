@@ -12,4 +12,4 @@ def test_matmul():
 
 
 def helper_outside_tests():
-    return torch.zeros(1).to(torch.accelerator.current_accelerator())
+    return torch.zeros(1).to(device=torch.accelerator.current_accelerator())

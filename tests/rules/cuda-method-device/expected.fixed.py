@@ -1,8 +1,8 @@
 import torch
 
-model = model.to(torch.device(torch.accelerator.current_accelerator().type, self.rank))  # expect: cuda-method-device
-x = x.to(torch.device(torch.accelerator.current_accelerator().type, ranks[r][0]))  # expect: cuda-method-device
-y = y.to(torch.device(torch.accelerator.current_accelerator().type, local_rank), non_blocking=True)  # expect: cuda-method-device
+model = model.to(device=torch.device(torch.accelerator.current_accelerator().type, self.rank))  # expect: cuda-method-device
+x = x.to(device=torch.device(torch.accelerator.current_accelerator().type, ranks[r][0]))  # expect: cuda-method-device
+y = y.to(device=torch.device(torch.accelerator.current_accelerator().type, local_rank), non_blocking=True)  # expect: cuda-method-device
 
 # Negatives.
 z = z.cuda(0)

@@ -1,17 +1,17 @@
 """Docstring: `model.cuda()` moves the model."""
 import torch
 
-model = Net().to(torch.accelerator.current_accelerator())  # expect: cuda-method
-x = x.to(torch.accelerator.current_accelerator(), non_blocking=True)  # expect: cuda-method
-y = batch["input"].to(torch.accelerator.current_accelerator())  # expect: cuda-method
+model = Net().to(device=torch.accelerator.current_accelerator())  # expect: cuda-method
+x = x.to(device=torch.accelerator.current_accelerator(), non_blocking=True)  # expect: cuda-method
+y = batch["input"].to(device=torch.accelerator.current_accelerator())  # expect: cuda-method
 z = torch.randn(  # expect: cuda-method
     3, 4
-).to(torch.accelerator.current_accelerator())
-w = self.weight.to(torch.accelerator.current_accelerator(), memory_format=torch.channels_last)  # expect: cuda-method
+).to(device=torch.accelerator.current_accelerator())
+w = self.weight.to(device=torch.accelerator.current_accelerator(), memory_format=torch.channels_last)  # expect: cuda-method
 
 
 def to_gpu(t):
-    return t.to(torch.accelerator.current_accelerator())  # expect: cuda-method
+    return t.to(device=torch.accelerator.current_accelerator())  # expect: cuda-method
 
 
 # Negatives: an index or device argument (other rules), attributes, strings, comments.
