@@ -825,14 +825,32 @@ public:
         if (Statement.startswith("pytestmark") && Statement.contains_insensitive("skip"))
           keepGuarded(0, N - 1);
       }
-      // What a guard guards beyond its block (Review.cpp, guardAt).
-      if (Ls[Start].K == Key::If && exitsEarly(Start))
+      // What a guard guards beyond its block (Review.cpp, guardAt): in a
+      // test class's set-up, the class's tests too.
+      if (Ls[Start].K == Key::If && exitsEarly(Start)) {
         keepGuarded(End + 1, S.Parent[Start] >= 0 ? S.BlockEnd[S.Parent[Start]] : N - 1);
+        keepClassOfSetUp(S.Parent[Start]);
+      }
       if (Ls[I].K == Key::Assert) {
         int32_t P = S.Parent[I];
         while (P >= 0 && Ls[P].K != Key::Def && Ls[P].K != Key::Class)
           P = S.Parent[P];
         keepGuarded(I + 1, P >= 0 ? S.BlockEnd[P] : N - 1);
+        keepClassOfSetUp(P);
+      }
+      // A test class's `world_size` from a device count (Review.cpp,
+      // worldSizeTests()): the class's tests.
+      if ((Ls[I].K == Key::Other || Ls[I].K == Key::Exit) &&
+          T.slice(Ls[I].Begin, Ls[I].End).contains("device_count")) {
+        int32_t P = S.Parent[Start];
+        llvm::StringRef L = T.slice(Ls[Start].Begin, Ls[Start].End);
+        if (P >= 0 && Ls[P].K == Key::Def &&
+            T.slice(Ls[P].NameBegin, Ls[P].NameEnd) == "world_size")
+          P = S.Parent[P];
+        else if (!(P >= 0 && Ls[P].K == Key::Class && L.startswith("world_size")))
+          P = -1;
+        if (P >= 0 && Ls[P].K == Key::Class)
+          keepGuarded(P + 1, S.BlockEnd[P]);
       }
     }
     // What the review reads of a test (Review.cpp, unskippedTest()): in a
@@ -843,10 +861,8 @@ public:
     // a module's `pytestmark`. Nothing where no function is named `test...`.
     // A test class's set-up (`setUp`, ...) runs before each of its tests: read as one.
     auto TestDef = [&](const Line &L) {
-      static constexpr llvm::StringLiteral SetUps[] = {"setUp", "setUpClass", "asyncSetUp",
-                                                       "setup_method", "setup_class"};
       llvm::StringRef Name = T.slice(L.NameBegin, L.NameEnd);
-      return L.K == Key::Def && (Name.startswith("test") || llvm::is_contained(SetUps, Name));
+      return L.K == Key::Def && (Name.startswith("test") || setUpName(Name));
     };
     auto ReadForTests = [&](int32_t I) {
       int32_t P = S.Parent[I];
@@ -1220,13 +1236,13 @@ private:
     }
   }
 
-  /// Whether the block of a condition of the `if` statement at Start (its
-  /// `if` or an `elif`) may end early: what follows the statement is
-  /// guarded too.
+  /// Whether the block of a clause of the `if` statement at Start (its
+  /// `if`, an `elif`, its `else`) may end early: what follows the statement
+  /// is guarded too.
   bool exitsEarly(int32_t Start) const {
     for (int32_t C = Start; C >= 0; C = S.NextClause[C]) {
       const Line &H = Ls[C];
-      if (H.K != Key::If && H.K != Key::Elif)
+      if (H.K != Key::If && H.K != Key::Elif && H.K != Key::Else)
         continue;
       if (!H.Header) {
         if (endsBlock(T, H.Begin, H.End, true))
@@ -1242,6 +1258,17 @@ private:
         return true;
     }
     return false;
+  }
+
+  /// Where Def (a line, or -1) is the set-up of a class (`setUp`, ...:
+  /// Review.cpp, runsAsTest()), keeps what the review reads of the class's
+  /// code: a guard that ends the set-up early guards its tests.
+  void keepClassOfSetUp(int32_t Def) {
+    if (Def < 0 || Ls[Def].K != Key::Def || !setUpName(T.slice(Ls[Def].NameBegin, Ls[Def].NameEnd)))
+      return;
+    int32_t C = S.Parent[Def];
+    if (C >= 0 && Ls[C].K == Key::Class)
+      keepGuarded(C + 1, S.BlockEnd[C]);
   }
 
   /// The line holding offset A, or -1 (between lines, or in a comment).

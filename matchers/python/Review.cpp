@@ -491,6 +491,64 @@ std::optional<std::string> cpuFallback(TSNode Block, llvm::StringRef Text) {
   return Found;
 }
 
+/// Whether the `with` statement W hands what it holds to a fake
+/// (`with FakeTensorMode():`, `with fake_mode:`, torchtitan's graph_trainer
+/// tests): a factory call there never touches the device it names.
+bool fakeMode(TSNode W, llvm::StringRef Text) {
+  return is(W, "with_statement") &&
+         llvm::StringRef(textOf(ts_node_child(W, 1), Text).lower()).contains("fake");
+}
+
+/// Whether Class is a test class: named for tests (`TestPartitioner`,
+/// `PipelineTest`, `PipelineTests`) or derived from one (`unittest.TestCase`,
+/// `MultiProcessTestCase`).
+bool testClass(TSNode Class, llvm::StringRef Text) {
+  llvm::StringRef Name = textOf(field(Class, "name"), Text);
+  TSNode Bases = field(Class, "superclasses");
+  return Name.startswith("Test") || Name.endswith("Test") || Name.endswith("Tests") ||
+         (!ts_node_is_null(Bases) && textOf(Bases, Text).contains("Test"));
+}
+
+/// Whether the function Def (Up's path holds it) runs as a test does: named
+/// `test...`, or a set-up method of a test class (`setUp`, `setUpClass`,
+/// `setup_method`, ...), which runs before each of its tests (torchrec's
+/// planner tests store their device there).
+bool runsAsTest(TSNode Def, const Ancestors &Up, llvm::StringRef Text) {
+  llvm::StringRef Name = textOf(field(Def, "name"), Text);
+  if (Name.startswith("test"))
+    return true;
+  if (!setUpName(Name))
+    return false;
+  TSNode Body = Up.parent(Def);
+  if (is(Body, "decorated_definition"))
+    Body = Up.parent(Body);
+  TSNode Class = Up.parent(Body);
+  return is(Body, "block") && is(Class, "class_definition") && testClass(Class, Text);
+}
+
+/// Whether a decorator of a test (or of its class) may skip it where there is
+/// no accelerator: it says one (saysAccelerator() in Review.h), or names a platform,
+/// a requirement or support (`@supported_platform`, `@skipIf(not
+/// PLATFORM_SUPPORTS_FP8, ...)`, `@requires_triton()`): a condition that
+/// devport cannot read. `@skipIfTorchDynamo` and co. are not.
+bool guardsTest(llvm::StringRef Decorator) {
+  // What adds cases runs the test on the CPU too: PyG's `@withCUDA` (a CPU
+  // case beside a CUDA one), `@pytest.mark.parametrize("device", [...])`.
+  llvm::StringRef Callee =
+      Decorator.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim();
+  Callee = Callee.substr(Callee.rfind('.') + 1); // npos + 1: the whole
+  std::string Name = Callee.lower();
+  if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos)
+    return false;
+  if (saysAccelerator(Decorator))
+    return true;
+  std::string L = Decorator.lower();
+  for (const char *W : {"platform", "support", "require"})
+    if (L.find(W) != std::string::npos)
+      return true;
+  return false;
+}
+
 /// What a guard guards: byte ranges of code that runs (or runs differently)
 /// when its condition changes.
 struct Guard {
@@ -513,6 +571,73 @@ void addFollowing(TSNode IfStatement, std::vector<ByteRange> &Regions) {
   for (TSNode S = ts_node_next_named_sibling(IfStatement); !ts_node_is_null(S);
        S = ts_node_next_named_sibling(S))
     Regions.push_back(rangeOf(S));
+}
+
+/// Whether the decorator D is a skip, by its callee's name
+/// (`@skipIf(not TEST_CUDA, ...)`, `@skip_if_lt_x_gpu(2)`, `@onlyCUDA`,
+/// `@requires_cuda`): beside a guard it only skips more.
+bool skipDecorator(TSNode D, llvm::StringRef Text) {
+  llvm::StringRef Callee = textOf(D, Text).take_until([](char Ch) { return Ch == '('; });
+  return Callee.contains_insensitive("skip") || guardsTest(Callee);
+}
+
+/// Adds to Regions what runs of the definition C (a function, or one
+/// decorated) where a guard lets its tests run: its body, and the
+/// decorators that are no skip (what they give the test: a hypothesis
+/// strategy, `@given(device=st.sampled_from([torch.device("cuda")]))`,
+/// torchrec's; `@dtypes(torch.float64)`; a parametrization). Except must not
+/// be one of them. With OwnSkips, nothing of a definition that a decorator
+/// of its own may skip without an accelerator (`@skip_if_lt_x_gpu(2)`):
+/// that one guards it too.
+void addDefinition(TSNode C, TSNode Except, llvm::StringRef Text, std::vector<ByteRange> &Regions,
+                   bool OwnSkips = false) {
+  TSNode Def = is(C, "decorated_definition") ? field(C, "definition") : C;
+  if (ts_node_is_null(Def))
+    return;
+  if (OwnSkips && is(C, "decorated_definition")) {
+    bool Skipped = false;
+    forEachChild(C,
+                 [&](TSNode D) { Skipped |= is(D, "decorator") && guardsTest(textOf(D, Text)); });
+    if (Skipped)
+      return;
+  }
+  if (is(C, "decorated_definition"))
+    forEachChild(C, [&](TSNode D) {
+      if (is(D, "decorator") && !sameNode(D, Except) && !skipDecorator(D, Text))
+        Regions.push_back(rangeOf(D));
+    });
+  Regions.push_back(rangeOf(field(Def, "body")));
+}
+
+/// Where the statement S sits in the set-up of a test class (runsAsTest()),
+/// the class's other methods: the set-up runs before each of its tests, so
+/// what guards the rest of the set-up guards them too (`if not
+/// torch.cuda.is_available(): self.skipTest(...)` in `setUp`, torchrec's
+/// metric tests). Null when S is elsewhere.
+TSNode setUpClassOf(TSNode S, const Ancestors &Up, llvm::StringRef Text, TSNode &SetUp) {
+  TSNode Block = Up.parent(S);
+  TSNode Def = Up.parent(Block);
+  if (!is(Block, "block") || !is(Def, "function_definition") ||
+      textOf(field(Def, "name"), Text).startswith("test") || !runsAsTest(Def, Up, Text))
+    return TSNode{};
+  SetUp = Def;
+  TSNode Class = Up.parent(Def);
+  while (!ts_node_is_null(Class) && !is(Class, "class_definition"))
+    Class = Up.parent(Class);
+  return Class;
+}
+
+void addClassTests(TSNode S, const Ancestors &Up, llvm::StringRef Text,
+                   std::vector<ByteRange> &Regions) {
+  TSNode SetUp{};
+  TSNode Class = setUpClassOf(S, Up, Text, SetUp);
+  if (ts_node_is_null(Class))
+    return;
+  forEachChild(field(Class, "body"), [&](TSNode C) {
+    TSNode Def = is(C, "decorated_definition") ? field(C, "definition") : C;
+    if (is(Def, "function_definition") && !sameNode(Def, SetUp))
+      addDefinition(C, TSNode{}, Text, Regions, /*OwnSkips=*/true);
+  });
 }
 
 /// A condition (or anything) under N that names another backend: an
@@ -642,8 +767,8 @@ Climbed climb(const Ancestors &Up, std::initializer_list<const char *> Through) 
 }
 
 /// What the skip decorator Decorator (of the decorated definition
-/// Decorated) guards, added to G: the definition's body and the
-/// parametrizations beside it; G.NamedForCuda for a definition named for
+/// Decorated) guards, added to G: the definition's body and the other
+/// decorators beside it but skips; G.NamedForCuda for a definition named for
 /// CUDA. False where Decorated decorates nothing.
 bool skipDecoratorGuards(TSNode Decorator, TSNode Decorated, llvm::StringRef Text, Guard &G) {
   TSNode Def = field(Decorated, "definition");
@@ -652,16 +777,7 @@ bool skipDecoratorGuards(TSNode Decorator, TSNode Decorated, llvm::StringRef Tex
   // Its parametrizations too: `@pytest.mark.parametrize("device", ["cpu",
   // "cuda"])` runs the test on what it lists (another skip, such as
   // `@skip_if_lt_x_gpu(2)`, only skips more).
-  forEachChild(Decorated, [&](TSNode C) {
-    if (!is(C, "decorator") || sameNode(C, Decorator))
-      return;
-    TSNode E = ts_node_named_child(C, 0);
-    if (is(E, "call"))
-      E = field(E, "function");
-    if (llvm::StringRef(textOf(E, Text).lower()).contains("param"))
-      G.Regions.push_back(rangeOf(C));
-  });
-  G.Regions.push_back(rangeOf(field(Def, "body")));
+  addDefinition(Decorated, Decorator, Text, G.Regions);
   // `test_roi_align_cuda`: a test that is about CUDA, beside its CPU twin.
   llvm::StringRef Name = textOf(field(Def, "name"), Text);
   if (cudaName(Name) || llvm::is_contained(nameParts(Name), "gpu"))
@@ -696,6 +812,40 @@ std::optional<std::pair<TSNode, TSNode>> returningLadder(TSNode If, ByteRange R,
   return std::nullopt;
 }
 
+/// The methods of the test class whose number of processes the statement
+/// S decides: the `return` of its `world_size` method (a property) or a
+/// class-level `world_size = ...`, where R (in S) is a device count.
+std::optional<std::vector<ByteRange>> worldSizeTests(TSNode S, ByteRange R, const Ancestors &Up,
+                                                     llvm::StringRef Text) {
+  if (!Text.slice(R.Begin, R.End).contains("device_count"))
+    return std::nullopt;
+  TSNode Class{}, Own{};
+  if (is(S, "return_statement")) {
+    TSNode Def = Up.parent(Up.parent(S));
+    if (!is(Def, "function_definition") || textOf(field(Def, "name"), Text) != "world_size")
+      return std::nullopt;
+    Own = Def;
+    Class = Up.parent(Def);
+    if (is(Class, "decorated_definition"))
+      Class = Up.parent(Class);
+    Class = Up.parent(Class); // the block's class
+  } else {
+    TSNode Statement = Up.parent(S);
+    if (textOf(field(S, "left"), Text) != "world_size" || !is(Statement, "expression_statement"))
+      return std::nullopt;
+    Class = Up.parent(Up.parent(Statement));
+  }
+  if (!is(Class, "class_definition") || !testClass(Class, Text))
+    return std::nullopt;
+  std::vector<ByteRange> Tests;
+  forEachChild(field(Class, "body"), [&](TSNode C) {
+    TSNode Def = is(C, "decorated_definition") ? field(C, "definition") : C;
+    if (is(Def, "function_definition") && !sameNode(Def, Own))
+      addDefinition(C, TSNode{}, Text, Tests, /*OwnSkips=*/true);
+  });
+  return Tests;
+}
+
 /// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
@@ -719,8 +869,16 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       }
       if (!ts_node_is_null(Body)) {
         G.Regions.push_back(rangeOf(Body));
-        if (!is(P, "while_statement") && exitsEarly(Body, Text))
+        // The code after the if runs only where the check held when its
+        // block ends early under a negated check, or when its `else` does
+        // (`if torch.cuda.is_available(): ... else: self.skipTest(...)`).
+        TSNode Else = field(If, "alternative");
+        bool ElseExits = is(P, "if_statement") && is(Else, "else_clause") && !negatedBelow(Up, P) &&
+                         exitsEarly(field(Else, "body"), Text);
+        if (!is(P, "while_statement") && (exitsEarly(Body, Text) || ElseExits)) {
           addFollowing(If, G.Regions);
+          addClassTests(If, Up, Text, G.Regions);
+        }
         // `if not torch.cuda.is_available(): cfg.MODEL.DEVICE = "cpu"`.
         TSNode Cond = field(P, "condition");
         for (TSNode X = Up.parent(Up.node()); !ts_node_is_null(X) && !sameNode(X, P);
@@ -806,8 +964,10 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         if (ts_node_is_null(Block) || !is(Block, "block"))
           break;
         TSNode Owner = Up.parent(Block);
-        if (is(Owner, "function_definition") || is(Owner, "class_definition"))
+        if (is(Owner, "function_definition") || is(Owner, "class_definition")) {
+          addClassTests(S, Up, Text, G.Regions);
           break;
+        }
         // The statement that holds the block (an `elif`/`else` clause: its if).
         while (!ts_node_is_null(Owner) && (is(Owner, "elif_clause") || is(Owner, "else_clause") ||
                                            is(Owner, "except_clause") ||
@@ -853,6 +1013,16 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         G.Regions.push_back({Module.Begin, Mark.Begin});
       if (Mark.End < Module.End)
         G.Regions.push_back({Mark.End, Module.End});
+      return G;
+    }
+    // A test class's `world_size` from a device count (torchtitan's and
+    // apex's FSDP and distributed tests): the harness starts that many
+    // processes, none for 0, when the test passes without running.
+    if (is(P, "return_statement") || (is(P, "assignment") && contains(field(P, "right"), R))) {
+      if (auto Tests = worldSizeTests(P, R, Up, Text))
+        G.Regions = std::move(*Tests);
+      else
+        return std::nullopt;
       return G;
     }
     // A condition ends at a statement.
@@ -1550,43 +1720,6 @@ std::optional<std::string> eagerPlace(TSNode Root, ByteRange R, llvm::StringRef 
   return std::string("code at module level runs at import");
 }
 
-/// Whether the `with` statement W hands what it holds to a fake
-/// (`with FakeTensorMode():`, `with fake_mode:`, torchtitan's graph_trainer
-/// tests): a factory call there never touches the device it names.
-bool fakeMode(TSNode W, llvm::StringRef Text) {
-  return is(W, "with_statement") &&
-         llvm::StringRef(textOf(ts_node_child(W, 1), Text).lower()).contains("fake");
-}
-
-/// Whether Class is a test class: named for tests (`TestPartitioner`,
-/// `PipelineTest`, `PipelineTests`) or derived from one (`unittest.TestCase`,
-/// `MultiProcessTestCase`).
-bool testClass(TSNode Class, llvm::StringRef Text) {
-  llvm::StringRef Name = textOf(field(Class, "name"), Text);
-  TSNode Bases = field(Class, "superclasses");
-  return Name.startswith("Test") || Name.endswith("Test") || Name.endswith("Tests") ||
-         (!ts_node_is_null(Bases) && textOf(Bases, Text).contains("Test"));
-}
-
-/// Whether the function Def (Up's path holds it) runs as a test does: named
-/// `test...`, or a set-up method of a test class (`setUp`, `setUpClass`,
-/// `setup_method`, ...), which runs before each of its tests (torchrec's
-/// planner tests store their device there).
-bool runsAsTest(TSNode Def, const Ancestors &Up, llvm::StringRef Text) {
-  llvm::StringRef Name = textOf(field(Def, "name"), Text);
-  if (Name.startswith("test"))
-    return true;
-  static constexpr llvm::StringLiteral SetUps[] = {"setUp", "setUpClass", "asyncSetUp",
-                                                   "setup_method", "setup_class"};
-  if (!llvm::is_contained(SetUps, Name))
-    return false;
-  TSNode Body = Up.parent(Def);
-  if (is(Body, "decorated_definition"))
-    Body = Up.parent(Body);
-  TSNode Class = Up.parent(Body);
-  return is(Body, "block") && is(Class, "class_definition") && testClass(Class, Text);
-}
-
 /// Whether the finding at R is an operand of a comparison (through `.type`
 /// or brackets) that nothing restricts to hosts with an accelerator:
 /// fairscale's `if torch.device("cuda").type == self._default_device.type:`
@@ -1699,29 +1832,6 @@ std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringR
     return std::nullopt;
   }
   return std::nullopt;
-}
-
-/// Whether a decorator of a test (or of its class) may skip it where there is
-/// no accelerator: it says one (saysAccelerator() in Review.h), or names a platform,
-/// a requirement or support (`@supported_platform`, `@skipIf(not
-/// PLATFORM_SUPPORTS_FP8, ...)`, `@requires_triton()`): a condition that
-/// devport cannot read. `@skipIfTorchDynamo` and co. are not.
-bool guardsTest(llvm::StringRef Decorator) {
-  // What adds cases runs the test on the CPU too: PyG's `@withCUDA` (a CPU
-  // case beside a CUDA one), `@pytest.mark.parametrize("device", [...])`.
-  llvm::StringRef Callee =
-      Decorator.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim();
-  Callee = Callee.substr(Callee.rfind('.') + 1); // npos + 1: the whole
-  std::string Name = Callee.lower();
-  if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos)
-    return false;
-  if (saysAccelerator(Decorator))
-    return true;
-  std::string L = Decorator.lower();
-  for (const char *W : {"platform", "support", "require"})
-    if (L.find(W) != std::string::npos)
-      return true;
-  return false;
 }
 
 /// saysAccelerator() of N's text; false for a null node (a class without
