@@ -1201,6 +1201,7 @@ std::string neutralName(llvm::StringRef Name) {
 struct CudaCheck {
   TSNode String;
   bool Beside;
+  bool Unsafe = false; ///< Only an unsafe fix ports the string.
 };
 
 /// The CUDA device string in a condition that the finding at R depends on
@@ -1210,22 +1211,34 @@ struct CudaCheck {
 /// if no fix rewrites that string.
 std::optional<CudaCheck> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRef Text,
                                         const std::vector<Diagnostic> &Findings) {
+  // A string that no fix ports; else one that only an unsafe fix does
+  // (`device.type == th.device("cuda").type and not th.cuda.is_available()`,
+  // stable-baselines3's get_device, whose `th.device("cuda")` fix is unsafe:
+  // `fix` leaves it asking for CUDA as `device.type == "cuda"` does).
+  bool UnsafeOnly = false;
   auto CheckIn = [&](TSNode Cond) -> std::optional<TSNode> {
-    std::optional<TSNode> Found;
+    std::optional<TSNode> Found, PortedUnsafe;
     preorder(Cond, [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
       if (is(N, "string")) {
-        if (cudaDeviceString(N, Text) &&
-            !llvm::any_of(Findings, [&](const Diagnostic &D) {
-              return D.Range.contains(rangeOf(N)) && !D.Fixes.empty();
-            }))
+        if (!cudaDeviceString(N, Text) || R.contains(rangeOf(N)))
+          return false;
+        auto Fixed = llvm::find_if(Findings, [&](const Diagnostic &D) {
+          return D.Range.contains(rangeOf(N)) && !D.Fixes.empty();
+        });
+        if (Fixed == Findings.end())
           Found = N;
+        else if (!PortedUnsafe && !llvm::any_of(Fixed->Fixes, [](const Fix &X) {
+                   return X.App == Applicability::Safe;
+                 }))
+          PortedUnsafe = N;
         return false;
       }
       return true;
     });
-    return Found;
+    UnsafeOnly = !Found && PortedUnsafe;
+    return Found ? Found : PortedUnsafe;
   };
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -1248,16 +1261,16 @@ std::optional<CudaCheck> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRe
     if ((is(P, "if_statement") || is(P, "elif_clause")) && contains(field(P, "consequence"), R)) {
       TSNode Cond = field(P, "condition");
       if (auto S = CheckIn(Cond))
-        return CudaCheck{*S, false};
+        return CudaCheck{*S, false, UnsafeOnly};
       if (is(Cond, "identifier") && is(P, "if_statement"))
         if (TSNode Value = AssignedBefore(P, Cond); !ts_node_is_null(Value))
           if (auto S = CheckIn(Value))
-            return CudaCheck{*S, false};
+            return CudaCheck{*S, false, UnsafeOnly};
     }
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
         contains(ts_node_named_child(P, 0), R))
       if (auto S = CheckIn(ts_node_named_child(P, 1)))
-        return CudaCheck{*S, false};
+        return CudaCheck{*S, false, UnsafeOnly};
     if (is(P, "function_definition") || is(P, "class_definition") || is(P, "lambda"))
       break;
   }
@@ -1273,7 +1286,7 @@ std::optional<CudaCheck> underCudaCheck(TSNode Root, ByteRange R, llvm::StringRe
       Operands = P;
   if (!ts_node_is_null(Operands))
     if (auto S = CheckIn(Operands))
-      return CudaCheck{*S, true};
+      return CudaCheck{*S, true, UnsafeOnly};
   return std::nullopt;
 }
 
@@ -2823,11 +2836,19 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
           break;
         Cond = P;
       }
+      std::string Where = "`" + snippet(Cond, Text) + "`, line " +
+                          std::to_string(lineOf(Text, ts_node_start_byte(Check->String)));
+      if (Check->Unsafe) {
+        // Ported with the check's own unsafe fix, the two agree.
+        if (hasFix(D, Level::Safe))
+          makeUnsafe(D, "unsafe: it depends on a CUDA device check that only an unsafe fix "
+                        "ports (" +
+                            Where + "); port the check and this together");
+        continue;
+      }
       D.Fixes.clear();
-      D.Notes.push_back(Note::plain(
-          "no fix: it depends on a CUDA device check that stays (`" + snippet(Cond, Text) +
-          "`, line " + std::to_string(lineOf(Text, ts_node_start_byte(Check->String))) +
-          "); port the check and this together"));
+      D.Notes.push_back(Note::plain("no fix: it depends on a CUDA device check that stays (" +
+                                    Where + "); port the check and this together"));
     }
   }
   // A value passed as a keyword named for CUDA means CUDA to the callee. A
