@@ -17,6 +17,7 @@ def parse():
     )
     device = os.environ.get("DEVICE", torch.accelerator.current_accelerator().type)  # expect: cuda-device-option-default:unsafe
     dev = os.getenv("TORCH_DEVICE", torch.accelerator.current_accelerator().type)  # expect: cuda-device-option-default:unsafe
+    chosen = getattr(args, "device", torch.accelerator.current_accelerator().type)  # expect: cuda-device-option-default:unsafe -- timm's
     return parser.parse_args(), device, dev
 
 
@@ -27,5 +28,6 @@ def negatives(parser):
     parser.add_argument("--device", default="cuda:0")  # "cuda:N" defaults are not matched
     parser.add_argument("--device", default=None, help='default: "cuda"')
     backend = os.environ.get("BACKEND", "cuda")  # the variable does not name a device
+    kind = getattr(args, "backend", "cuda")  # the attribute does not name a device
     # parser.add_argument("--device", default="cuda")
     return backend
