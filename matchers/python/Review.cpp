@@ -1758,6 +1758,61 @@ std::optional<std::string> comparedOnly(TSNode Root, ByteRange R, llvm::StringRe
   return "`" + snippet(P, Text) + "` compares, where the code it replaces needed no device";
 }
 
+/// The local name that the device at R is assigned to in a function, where
+/// every later use of it there compares it (itself or its `.type`), keys a
+/// subscript or is formatted into a string: torchrec's `expected_device_type
+/// = "cuda"` checked against shard types, `device = torch.device("cuda")`
+/// read as `device.type == "cpu"`. That code never used the device and ran
+/// on a CPU-only build. Tests are unskippedTest()'s.
+std::optional<std::string> comparedThroughName(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode N = Up.node(), P = Up.parent(N);
+  while (is(P, "parenthesized_expression")) {
+    N = P;
+    P = Up.parent(P);
+  }
+  // A device: a string or a `torch.device(...)`, not what `.cuda()` moved.
+  bool Device =
+      is(N, "string") || (is(N, "call") && textOf(field(N, "function"), Text).endswith("device"));
+  if (!Device || !is(P, "assignment") || !sameNode(field(P, "right"), N) ||
+      !is(field(P, "left"), "identifier"))
+    return std::nullopt;
+  TSNode Scope{};
+  for (TSNode A = Up.parent(P); !ts_node_is_null(A); A = Up.parent(A)) {
+    if (onlyWithAccelerator(A, R, Text))
+      return std::nullopt;
+    if (is(A, "function_definition")) {
+      if (runsAsTest(A, Up, Text))
+        return std::nullopt;
+      Scope = A;
+      break;
+    }
+  }
+  if (ts_node_is_null(Scope))
+    return std::nullopt; // module level: eagerPlace()'s
+  llvm::StringRef Name = textOf(field(P, "left"), Text);
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
+  llvm::ArrayRef<TSNode> Uses = usesAfter(X, Name, /*Self=*/false, ts_node_end_byte(P));
+  if (Uses.empty())
+    return std::nullopt;
+  for (TSNode U : Uses) {
+    TSNode C = U, Q = ts_node_parent(U);
+    while (is(Q, "parenthesized_expression") ||
+           (is(Q, "attribute") && sameNode(field(Q, "object"), C) &&
+            textOf(field(Q, "attribute"), Text) == "type")) {
+      C = Q;
+      Q = ts_node_parent(Q);
+    }
+    bool Named = is(Q, "comparison_operator") || is(Q, "interpolation") ||
+                 (is(Q, "subscript") && sameNode(field(Q, "subscript"), C));
+    if (!Named)
+      return std::nullopt;
+  }
+  return Name.str();
+}
+
 /// The name that the finding at R is assigned to, and the line where it is assigned
 /// again, later in the same function (or module): `device = "cuda"` then
 /// `if args.cpu: device = "cpu"`. The first value is a default that a
@@ -2768,6 +2823,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       makeUnsafe(D, "unsafe on a CPU-only build: " + *Compared +
                         ", and there torch.accelerator.current_accelerator() is None (2.7+) or "
                         "raises (2.6) where the comparison ran");
+    else if (auto Name = comparedThroughName(Root, D.Range, Text))
+      makeUnsafe(D, "unsafe on a CPU-only build: `" + *Name +
+                        "` is only compared, keyed or formatted later in its function, where "
+                        "the code it replaces needed no device, and there "
+                        "torch.accelerator.current_accelerator() is None (2.7+) or raises (2.6)");
     else if (auto Setting = storedSetting(Root, D.Range, Text))
       makeUnsafe(D, "unsafe on a CPU-only build: it is stored as a setting (`" + *Setting +
                         "`) that is read later, perhaps after a CPU-only run replaced it, and "
