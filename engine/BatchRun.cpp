@@ -159,6 +159,12 @@ std::unique_ptr<FileReport> processPath(const Engine &E, const std::string &Path
                    [&](const Diagnostic &D) { return !Opts.KeepFinding(*R->File, D); });
   if (Opts.Mode == BatchMode::Fix && Opts.Write && R->Fixed && R->Fixed->changed(*R->File))
     writeFixed(E, *R, Path, Opts, Floor);
+  // A file with nothing to report: its text is freed here, by the thread that
+  // read it. Freed by the reporting thread, each went back to the reader's
+  // malloc arena under that arena's lock, beside the reader's own work: 6% of
+  // the CPU of a lexical C++ run over PyTorch (most files have no finding).
+  if (R->Findings.empty() && R->Kept.empty() && R->Suppressed.empty() && !R->Fixed)
+    R->File->forgetText();
   return R;
 }
 
