@@ -1758,6 +1758,54 @@ std::optional<std::string> comparedOnly(TSNode Root, ByteRange R, llvm::StringRe
   return "`" + snippet(P, Text) + "` compares, where the code it replaces needed no device";
 }
 
+/// Where the device string at R is a key: of a subscript (`map_location[f"cuda:{i}"]
+/// = str(device)`, avalanche's checkpoint maps) or of a dict entry
+/// (`{"cuda:%d" % 0: ...}`, pytorch3d's implicitron trainer). A key names
+/// where something was or is (the device a checkpoint was saved on, a
+/// table's entry), not where to run. The text around it, or nullopt. Not a
+/// `torch.device(...)` key, which tests hash and compare (unskippedTest()).
+std::optional<std::string> deviceKey(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode N = Up.node(), P = Up.parent(N);
+  if (is(N, "call"))
+    return std::nullopt;
+  while (is(P, "parenthesized_expression")) {
+    N = P;
+    P = Up.parent(P);
+  }
+  if (is(P, "subscript") && sameNode(field(P, "subscript"), N))
+    return "of `" + snippet(field(P, "value"), Text) + "[...]`";
+  if (is(P, "pair") && sameNode(field(P, "key"), N))
+    return std::string("of a dict entry");
+  return std::nullopt;
+}
+
+/// Where the device at R is the value of a dict entry whose key names a CUDA
+/// device (`{"cuda:0": "cuda:%d" % rank}`, a `map_location` table): the key
+/// stays (deviceKey()), and on a CPU-only build, where the table was built
+/// and matched nothing, current_accelerator() is None. The key's text.
+std::optional<std::string> valueOfDeviceKey(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode N = Up.node(), P = Up.parent(N);
+  while (is(P, "parenthesized_expression")) {
+    N = P;
+    P = Up.parent(P);
+  }
+  if (!is(P, "pair") || !sameNode(field(P, "value"), N))
+    return std::nullopt;
+  TSNode Key = field(P, "key");
+  llvm::StringRef K = textOf(Key, Text);
+  if (is(Key, "call") || !K.contains("cuda"))
+    return std::nullopt;
+  // A test's: whether a CPU-only CI runs it is unskippedTest()'s to say.
+  for (TSNode A = Up.parent(P); !ts_node_is_null(A); A = Up.parent(A))
+    if (is(A, "function_definition") && runsAsTest(A, Up, Text))
+      return std::nullopt;
+  return K.str();
+}
+
 /// The local name that the device at R is assigned to in a function, where
 /// every later use of it there compares it (itself or its `.type`), keys a
 /// subscript or is formatted into a string: torchrec's `expected_device_type
@@ -2805,6 +2853,22 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                           "the current CUDA device and `.to(None)` does not move at all, on CUDA "
                           "too");
   lowerMockedCalls(Root, Text, Findings);
+  // A key stays what it names (before the guards, which count it as CUDA code).
+  for (Diagnostic &D : Findings) {
+    if (D.Fixes.empty())
+      continue;
+    if (auto Key = deviceKey(Root, D.Range, Text)) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: it is a key " + *Key +
+                                    ", which names where something was or is (the "
+                                    "device a checkpoint was saved on, a table's entry), "
+                                    "not where to run; ported, it names another device"));
+    } else if (auto Of = valueOfDeviceKey(Root, D.Range, Text); Of && hasFix(D, Level::Safe)) {
+      makeUnsafe(D, "unsafe on a CPU-only build: it is what `" + *Of +
+                        "` maps to, where the table was built and matched nothing, and there "
+                        "torch.accelerator.current_accelerator() is None (2.7+) or raises (2.6)");
+    }
+  }
   // Evaluation context first: a guard counts the fixes it leaves safe.
   for (Diagnostic &D : Findings) {
     if (!llvm::any_of(D.Fixes, [](const Fix &X) {
