@@ -10,6 +10,8 @@ with torch.amp.autocast(torch.accelerator.current_accelerator().type):  # expect
     pass
 with torch.amp.autocast(torch.accelerator.current_accelerator().type, dtype=torch.bfloat16):  # expect: cuda-amp-autocast
     pass
+with torch.amp.autocast(torch.accelerator.current_accelerator().type, dtype=torch.bfloat16):  # expect: cuda-amp-autocast -- by its module's name
+    pass
 with torch.amp.autocast(torch.accelerator.current_accelerator().type, enabled=False):  # expect: cuda-amp-autocast
     pass
 with torch.amp.autocast(torch.accelerator.current_accelerator().type, enabled=use_amp):  # expect: cuda-amp-autocast

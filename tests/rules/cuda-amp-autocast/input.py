@@ -11,6 +11,8 @@ with torch.cuda.amp.autocast():  # expect: cuda-amp-autocast
     pass
 with torch.cuda.amp.autocast(dtype=torch.bfloat16):  # expect: cuda-amp-autocast
     pass
+with torch.cuda.amp.autocast_mode.autocast(dtype=torch.bfloat16):  # expect: cuda-amp-autocast -- by its module's name
+    pass
 with torch.cuda.amp.autocast(False):  # expect: cuda-amp-autocast
     pass
 with autocast(enabled=use_amp):  # expect: cuda-amp-autocast

@@ -7,6 +7,7 @@ from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
 
 scaler = torch.amp.GradScaler(torch.accelerator.current_accelerator().type)  # expect: cuda-amp-grad-scaler
 scaler = torch.amp.GradScaler(torch.accelerator.current_accelerator().type, 2.0**16, enabled=use_amp)  # expect: cuda-amp-grad-scaler
+scaler = torch.amp.GradScaler(torch.accelerator.current_accelerator().type, enabled=use_amp)  # expect: cuda-amp-grad-scaler -- by its module's name
 
 
 # Negatives.

@@ -7,6 +7,7 @@ from torch.distributed.device_mesh import DeviceMesh, init_device_mesh
 
 scaler = torch.cuda.amp.GradScaler()  # expect: cuda-amp-grad-scaler
 scaler = torch.cuda.amp.GradScaler(2.0**16, enabled=use_amp)  # expect: cuda-amp-grad-scaler
+scaler = torch.cuda.amp.grad_scaler.GradScaler(enabled=use_amp)  # expect: cuda-amp-grad-scaler -- by its module's name
 
 
 # Negatives.
