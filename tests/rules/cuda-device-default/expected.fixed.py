@@ -1,5 +1,6 @@
 import os
 import unittest
+from typing import Literal
 
 import torch
 import torch.distributed as dist
@@ -16,6 +17,10 @@ def build(*, device: str = torch.accelerator.current_accelerator().type) -> None
 class Trainer:
     def fit(self, data, device=torch.accelerator.current_accelerator().type):  # expect: cuda-device-default
         pass
+
+
+def launch(rank: int, device_type: Literal["cpu", "cuda", "mps"] = torch.accelerator.current_accelerator().type) -> None:  # expect: cuda-device-default -- nerfstudio's
+    pass
 
 
 # Negatives.
