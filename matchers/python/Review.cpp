@@ -80,13 +80,17 @@ constexpr llvm::StringLiteral OtherBackendWords[] = {
 /// (`X = "cpu"`, `torch.float64`, `torch.double`).
 constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu", "float64", "double"};
 
-/// A name that says it is about CUDA or a CUDA library.
+/// A name that says it is about CUDA or a CUDA library, or `DataParallel`
+/// (not `DistributedDataParallel`): `nn.DataParallel` scatters with
+/// `torch._C._scatter`, which only CUDA builds register, and wraps nothing on
+/// a Mac (tianshou's `DataParallelNet` under `if torch.cuda.is_available():`).
 bool cudaName(llvm::StringRef Name) {
   std::string L = Name.lower();
   for (llvm::StringRef W : CudaNameWords)
     if (L.find(W) != std::string::npos)
       return true;
-  return false;
+  llvm::StringRef R = L;
+  return R.count("dataparallel") > R.count("distributeddataparallel");
 }
 
 /// A name that means CUDA to code devport does not see: `gpu` or `gpus` as a
@@ -2822,8 +2826,9 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
         if (R.substr(J).startswith(W))
           return true;
   }
-  // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above).
-  return Code.contains("pin_memory");
+  // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above); `DataParallel`
+  // (cudaName()).
+  return Code.contains("pin_memory") || Code.contains("DataParallel");
 }
 
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
