@@ -1130,12 +1130,24 @@ private:
         ++At;
       if (B > 0 && llvm::isDigit(L[B - 1]))
         continue;
-      // Called (`helper(x)`, `self.helper(x)`), or a class's base or metaclass.
+      // Called (`helper(x)`, `self.helper(x)`), handed to a call (`mp.spawn(worker,
+      // ...)`, `Thread(target=worker)`: an argument, as far as the bytes around it
+      // tell), or a class's base or metaclass.
+      auto Blank = [](char C) {
+        return C == ' ' || C == '\t' || C == '\n' || C == '\r' || C == '\\';
+      };
       size_t Next = At;
-      while (Next < L.size() && (L[Next] == ' ' || L[Next] == '\t'))
+      while (Next < L.size() && Blank(L[Next]))
         ++Next;
       bool Called = Next < L.size() && L[Next] == '(';
-      if (!Called && Ls[I].K != Key::Class)
+      size_t Prev = B;
+      while (Prev > 0 && Blank(L[Prev - 1]))
+        --Prev;
+      char Before = Prev > 0 ? L[Prev - 1] : 0;
+      bool Argument = Next < L.size() && (L[Next] == ',' || L[Next] == ')') &&
+                      (Before == '(' || Before == ',' ||
+                       (Before == '=' && Prev > 1 && !llvm::is_contained("=!<>", L[Prev - 2])));
+      if (!Called && !Argument && Ls[I].K != Key::Class)
         continue;
       llvm::StringRef Name = L.slice(B, At);
       std::optional<std::pair<int32_t, int32_t>> Def;

@@ -1302,15 +1302,23 @@ bool hasFix(const Diagnostic &D, Level L) {
   });
 }
 
-/// Whether the identifier N is called (`helper(x)`) or names a base or the
-/// metaclass of a class (`class T(Base, metaclass=Meta)`).
+/// Whether the identifier N is called (`helper(x)`), handed to a call as an
+/// argument, or names a base or the metaclass of a class (`class T(Base,
+/// metaclass=Meta)`).
 bool callsOrDerives(TSNode N) {
   TSNode P = ts_node_parent(N);
   if (is(P, "call") && sameNode(field(P, "function"), N))
     return true;
-  if (is(P, "keyword_argument"))
+  if (is(P, "keyword_argument")) {
+    if (!sameNode(field(P, "value"), N))
+      return false;
     P = ts_node_parent(P);
-  return is(P, "argument_list") && is(ts_node_parent(P), "class_definition");
+  }
+  // A base or a metaclass; or a function handed to a call, which runs it
+  // (`mp.spawn(worker, nprocs=n)`, opacus's; `benchmark(rasterize, ...)`,
+  // pytorch3d's; `Thread(target=worker)`).
+  return is(P, "argument_list") &&
+         (is(ts_node_parent(P), "class_definition") || is(ts_node_parent(P), "call"));
 }
 
 /// For the `NAME` of `self.NAME(...)`, the class that the call is in
