@@ -613,11 +613,8 @@ void addDefinition(TSNode C, TSNode Except, llvm::StringRef Text, std::vector<By
   Regions.push_back(rangeOf(field(Def, "body")));
 }
 
-/// Where the statement S sits in the set-up of a test class (runsAsTest()),
-/// the class's other methods: the set-up runs before each of its tests, so
-/// what guards the rest of the set-up guards them too (`if not
-/// torch.cuda.is_available(): self.skipTest(...)` in `setUp`, torchrec's
-/// metric tests). Null when S is elsewhere.
+/// The class whose set-up (runsAsTest(): `setUp`, ...) holds the statement
+/// S in its body, with that set-up in SetUp; null when S is elsewhere.
 TSNode setUpClassOf(TSNode S, const Ancestors &Up, llvm::StringRef Text, TSNode &SetUp) {
   TSNode Block = Up.parent(S);
   TSNode Def = Up.parent(Block);
@@ -631,17 +628,28 @@ TSNode setUpClassOf(TSNode S, const Ancestors &Up, llvm::StringRef Text, TSNode 
   return Class;
 }
 
+/// Adds to Regions the methods of Class but Except, as addDefinition() with
+/// their own skips: the tests that a guard of the class lets run.
+void addClassMethods(TSNode Class, TSNode Except, llvm::StringRef Text,
+                     std::vector<ByteRange> &Regions) {
+  forEachChild(field(Class, "body"), [&](TSNode C) {
+    TSNode Def = is(C, "decorated_definition") ? field(C, "definition") : C;
+    if (is(Def, "function_definition") && !sameNode(Def, Except))
+      addDefinition(C, TSNode{}, Text, Regions, /*OwnSkips=*/true);
+  });
+}
+
+/// Where the statement S sits in the set-up of a test class, the class's
+/// other methods: the set-up runs before each of its tests, so what guards
+/// the rest of the set-up guards them too (`if not
+/// torch.cuda.is_available(): self.skipTest(...)` in `setUp`, torchrec's
+/// metric tests).
 void addClassTests(TSNode S, const Ancestors &Up, llvm::StringRef Text,
                    std::vector<ByteRange> &Regions) {
   TSNode SetUp{};
   TSNode Class = setUpClassOf(S, Up, Text, SetUp);
-  if (ts_node_is_null(Class))
-    return;
-  forEachChild(field(Class, "body"), [&](TSNode C) {
-    TSNode Def = is(C, "decorated_definition") ? field(C, "definition") : C;
-    if (is(Def, "function_definition") && !sameNode(Def, SetUp))
-      addDefinition(C, TSNode{}, Text, Regions, /*OwnSkips=*/true);
-  });
+  if (!ts_node_is_null(Class))
+    addClassMethods(Class, SetUp, Text, Regions);
 }
 
 /// A condition (or anything) under N that names another backend: an
@@ -842,11 +850,7 @@ std::optional<std::vector<ByteRange>> worldSizeTests(TSNode S, ByteRange R, cons
   if (!is(Class, "class_definition") || !testClass(Class, Text))
     return std::nullopt;
   std::vector<ByteRange> Tests;
-  forEachChild(field(Class, "body"), [&](TSNode C) {
-    TSNode Def = is(C, "decorated_definition") ? field(C, "definition") : C;
-    if (is(Def, "function_definition") && !sameNode(Def, Own))
-      addDefinition(C, TSNode{}, Text, Tests, /*OwnSkips=*/true);
-  });
+  addClassMethods(Class, Own, Text, Tests);
   return Tests;
 }
 
@@ -1779,13 +1783,9 @@ std::optional<std::string> comparedOnly(TSNode Root, ByteRange R, llvm::StringRe
 std::optional<std::string> deviceKey(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
-  TSNode N = Up.node(), P = Up.parent(N);
-  if (is(N, "call"))
+  if (is(Up.node(), "call"))
     return std::nullopt;
-  while (is(P, "parenthesized_expression")) {
-    N = P;
-    P = Up.parent(P);
-  }
+  auto [N, P] = climb(Up, {"parenthesized_expression"});
   if (is(P, "subscript") && sameNode(field(P, "subscript"), N))
     return "of `" + snippet(field(P, "value"), Text) + "[...]`";
   if (is(P, "pair") && sameNode(field(P, "key"), N))
@@ -1800,11 +1800,7 @@ std::optional<std::string> deviceKey(TSNode Root, ByteRange R, llvm::StringRef T
 std::optional<std::string> valueOfDeviceKey(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
-  TSNode N = Up.node(), P = Up.parent(N);
-  while (is(P, "parenthesized_expression")) {
-    N = P;
-    P = Up.parent(P);
-  }
+  auto [N, P] = climb(Up, {"parenthesized_expression"});
   if (!is(P, "pair") || !sameNode(field(P, "value"), N))
     return std::nullopt;
   TSNode Key = field(P, "key");
@@ -1827,11 +1823,7 @@ std::optional<std::string> valueOfDeviceKey(TSNode Root, ByteRange R, llvm::Stri
 std::optional<std::string> comparedThroughName(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
-  TSNode N = Up.node(), P = Up.parent(N);
-  while (is(P, "parenthesized_expression")) {
-    N = P;
-    P = Up.parent(P);
-  }
+  auto [N, P] = climb(Up, {"parenthesized_expression"});
   // A device: a string or a `torch.device(...)`, not what `.cuda()` moved.
   bool Device =
       is(N, "string") || (is(N, "call") && textOf(field(N, "function"), Text).endswith("device"));
