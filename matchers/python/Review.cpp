@@ -2199,6 +2199,16 @@ bool namedForCuda(llvm::StringRef Name) {
          Name.contains("NCCL");
 }
 
+/// Whether a callee reads a keyword (or a dict key) so named as "use CUDA":
+/// named for CUDA or a GPU, `pin_memory`, or Lightning's `accelerator`, which
+/// takes a name from its own list (`"cuda"`, `"cpu"`, `"mps"`, `"gpu"`, ...;
+/// `"xpu"` is rejected: lightly's fine-tuning tutorial,
+/// `pl.Trainer(accelerator=device)` with `device = "cuda" if
+/// torch.cuda.is_available() else "cpu"`).
+bool readAsCuda(llvm::StringRef Name) {
+  return namedForCuda(Name) || gpuOrPinning(Name) || Name == "accelerator";
+}
+
 /// The keyword named for CUDA or a GPU that the check Up leads to is passed as
 /// (`MergeOptions(cuda=torch.cuda.is_available())`, `use_cuda=not args.cpu
 /// and torch.cuda.is_available()`, faiss's `gpu=True if torch.cuda.
@@ -2211,7 +2221,7 @@ std::optional<std::string> cudaKeyword(const Ancestors &Up, llvm::StringRef Text
       if (!sameNode(field(P, "value"), N))
         return std::nullopt;
       llvm::StringRef Name = textOf(field(P, "name"), Text);
-      if (namedForCuda(Name) || gpuOrPinning(Name))
+      if (readAsCuda(Name))
         return Name.str() + "=";
       return std::nullopt;
     }
@@ -2222,7 +2232,7 @@ std::optional<std::string> cudaKeyword(const Ancestors &Up, llvm::StringRef Text
       if (!sameNode(field(P, "value"), N) || !is(field(P, "key"), "string") ||
           !simpleStringValue(field(P, "key"), Text, Key))
         return std::nullopt;
-      if (namedForCuda(Key) || gpuOrPinning(Key))
+      if (readAsCuda(Key))
         return "\"" + Key + "\":";
       return std::nullopt;
     }
@@ -2318,7 +2328,7 @@ std::optional<KeywordThroughName> cudaKeywordThroughName(TSNode Root, const Ance
     if (!is(K, "keyword_argument") || !sameNode(field(K, "value"), U))
       return std::nullopt;
     llvm::StringRef Keyword = textOf(field(K, "name"), Text);
-    if (!namedForCuda(Keyword) && !gpuOrPinning(Keyword))
+    if (!readAsCuda(Keyword))
       return std::nullopt;
     std::string Through = "`" + Name.str() + "`";
     if (!Var.empty())

@@ -137,3 +137,10 @@ def ray_options():
 
 def other_key():
     return {"accelerated": torch.accelerator.is_available()}  # expect: cuda-is-available:safe
+
+
+def lightning_trainer(pl):
+    # Lightning's accelerator= takes a name from its own list ("cuda", "cpu", "mps", "gpu", ...)
+    # and rejects "xpu" (lightly's fine-tuning tutorial): ported, an XPU host failed to start.
+    device = torch.accelerator.current_accelerator().type if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:report -- reaches accelerator=
+    return pl.Trainer(max_epochs=5, devices=1, accelerator=device)
