@@ -146,12 +146,12 @@ public:
                                               FileStamp Stamp = {});
 
   const std::string &path() const { return Path; }
-  /// Frees the text (text() is then empty, and no place in it can be asked
-  /// for): for a batch's file that has nothing to report, on the thread that
-  /// read it (engine/BatchRun.cpp).
+  /// Frees the text and its line index: the file then reads as empty (one
+  /// empty line). For a batch's file that has nothing to report, on the
+  /// thread that read it (engine/BatchRun.cpp).
   void forgetText() {
     std::string().swap(Text);
-    Lines.reset();
+    Lines = std::make_shared<LineIndex>();
   }
   llvm::StringRef text() const { return Text; }
   const FileStamp &stamp() const { return Stamp; }

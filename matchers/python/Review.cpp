@@ -613,6 +613,14 @@ void addDefinition(TSNode C, TSNode Except, llvm::StringRef Text, std::vector<By
   Regions.push_back(rangeOf(field(Def, "body")));
 }
 
+/// The class around N on Up's path, or null.
+TSNode classAround(const Ancestors &Up, TSNode N) {
+  TSNode Class = Up.parent(N);
+  while (!ts_node_is_null(Class) && !is(Class, "class_definition"))
+    Class = Up.parent(Class);
+  return Class;
+}
+
 /// The class whose set-up (runsAsTest(): `setUp`, ...) holds the statement
 /// S in its body, with that set-up in SetUp; null when S is elsewhere.
 TSNode setUpClassOf(TSNode S, const Ancestors &Up, llvm::StringRef Text, TSNode &SetUp) {
@@ -622,10 +630,7 @@ TSNode setUpClassOf(TSNode S, const Ancestors &Up, llvm::StringRef Text, TSNode 
       textOf(field(Def, "name"), Text).startswith("test") || !runsAsTest(Def, Up, Text))
     return TSNode{};
   SetUp = Def;
-  TSNode Class = Up.parent(Def);
-  while (!ts_node_is_null(Class) && !is(Class, "class_definition"))
-    Class = Up.parent(Class);
-  return Class;
+  return classAround(Up, Def);
 }
 
 /// Adds to Regions the methods of Class but Except, as addDefinition() with
@@ -2180,10 +2185,7 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
   if (Name.startswith("test"))
     return Name.str();
   // `PipelineTest.setUp`: the set-up of the class's tests.
-  TSNode Class = Up.parent(Test);
-  while (!ts_node_is_null(Class) && !is(Class, "class_definition"))
-    Class = Up.parent(Class);
-  return (textOf(field(Class, "name"), Text) + "." + Name).str();
+  return (textOf(field(classAround(Up, Test), "name"), Text) + "." + Name).str();
 }
 
 /// Whether a definition's name says CUDA: `cuda`, `cudnn`, `nccl`, `cublas`,

@@ -69,8 +69,6 @@ inline bool asksForDevices(llvm::StringRef Check) {
   return Check.contains("is_available") || Check.contains("device_count");
 }
 
-/// A module constant: a name in capitals, not `_`-private (`TEST_DEVICES`,
-/// `DEVICE`), which other modules may import.
 /// Whether a method so named sets up a test class's tests, running before
 /// each (`setUp`, `setUpClass`, `asyncSetUp`, `setup_method`,
 /// `setup_class`): read as a test (Review.cpp, runsAsTest()).
@@ -79,6 +77,8 @@ inline bool setUpName(llvm::StringRef Name) {
          Name == "setup_method" || Name == "setup_class";
 }
 
+/// A module constant: a name in capitals, not `_`-private (`TEST_DEVICES`,
+/// `DEVICE`), which other modules may import.
 inline bool exportedName(llvm::StringRef Name) {
   return !Name.empty() && Name.front() != '_' && Name.upper() == Name.str() &&
          llvm::any_of(Name, [](char C) { return llvm::isAlpha(C); });

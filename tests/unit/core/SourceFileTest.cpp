@@ -87,6 +87,21 @@ TEST(SourceFileTest, TheLineIndexIsBuiltOnceForEveryThreadAndCopy) {
   EXPECT_EQ("", Empty.lineText(0));
 }
 
+TEST(SourceFileTest, AFileWhoseTextIsForgottenReadsAsEmpty) {
+  // A batch frees a clean file's text on the thread that read it: the file
+  // then reads as empty, its index too, and a copy made before keeps both.
+  SourceFile F("t.py", "a\nb\nc\n");
+  EXPECT_EQ(4u, F.lineCount()); // the index is built
+  SourceFile Copy = F;
+  F.forgetText();
+  EXPECT_EQ("", F.text());
+  EXPECT_EQ(1u, F.lineCount());
+  EXPECT_EQ("", F.lineText(0));
+  EXPECT_EQ("t.py", F.path());
+  EXPECT_EQ(4u, Copy.lineCount());
+  EXPECT_EQ("b", Copy.lineText(1));
+}
+
 TEST(SourceFileTest, LineIndexWithCrlfAndLoneCr) {
   test::Annotations A("^a$crlf^\r\n^bb$cr^\r^c\r\r\n^d");
   SourceFile F("t.py", A.code());
