@@ -77,8 +77,9 @@ constexpr llvm::StringLiteral OtherBackendWords[] = {
     "mps", "xpu",    "npu",  "hpu", "mtia",        "xla",   "tpu",   "musa",
     "mlu", "neuron", "rocm", "hip", "privateuse1", "macos", "darwin"};
 /// The values that cpuFallback() and cudaOnlyCode()'s float64 test look for
-/// (`X = "cpu"`, `torch.float64`, `torch.double`).
-constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu", "float64", "double"};
+/// (`X = "cpu"`, `torch.float64`, `torch.double`), and `dataparallel`, which
+/// cudaName() finds in a name in any case.
+constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu", "float64", "double", "dataparallel"};
 
 /// A name that says it is about CUDA or a CUDA library, or `DataParallel`
 /// (not `DistributedDataParallel`): `nn.DataParallel` scatters with
@@ -599,9 +600,12 @@ void addDefinition(TSNode C, TSNode Except, llvm::StringRef Text, std::vector<By
   if (ts_node_is_null(Def))
     return;
   if (OwnSkips && is(C, "decorated_definition")) {
+    // A skip (by its callee) that says an accelerator; not a decorator that
+    // only names CUDA in what it gives the test (`@given(device=...)`).
     bool Skipped = false;
-    forEachChild(C,
-                 [&](TSNode D) { Skipped |= is(D, "decorator") && guardsTest(textOf(D, Text)); });
+    forEachChild(C, [&](TSNode D) {
+      Skipped |= is(D, "decorator") && skipDecorator(D, Text) && guardsTest(textOf(D, Text));
+    });
     if (Skipped)
       return;
   }
@@ -2838,9 +2842,8 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
         if (R.substr(J).startswith(W))
           return true;
   }
-  // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above); `DataParallel`
-  // (cudaName()).
-  return Code.contains("pin_memory") || Code.contains("DataParallel");
+  // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above).
+  return Code.contains("pin_memory");
 }
 
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,

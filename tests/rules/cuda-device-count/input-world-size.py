@@ -3,6 +3,7 @@
 starts no process and the test passes without running; ported, an XPU host runs its body."""
 import torch
 from torch.testing._internal.common_distributed import skip_if_lt_x_gpu
+from hypothesis import given, strategies as st
 from torch.testing._internal.common_fsdp import FSDPTest
 
 
@@ -44,3 +45,23 @@ class TestSkippedFSDP(FSDPTest):
     @skip_if_lt_x_gpu(2)
     def test_range(self):
         torch.cuda.nvtx.range_push("step")
+
+
+class TestGivenFSDP(FSDPTest):
+    @property
+    def world_size(self):
+        return torch.cuda.device_count()  # expect: cuda-device-count:unsafe -- a strategy, no skip, gives its test CUDA
+
+    @given(device=st.sampled_from([torch.device("cuda")]))
+    def test_ones(self, device):
+        self.assertEqual(torch.ones(2, device=device).sum().item(), 2)
+
+
+class TestWrappedFSDP(FSDPTest):
+    @property
+    def world_size(self):
+        return torch.cuda.device_count()  # expect: cuda-device-count:report -- a name says DataParallel, in any case
+
+    def test_wrapped(self):
+        model = wrap_dataparallel(torch.nn.Linear(2, 2))
+        self.assertIsNotNone(model)
