@@ -379,6 +379,11 @@ static bool mayHaveDots(llvm::StringRef P) {
 
 std::string absolutePath(llvm::StringRef Cwd, llvm::StringRef P) {
   llvm::SmallString<256> A;
+  // A leading `./` (a shell's `./*.py`, `find .`) is dropped here, where
+  // remove_dots() for it took most of the time of a lookup of each file.
+  if (!P.startswith("/"))
+    while (P.startswith("./"))
+      P = P.drop_front(2).ltrim('/');
   if (P.startswith("/") || Cwd.empty()) {
     A = P;
   } else {
@@ -463,6 +468,9 @@ public:
         Excludes.push_back(std::move(*P));
     }
   }
+
+  /// Whether any --exclude glob was given.
+  bool hasExcludes() const { return !Excludes.empty(); }
 
   /// Is an explicitly named path, or one of its parent directories (up to the
   /// current directory), matched by an --exclude glob?
@@ -794,19 +802,23 @@ std::string answerUpward(llvm::StringRef Dir, llvm::StringMap<std::string> &Know
 
 namespace {
 
-/// A named path's status: that of its target for a symbolic link.
+/// A named path's type: that of its target for a symbolic link. Only the
+/// type is kept: a whole file_status a path was 0.5 MB of fresh pages over
+/// PyTorch's C++ files, faulted in while nothing else could start.
 struct NamedStatus {
   std::error_code EC;
-  llvm::sys::fs::file_status St;
+  llvm::sys::fs::file_type Type = llvm::sys::fs::file_type::status_error;
   bool IsLink = false;
 };
 
 NamedStatus statusOf(const std::string &P) {
   NamedStatus S;
-  S.EC = llvm::sys::fs::status(P, S.St, /*follow=*/false);
-  S.IsLink = !S.EC && S.St.type() == llvm::sys::fs::file_type::symlink_file;
+  llvm::sys::fs::file_status St;
+  S.EC = llvm::sys::fs::status(P, St, /*follow=*/false);
+  S.IsLink = !S.EC && St.type() == llvm::sys::fs::file_type::symlink_file;
   if (S.IsLink)
-    S.EC = llvm::sys::fs::status(P, S.St, /*follow=*/true);
+    S.EC = llvm::sys::fs::status(P, St, /*follow=*/true);
+  S.Type = St.type();
   return S;
 }
 
@@ -852,9 +864,10 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
   // realpath(3) of every path component.
   llvm::StringMap<std::string> RealDirs, RealByAbs;
   std::vector<NamedStatus> Statuses = statusesOf(Paths, Opts.Threads);
+  Files.reserve(Paths.size());
   for (size_t K = 0; K < Paths.size(); ++K) {
     const std::string &P = Paths[K];
-    auto &[EC, St, IsLink] = Statuses[K];
+    auto &[EC, Type, IsLink] = Statuses[K];
     if (EC) {
       if (EC == std::errc::no_such_file_or_directory) {
         if (IsLink) {
@@ -868,13 +881,14 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
       }
       return llvm::createStringError(EC, "%s: %s", P.c_str(), describe(EC).c_str());
     }
-    std::string Abs = absolutePath(Cwd, P);
-    if (St.type() != llvm::sys::fs::file_type::directory_file) {
-      // Named explicitly: kept whatever its extension or .gitignore say.
-      if (!W.excludedPath(Abs, false)) {
+    if (Type != llvm::sys::fs::file_type::directory_file) {
+      // Named explicitly: kept whatever its extension or .gitignore say. Its
+      // absolute path only where it is read (an exclude, a link): cleaning
+      // the `./` of every path took most of this loop over a long list.
+      if (!W.hasExcludes() || !W.excludedPath(absolutePath(Cwd, P), false)) {
         std::string Id;
         if (IsLink) {
-          Id = realPathOr(P, Abs);
+          Id = realPathOr(P, absolutePath(Cwd, P));
         } else {
           // Its directory as spelled (`a/..` resolved as the system does).
           llvm::StringRef Dir = llvm::sys::path::parent_path(P);
@@ -898,6 +912,7 @@ llvm::Expected<WorkspaceFiles> collectFiles(llvm::ArrayRef<std::string> Paths,
       }
       continue;
     }
+    std::string Abs = absolutePath(Cwd, P);
     if (W.excludedPath(Abs, true))
       continue;
     llvm::StringRef Display = P;

@@ -137,6 +137,10 @@ public:
   /// The languages whose rules are compiled so far (those create() left
   /// are compiled by the first check of one of their files).
   std::vector<llvm::StringRef> compiledLanguages() const;
+  /// Compiles now the rules of Path's language, if create() left them, as
+  /// the first check of such a file would (a batch does it while its files
+  /// are collected, where the first file's workers waited for it).
+  void prepare(llvm::StringRef Path) const { (void)rulesOf(languageFor(Path)); }
 
 private:
   /// A backend and the rules of its language, compiled by it: in create(),

