@@ -174,6 +174,15 @@ public:
     (void)Path;
     return mayMatch(Text);
   }
+  /// mayMatchFile(), and whether Text mentions `devport:` (a directive,
+  /// read even where no rule can match) where the same scan tells: where it
+  /// read the whole text, finding no possible match. Left unset otherwise,
+  /// and by backends whose scan does not look for it.
+  virtual bool prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
+                             std::optional<bool> &MentionsDevport) const {
+    (void)MentionsDevport;
+    return mayMatchFile(Path, Text);
+  }
   /// Runs every rule over P in one traversal.
   virtual MatchResults match(const ParsedFile &P) const = 0;
   /// Region parsing (batch runs): what to parse and match in the place of

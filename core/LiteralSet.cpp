@@ -221,6 +221,26 @@ bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text) const {
   return Met;
 }
 
+bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text, unsigned Also,
+                           std::optional<bool> &HasAlso) const {
+  assert((Also >= Uses.size() || Uses[Also].empty()) && "Also is in no requirement");
+  if (AlwaysMet || Need.empty()) {
+    if (!AlwaysMet)
+      HasAlso = S.scan(Text)[Also];
+    return AlwaysMet;
+  }
+  llvm::SmallVector<unsigned, 128> Left(Need.begin(), Need.end());
+  llvm::SmallVector<uint8_t, 128> GroupMet(Groups, 0);
+  bool Met = false, Seen = false;
+  S.scan(Text, [&](unsigned W) {
+    Seen |= W == Also;
+    return Met = found(W, Left, GroupMet);
+  });
+  if (!Met)
+    HasAlso = Seen;
+  return Met;
+}
+
 void LiteralSet::findAll(llvm::StringRef Text, std::vector<Occurrence> &Out) const {
   assert(!FirstTwo.empty() && "findAll() before freeze()");
   const char *Data = Text.data();

@@ -28,6 +28,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -89,6 +90,11 @@ public:
   unsigned add(llvm::ArrayRef<unsigned> AllOf, llvm::ArrayRef<std::vector<unsigned>> AnyOf = {});
   /// Whether Text meets some requirement; the scan stops at the first met.
   bool met(const LiteralSet &S, llvm::StringRef Text) const;
+  /// The same, and whether S's word Also (in no requirement) occurs in Text,
+  /// which the scan tells where it read all of Text: where no requirement
+  /// is met (HasAlso is left unset where one is).
+  bool met(const LiteralSet &S, llvm::StringRef Text, unsigned Also,
+           std::optional<bool> &HasAlso) const;
   /// Whether a text that holds exactly these words (distinct ids, any
   /// order) meets some requirement.
   bool metBy(llvm::ArrayRef<unsigned> Words) const;

@@ -146,6 +146,12 @@ public:
       return true;
     return Lexical->mayMatch(Text, !Semantic);
   }
+  bool prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
+                     std::optional<bool> &MentionsDevport) const override {
+    if (Lexical->hasRoles() && !Path.empty() && isCudaRole(Path))
+      return true;
+    return Lexical->mayMatch(Text, !Semantic, &MentionsDevport);
+  }
 
   /// The lexical engine's regions: the file less the statements where no
   /// pattern can match (CppMatcher::gaps); none for a file that the

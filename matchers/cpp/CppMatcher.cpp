@@ -335,6 +335,7 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
   }
   if (!Errors.empty())
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", Errors.c_str());
+  M->Directive = M->Literals.add("devport:");
   M->Literals.freeze();
   auto AddGapWord = [&](llvm::StringRef W, GapRole R) {
     unsigned I = M->GapWords.add(W);
@@ -534,9 +535,11 @@ std::vector<ByteRange> CppMatcher::gaps(llvm::StringRef Text,
   return Out;
 }
 
-bool CppMatcher::mayMatch(llvm::StringRef Text, bool Lexical) const {
+bool CppMatcher::mayMatch(llvm::StringRef Text, bool Lexical,
+                          std::optional<bool> *MentionsDevport) const {
   // The scan stops at the first pattern whose words are all there.
-  if ((Lexical ? LexicalNeeds : Needs).met(Literals, Text))
+  const WordRequirements &R = Lexical ? LexicalNeeds : Needs;
+  if (MentionsDevport ? R.met(Literals, Text, Directive, *MentionsDevport) : R.met(Literals, Text))
     return true;
   // Only role patterns (a keep-only selection): they need the path.
   return Roles.size() == Patterns.size() && !Roles.empty();

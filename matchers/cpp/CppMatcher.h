@@ -39,6 +39,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -132,7 +133,10 @@ public:
   /// False when no pattern can match Text. Lexical: only the lexical engine
   /// will read Text, which needs more of a pattern's words in it (those that
   /// the semantic engine can find through a header: see LexicalWords).
-  bool mayMatch(llvm::StringRef Text, bool Lexical = false) const;
+  /// With MentionsDevport, also whether Text holds `devport:`, where the
+  /// scan tells (WordRequirements::met()).
+  bool mayMatch(llvm::StringRef Text, bool Lexical = false,
+                std::optional<bool> *MentionsDevport = nullptr) const;
   /// Region lexing: the statements of Text in which no pattern can match
   /// (no pattern's words but C++ keywords, no directive line, `devport:`,
   /// `using` or `namespace`), as LexedFile's Gaps, and in GapComments the
@@ -174,6 +178,9 @@ private:
   /// must meet to be kept.
   WordRequirements GapNeeds;
   WordRequirements Needs; ///< Each non-role pattern's Words and AnyOf, for mayMatch().
+  /// `devport:`, a word of Literals in no requirement: mayMatch() tells
+  /// whether a text holds it.
+  unsigned Directive = 0;
   WordRequirements LexicalNeeds; ///< The same with each pattern's LexicalWords.
   /// The patterns that spell a brace or a `;` before their end, by their
   /// words in GapWords: they match across statements, so where one may

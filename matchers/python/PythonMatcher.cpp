@@ -286,6 +286,11 @@ bool PythonMatcher::mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) con
   return mayMatch(Text) || !pathMatches(Path, Text).empty();
 }
 
+bool PythonMatcher::prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
+                                  std::optional<bool> &MentionsDevport) const {
+  return Needs.met(Literals, Text, Directive, MentionsDevport) || !pathMatches(Path, Text).empty();
+}
+
 std::vector<Match> PythonMatcher::pathMatches(llvm::StringRef Path, llvm::StringRef Text) const {
   std::vector<Match> Out;
   if (CudaFileRules.empty() || Path.empty() ||

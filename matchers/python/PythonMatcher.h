@@ -28,6 +28,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace devport::python {
@@ -69,6 +70,8 @@ public:
   /// A module of the CUDA role is listed as kept (`--show-kept`) whatever
   /// its text holds, as a C++ file of the role is.
   bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const override;
+  bool prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
+                     std::optional<bool> &MentionsDevport) const override;
   void setOptions(const BackendOptions &O) { Opts = O; }
 
   /// Runs every rule over a PythonParsedFile in one traversal; also collects

@@ -168,6 +168,7 @@ TEST(LiteralSet, RequirementsAreMetAsABruteForceSaysOnRandomTexts) {
   std::vector<unsigned> Id;
   for (const std::string &W : Words)
     Id.push_back(S.add(W));
+  unsigned Also = S.add("ROCM"); // in no requirement
   S.freeze();
   struct Req {
     std::vector<unsigned> All;
@@ -191,6 +192,14 @@ TEST(LiteralSet, RequirementsAreMetAsABruteForceSaysOnRandomTexts) {
              llvm::all_of(Q.Any, [&](const auto &G) { return llvm::any_of(G, Has); });
     });
     EXPECT_EQ(Want, R.met(S, Text)) << Text;
+    // A word of no requirement is told where no requirement is met (the
+    // scan read all of the text).
+    std::optional<bool> HasAlso;
+    EXPECT_EQ(Want, R.met(S, Text, Also, HasAlso)) << Text;
+    if (Want)
+      EXPECT_FALSE(HasAlso.has_value()) << Text;
+    else
+      EXPECT_EQ(std::optional<bool>(llvm::StringRef(Text).contains("ROCM")), HasAlso) << Text;
   }
   // No requirement: never met; an empty one: always.
   EXPECT_FALSE(WordRequirements().met(S, "cuda"));

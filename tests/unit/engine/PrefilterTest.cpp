@@ -614,6 +614,51 @@ TEST(Prefilter, CppGuardMacrosAndRoleFiles) {
   Same("src/helper.h", Plain);
 }
 
+/// The prefilter's scan tells whether a file with nothing to match mentions
+/// `devport:` (then read for its directives) and, where it stopped at a
+/// possible match, says nothing: each language's answer is that of a search,
+/// and checks with and without the prefilter agree.
+TEST(Prefilter, ScanTellsWhetherAFileWithNothingToMatchHasADirective) {
+  RuleSet Rules = shippedRules();
+  EnginePair P(Rules, EngineOptions::forTest());
+  ASSERT_TRUE(P.On && P.Off);
+  struct Case {
+    const char *Path, *Text;
+    bool MayMatch;
+    int Directives; ///< devport-directive findings
+  };
+  const Case Cases[] = {
+      {"a.py", "x = 1  # devport: ignore[no-such-rule]\n", false, 1},
+      {"a.py", "x = 1\n", false, 0},
+      {"a.py", "# devport: skip-file\nx = 1  # devport: ignore[no-such-rule]\n", false, 0},
+      {"a.py", "import torch\ntorch.cuda.synchronize()\ny = 2  # devport: ignore[nope]\n", true, 1},
+      {"a.py", "# devport: skip-file\nimport torch\ntorch.cuda.synchronize()\n", true, 0},
+      {"a.cpp", "int x;  // devport: ignore[no-such-rule]\n", false, 1},
+      {"a.cpp", "int x;\n", false, 0},
+      {"a.cpp", "// devport: skip-file\nint x;  // devport: ignore[no-such-rule]\n", false, 0},
+      {"a.cpp", "bool b = t.is_cuda();  // devport: ignore[nope]\n", true, 1},
+      {"a.cpp", "// devport: skip-file\nbool b = t.is_cuda();\n", true, 0},
+  };
+  for (const Case &C : Cases) {
+    auto Rules = compiledFor(*P.On, C.Path);
+    ASSERT_TRUE(Rules) << C.Path;
+    std::optional<bool> Devport;
+    EXPECT_EQ(C.MayMatch, Rules->prefilterFile(C.Path, C.Text, Devport)) << C.Text;
+    EXPECT_EQ(C.MayMatch, Rules->mayMatchFile(C.Path, C.Text)) << C.Text;
+    if (C.MayMatch)
+      EXPECT_FALSE(Devport.has_value()) << C.Text;
+    else
+      EXPECT_EQ(std::optional<bool>(mentionsDevport(C.Text)), Devport) << C.Text;
+    SourceFile F(C.Path, C.Text);
+    CheckResult On = P.On->checkAll(F);
+    EXPECT_EQ(describe(P.Off->checkAll(F)), describe(On)) << C.Text;
+    EXPECT_EQ(C.Directives,
+              llvm::count_if(On.Findings,
+                             [](const Diagnostic &D) { return D.RuleId == "devport-directive"; }))
+        << C.Text;
+  }
+}
+
 /// Engines of the shipped rules with unsafe fixes: one parsing regions (the
 /// default), one whole files.
 std::pair<std::unique_ptr<Engine>, std::unique_ptr<Engine>> regionAndWholeEngines() {
