@@ -289,19 +289,36 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
       if (!Raw->Role.empty()) {
         M->Roles.push_back(Raw);
       } else {
-        std::vector<unsigned> AllOf;
-        for (const std::string &W : Raw->Words)
-          AllOf.push_back(M->Literals.add(W));
-        std::vector<std::vector<unsigned>> AnyOf;
-        for (const std::vector<std::string> &G : Raw->AnyOf) {
-          AnyOf.emplace_back();
-          for (const std::string &W : G)
-            AnyOf.back().push_back(M->Literals.add(W));
-        }
-        M->Needs.add(AllOf, AnyOf);
-        for (const std::string &W : Raw->LexicalWords)
-          AllOf.push_back(M->Literals.add(W));
-        M->LexicalNeeds.add(AllOf, AnyOf);
+        // The prefilter asks for no keyword where the pattern has another
+        // word or group: `if`, `case`, `return` and `defined` start a
+        // candidate every few lines of C++, and the words beside them are
+        // the rare ones (a file with those but no keyword is only read).
+        auto Keyword = [](const std::string &W) { return isCppKeyword(W); };
+        bool Other = !llvm::all_of(Raw->Words, Keyword) ||
+                     llvm::any_of(Raw->AnyOf, [&](const std::vector<std::string> &G) {
+                       return llvm::none_of(G, Keyword);
+                     });
+        // One requirement of Words and AnyOf (and Extra), without the
+        // keywords where something else is left.
+        auto Add = [&](llvm::ArrayRef<std::string> Extra, WordRequirements &To) {
+          bool Drop = Other || !llvm::all_of(Extra, Keyword);
+          auto Asked = [&](const std::string &W) { return !Drop || !Keyword(W); };
+          std::vector<unsigned> AllOf;
+          for (const std::string &W : llvm::concat<const std::string>(Raw->Words, Extra))
+            if (Asked(W))
+              AllOf.push_back(M->Literals.add(W));
+          std::vector<std::vector<unsigned>> AnyOf;
+          for (const std::vector<std::string> &G : Raw->AnyOf) {
+            if (!llvm::all_of(G, Asked))
+              continue;
+            AnyOf.emplace_back();
+            for (const std::string &W : G)
+              AnyOf.back().push_back(M->Literals.add(W));
+          }
+          To.add(AllOf, AnyOf);
+        };
+        Add({}, M->Needs);
+        Add(Raw->LexicalWords, M->LexicalNeeds);
         // A pattern that spells a brace or a `;` before its end matches
         // across statements (`TORCH_LIBRARY_IMPL(...) { $$$B }`), with words
         // outside some of them: where it may match, region lexing leaves

@@ -600,6 +600,12 @@ TEST(Prefilter, CppGuardMacrosAndRoleFiles) {
   EXPECT_EQ("keep-cuda-build-guard", R.Kept[0].RuleId);
   Same("src/guard.cpp", Rocm);
   Same("src/guard.cpp", Other);
+  // The prefilter asks for the macro, not for the `#if` keywords beside it
+  // (common words of C++): such a file is read, and nothing is found.
+  std::string Named = "int USE_ROCM_TOO = 1;\nconst char *s = \"USE_ROCM\";\n";
+  EXPECT_TRUE(Cpp->mayMatch(Named));
+  EXPECT_TRUE(P.On->checkAll(SourceFile("src/named.cpp", Named)).Kept.empty());
+  Same("src/named.cpp", Named);
   // A file of the CUDA role is kept whatever its text holds (--show-kept
   // lists it), and only a file of that role.
   std::string Plain = "int helper();\n";

@@ -85,7 +85,9 @@ TEST(LexicalPrefilter, NeedsWhatOnlyTheLexicalEngineNeeds) {
   // `CUDA` and `GPU` only inside other names and comments: no string
   // `"CUDA"` for the comparison patterns, no `DeviceType` for
   // `c10::DeviceType::CUDA`. The semantic engine's prefilter lets it pass.
-  for (const char *T : {"int n = USE_CUDA_FOO; // CUDA\n", "int GPU_count = kGPUs;\n"}) {
+  // (Not `USE_CUDA_FOO`: it holds a build-guard macro, which the prefilter
+  // asks for without the `#if` around it.)
+  for (const char *T : {"int n = HAS_CUDA_FOO; // CUDA\n", "int GPU_count = kGPUs;\n"}) {
     EXPECT_FALSE(matches(*C.M, T)) << T;
     EXPECT_FALSE(C.M->mayMatch(T, /*Lexical=*/true)) << T;
     EXPECT_TRUE(C.M->mayMatch(T, /*Lexical=*/false)) << T;
