@@ -542,7 +542,9 @@ llvm::SmallVector<Tok, 16> tokensOf(llvm::StringRef T, uint32_t B, uint32_t E) {
 /// `from torch import cuda`; not `torch` in `import torch.cuda`. Relative
 /// imports bind nothing that resolves (NameResolver). False where the
 /// module's name holds what no import does (`from torch.cuda: import
-/// is_available`, half typed): tree-sitter may still read an import there.
+/// is_available`, half typed), or where two names run together (`import
+/// torch.cuda from torch.cuda import memory_allocated`, two imports on one
+/// line): tree-sitter may still read an import there.
 bool importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
                    llvm::StringSet<> &Names) {
   auto All = tokensOf(T, L.Begin, L.End);
@@ -554,6 +556,8 @@ bool importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
   size_t I = 1; // after `import` or `from`
   if (L.K == Key::From) {
     for (; I < Toks.size() && !(Toks[I].Kind == 'i' && Toks[I].Text == "import"); ++I) {
+      if (Toks[I].Kind == 'i' && Toks[I - 1].Kind == 'i' && !From.empty())
+        return false; // `from torch cuda import x`
       if (Toks[I].Kind == 'i')
         From += Toks[I].Text.str();
       else if (Toks[I].Kind == '.')
@@ -571,10 +575,16 @@ bool importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
   // Items: a dotted name, maybe `as NAME`, up to a comma.
   while (I < Toks.size()) {
     std::string Dotted;
-    for (; I < Toks.size() && (Toks[I].Kind == '.' ||
-                               (Toks[I].Kind == 'i' && Toks[I].Text != "as"));
-         ++I)
+    for (;
+         I < Toks.size() && (Toks[I].Kind == '.' || (Toks[I].Kind == 'i' && Toks[I].Text != "as"));
+         ++I) {
+      // Two names in a row (`import torch.cuda from torch.cuda import
+      // memory_allocated`, two statements run together): tree-sitter may
+      // read a second import there, which this reading would not.
+      if (Toks[I].Kind == 'i' && I > 0 && Toks[I - 1].Kind == 'i' && !Dotted.empty())
+        return false;
       Dotted += Toks[I].Kind == '.' ? llvm::StringRef(".") : Toks[I].Text;
+    }
     llvm::StringRef Name = llvm::StringRef(Dotted).split('.').first;
     if (I + 1 < Toks.size() && Toks[I].Kind == 'i' && Toks[I].Text == "as" &&
         Toks[I + 1].Kind == 'i') {
