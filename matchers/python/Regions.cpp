@@ -179,6 +179,25 @@ size_t commentEnd(llvm::StringRef T, size_t I) {
   return E == llvm::StringRef::npos ? T.size() : E;
 }
 
+/// Whether Statement passes a keyword that is a number of processes
+/// (processCountKeyword(): `nprocs=`, blanks allowed before the `=`, not
+/// `==`). Errs towards true: it reads words, not the syntax.
+bool passesProcessCount(llvm::StringRef Statement) {
+  for (llvm::StringRef K : {"nprocs", "nproc_per_node", "num_processes", "world_size"}) {
+    for (size_t At = Statement.find(K); At != llvm::StringRef::npos;
+         At = Statement.find(K, At + 1)) {
+      if (At > 0 && identChar(Statement[At - 1]))
+        continue;
+      llvm::StringRef After = Statement.drop_front(At + K.size()).ltrim(" \t");
+      if (After.startswith("=") && !After.startswith("==")) {
+        assert(processCountKeyword(K) && "the keywords of processCountKeyword()");
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 /// Whether S (digits, letters, `_` and `.`, as scanLines() reads a number)
 /// is one number: `0x1F`, `0o17`, `0b1`, `1_000`, `1.5e`, `2j`, `3L`; not a
 /// number followed by a name.
@@ -862,6 +881,12 @@ public:
         if (P >= 0 && Ls[P].K == Key::Class)
           keepGuarded(P + 1, S.BlockEnd[P]);
       }
+      // A call that starts processes, whose number may be a device count or
+      // a name assigned one (Review.cpp, guardAt(): `mp.spawn(run,
+      // nprocs=torch.cuda.device_count())`): the call, and the module's
+      // definitions it names.
+      if (passesProcessCount(T.slice(Ls[Start].Begin, Ls[End].End)))
+        keepGuarded(Start, End);
     }
     // What the review reads of a test (Review.cpp, unskippedTest()): in a
     // function named `test...` (or a set-up), at module level and in a module-level `if`

@@ -1032,6 +1032,24 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
         G.Regions.push_back({Mark.End, Module.End});
       return G;
     }
+    // A device count as the number of processes a call starts
+    // (`mp.spawn(run, nprocs=torch.cuda.device_count())`, directly or through
+    // a name, flagGuard()): 0 started none where there is no CUDA, and the
+    // script passed doing nothing; ported, a Mac or an XPU host starts them.
+    // The rest of the call is guarded code, and with it the function it is
+    // handed.
+    if (is(P, "keyword_argument") && contains(field(P, "value"), R) &&
+        processCountKeyword(textOf(field(P, "name"), Text))) {
+      TSNode Args = Up.parent(P), Call = Up.parent(Args);
+      if (!is(Call, "call"))
+        return std::nullopt;
+      G.Regions.push_back(rangeOf(field(Call, "function")));
+      forEachChild(Args, [&](TSNode A) {
+        if (ts_node_is_named(A) && !sameNode(A, P))
+          G.Regions.push_back(rangeOf(A));
+      });
+      return G;
+    }
     // A test class's `world_size` from a device count (torchtitan's and
     // apex's FSDP and distributed tests): the harness starts that many
     // processes, none for 0, when the test passes without running.

@@ -77,6 +77,17 @@ inline bool setUpName(llvm::StringRef Name) {
          Name == "setup_method" || Name == "setup_class";
 }
 
+/// Whether a call's keyword Name is the number of processes it starts:
+/// `nprocs` (torch.multiprocessing's spawn and start_processes),
+/// `nproc_per_node` (torch.distributed.run's launch configuration),
+/// `num_processes` (accelerate's notebook_launcher), `world_size` (the
+/// spawning helpers of test suites). A device count given as one guards the
+/// rest of the call (Review.cpp, guardAt()).
+inline bool processCountKeyword(llvm::StringRef Name) {
+  return Name == "nprocs" || Name == "nproc_per_node" || Name == "num_processes" ||
+         Name == "world_size";
+}
+
 /// A module constant: a name in capitals, not `_`-private (`TEST_DEVICES`,
 /// `DEVICE`), which other modules may import.
 inline bool exportedName(llvm::StringRef Name) {
