@@ -180,7 +180,22 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       ts_tree_edit(Edited.get(), &In);
     }
     Tree = P.parse(Text, Edited.get());
-    if (Tree && OffTheEdits(ts_tree_root_node(Tree.get()), Text, true)) {
+    // An error in an import statement, even on an edited line: what it
+    // binds decides matches all over the file, and the re-parse may keep an
+    // alias (`import torch.cuda.nvtx :as nv`) that a parse from scratch
+    // drops.
+    auto InImport = [&](TSNode Root) {
+      if (!ts_node_has_error(Root))
+        return false;
+      return llvm::any_of(syntaxErrorRanges(Root), [&](ByteRange R) {
+        size_t LB = Text.rfind('\n', R.Begin);
+        llvm::StringRef Line =
+            Text.drop_front(LB == llvm::StringRef::npos ? 0 : LB + 1).ltrim(" \t");
+        return Line.startswith("import") || Line.startswith("from");
+      });
+    };
+    if (Tree && (OffTheEdits(ts_tree_root_node(Tree.get()), Text, true) ||
+                 InImport(ts_tree_root_node(Tree.get())))) {
       Tree = P.parse(Text);
       Edited.reset();
       Previous = nullptr;
@@ -218,10 +233,21 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
       free(Changed);
       P.Record.Imports = R->Imports;
       P.Record.Matcher = R->Matcher;
+      // What held a byte of what the edit replaced, in the new text: what
+      // came in, and what lay around it.
+      auto Spanned = [&](ByteRange X) {
+        return ByteRange{std::min(X.Begin, Begin),
+                         std::max(Begin + Put, X.End > End ? After(X.End) : 0u)};
+      };
       for (const auto &[Node, M] : R->Matches) {
         std::optional<ByteRange> At = Moved(Node.Range);
-        if (!At)
+        if (!At) {
+          // Its node is matched again, whatever became of it: an `if`
+          // whose `else` the edit broke ends before the edit now, outside
+          // what tree-sitter says changed.
+          P.Restructured.push_back(Spanned(Node.Range));
           continue;
+        }
         Match Kept = M;
         if (*At !=
             Node.Range) { // moved, and with it what it bound (even an empty $$$X at its start)
@@ -238,8 +264,7 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
         if (std::optional<ByteRange> At = Moved(C))
           P.Record.Comments.push_back(*At);
       for (ByteRange X : R->Errors) // one in what was replaced covers what came in
-        P.Record.Errors.push_back(Moved(X).value_or(ByteRange{
-            std::min(X.Begin, Begin), std::max(Begin + Put, X.End > End ? After(X.End) : 0u)}));
+        P.Record.Errors.push_back(Moved(X).value_or(Spanned(X)));
       Parsed->setPrior(std::move(P));
     }
   }

@@ -1173,6 +1173,15 @@ TEST(Regions, IncrementalCheckAfterEachEditEqualsACheckFromScratch) {
       // A suppression typed, and one taken away.
       {"x = torch.cuda.current_device()\n", "\n", 0, "  # devport: ignore[cuda-current-device]"},
       {"x = torch.cuda.current_device()  # devport: ignore[cuda-current-device]\n", "  #", 40, ""},
+      // An `else` broken by what is typed into it: the `if` that held it
+      // ends before the edit now, and its keep match is made again.
+      {"if torch.cuda.is_available():\n  torch.backends.cudnn.benchmark = True\n"
+       "    graph = torch.cuda.CUDAGraph()\nelse:\n    graph = None\n",
+       "e:\n    graph = None", 0, "dev = 'cuda'\n"},
+      // An import broken on the edited line: what it bound, a parse from
+      // scratch decides.
+      {"from torch.cuda import nvtx\nimport torch.cuda.nvtx as nv\n\nnv.mark(\"x\")\n", "as nv", 0,
+       ":"},
   };
   for (const Case &C : Cases) {
     // Something to match, so that the prefilter never skips the file.
