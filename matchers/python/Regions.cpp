@@ -860,7 +860,8 @@ public:
         keepGuarded(End + 1, S.Parent[Start] >= 0 ? S.BlockEnd[S.Parent[Start]] : N - 1);
         keepClassOfSetUp(S.Parent[Start]);
       }
-      if (Ls[I].K == Key::Assert) {
+      if (Ls[I].K == Key::Assert ||
+          (Ls[Start].K == Key::Other && assertTrueCall(T.slice(Ls[Start].Begin, Ls[Start].End)))) {
         int32_t P = S.Parent[I];
         while (P >= 0 && Ls[P].K != Key::Def && Ls[P].K != Key::Class)
           P = S.Parent[P];
@@ -912,10 +913,13 @@ public:
     bool Tests = llvm::any_of(Ls, TestDef);
     for (int32_t I = 0; I < N && Tests; ++I) {
       const Line &L = Ls[I];
-      if (L.K == Key::If || L.K == Key::Elif || L.K == Key::While || L.K == Key::Assert) {
+      bool AssertTrue =
+          L.K == Key::Other && S.Start[I] == I && assertTrueCall(T.slice(L.Begin, L.End));
+      if (L.K == Key::If || L.K == Key::Elif || L.K == Key::While || L.K == Key::Assert ||
+          AssertTrue) {
         if (!ReadForTests(I) || !saysAccelerator(T.slice(L.Begin, L.End)))
           continue;
-        if (L.K == Key::Assert)
+        if (L.K == Key::Assert || AssertTrue)
           Keep[I] = true;
         else
           keepLastStatements(S.Start[I]);

@@ -864,6 +864,24 @@ std::optional<std::vector<ByteRange>> worldSizeTests(TSNode S, ByteRange R, cons
 }
 
 /// The guard, if the finding at R sits in a condition.
+/// The statement `self.assertTrue(COND, ...)` (unittest's; `assertTrue(...)`
+/// too) whose call is P and whose COND holds R and asks for a device
+/// (asksForDevices(): `torch.cuda.is_available()`): a test stops there
+/// where COND is false, as at an `assert`. Not a value compared
+/// (`self.assertTrue(torch.equal(x, torch.arange(4, device="cuda")))`,
+/// torchrec's tests). Null otherwise.
+TSNode assertTrueStatement(TSNode P, ByteRange R, const Ancestors &Up, llvm::StringRef Text) {
+  if (!is(P, "call"))
+    return TSNode{};
+  TSNode Statement = Up.parent(P), Args = field(P, "arguments");
+  if (!is(Statement, "expression_statement") || ts_node_named_child_count(Statement) != 1 ||
+      !assertTrueCall(textOf(P, Text)) || ts_node_named_child_count(Args) == 0 ||
+      !contains(ts_node_named_child(Args, 0), R) ||
+      !asksForDevices(textOf(ts_node_named_child(Args, 0), Text)))
+    return TSNode{};
+  return Statement;
+}
+
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -971,11 +989,14 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       }
       return G;
     }
-    if (is(P, "assert_statement") && ts_node_named_child_count(P) > 0 &&
-        contains(ts_node_named_child(P, 0), R)) {
-      // `assert torch.cuda.is_available()`: what runs after it in its
-      // function (or module) runs only where it held.
-      for (TSNode S = P; !ts_node_is_null(S);) {
+    TSNode Asserted = is(P, "assert_statement") && ts_node_named_child_count(P) > 0 &&
+                              contains(ts_node_named_child(P, 0), R)
+                          ? P
+                          : assertTrueStatement(P, R, Up, Text);
+    if (!ts_node_is_null(Asserted)) {
+      // `assert torch.cuda.is_available()`, `self.assertTrue(...)`: what runs
+      // after it in its function (or module) runs only where it held.
+      for (TSNode S = Asserted; !ts_node_is_null(S);) {
         addFollowing(S, G.Regions);
         TSNode Block = Up.parent(S);
         if (ts_node_is_null(Block) || !is(Block, "block"))
@@ -2180,7 +2201,9 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
         if (is(S, "if_statement") && saysAcceleratorAt(field(S, "condition"), Text) &&
             exitsEarly(field(S, "consequence"), Text))
           return std::nullopt;
-        if (is(S, "assert_statement") && saysAcceleratorAt(S, Text))
+        if ((is(S, "assert_statement") ||
+             (is(S, "expression_statement") && assertTrueCall(textOf(S, Text)))) &&
+            saysAcceleratorAt(S, Text))
           return std::nullopt;
       }
     } else if (is(P, "function_definition") || is(P, "class_definition")) {

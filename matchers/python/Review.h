@@ -77,6 +77,15 @@ inline bool setUpName(llvm::StringRef Name) {
          Name == "setup_method" || Name == "setup_class";
 }
 
+/// Whether Statement (a statement's text) calls unittest's `assertTrue`
+/// (`self.assertTrue(...)`, `assertTrue(...)`): a check in its first
+/// argument guards what follows, as an `assert` does (Review.cpp, guardAt()).
+inline bool assertTrueCall(llvm::StringRef Statement) {
+  Statement = Statement.ltrim(" \t");
+  Statement.consume_front("self.");
+  return Statement.startswith("assertTrue(");
+}
+
 /// Whether a call's keyword Name is the number of processes it starts:
 /// `nprocs` (torch.multiprocessing's spawn and start_processes),
 /// `nproc_per_node` (torch.distributed.run's launch configuration),
