@@ -170,9 +170,9 @@ public:
   virtual bool mayMatch(llvm::StringRef Text) const = 0;
   /// The same for the file at Path, for rules that look at the path too (a
   /// C++ file that is CUDA by design is kept whatever its text holds).
-  virtual bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const {
-    (void)Path;
-    return mayMatch(Text);
+  bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const {
+    std::optional<bool> MentionsDevport;
+    return prefilterFile(Path, Text, MentionsDevport);
   }
   /// mayMatchFile(), and whether Text mentions `devport:` (a directive,
   /// read even where no rule can match) where the same scan tells: where it
@@ -180,8 +180,9 @@ public:
   /// and by backends whose scan does not look for it.
   virtual bool prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
                              std::optional<bool> &MentionsDevport) const {
+    (void)Path;
     (void)MentionsDevport;
-    return mayMatchFile(Path, Text);
+    return mayMatch(Text);
   }
   /// Runs every rule over P in one traversal.
   virtual MatchResults match(const ParsedFile &P) const = 0;

@@ -212,20 +212,15 @@ bool WordRequirements::metBy(llvm::ArrayRef<unsigned> Words) const {
 }
 
 bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text) const {
-  if (AlwaysMet || Need.empty())
-    return AlwaysMet;
-  llvm::SmallVector<unsigned, 128> Left(Need.begin(), Need.end());
-  llvm::SmallVector<uint8_t, 128> GroupMet(Groups, 0);
-  bool Met = false;
-  S.scan(Text, [&](unsigned W) { return Met = found(W, Left, GroupMet); });
-  return Met;
+  std::optional<bool> Unasked;
+  return met(S, Text, NoWord, Unasked);
 }
 
 bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text, unsigned Also,
                            std::optional<bool> &HasAlso) const {
   assert((Also >= Uses.size() || Uses[Also].empty()) && "Also is in no requirement");
   if (AlwaysMet || Need.empty()) {
-    if (!AlwaysMet)
+    if (!AlwaysMet && Also != NoWord)
       HasAlso = S.scan(Text)[Also];
     return AlwaysMet;
   }
@@ -236,7 +231,7 @@ bool WordRequirements::met(const LiteralSet &S, llvm::StringRef Text, unsigned A
     Seen |= W == Also;
     return Met = found(W, Left, GroupMet);
   });
-  if (!Met)
+  if (!Met && Also != NoWord)
     HasAlso = Seen;
   return Met;
 }

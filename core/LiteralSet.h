@@ -85,14 +85,15 @@ private:
 /// requirement for each word found was a tenth of a run over small files).
 class WordRequirements {
 public:
+  static constexpr unsigned NoWord = ~0u;
   /// Adds a requirement: every word of AllOf, and one word of each group of
   /// AnyOf (none empty). Returns its index.
   unsigned add(llvm::ArrayRef<unsigned> AllOf, llvm::ArrayRef<std::vector<unsigned>> AnyOf = {});
   /// Whether Text meets some requirement; the scan stops at the first met.
   bool met(const LiteralSet &S, llvm::StringRef Text) const;
-  /// The same, and whether S's word Also (in no requirement) occurs in Text,
-  /// which the scan tells where it read all of Text: where no requirement
-  /// is met (HasAlso is left unset where one is).
+  /// The same, and whether S's word Also (in no requirement; NoWord: none)
+  /// occurs in Text, which the scan tells where it read all of Text: where
+  /// no requirement is met (HasAlso is left unset where one is).
   bool met(const LiteralSet &S, llvm::StringRef Text, unsigned Also,
            std::optional<bool> &HasAlso) const;
   /// Whether a text that holds exactly these words (distinct ids, any

@@ -381,9 +381,8 @@ std::string absolutePath(llvm::StringRef Cwd, llvm::StringRef P) {
   llvm::SmallString<256> A;
   // A leading `./` (a shell's `./*.py`, `find .`) is dropped here, where
   // remove_dots() for it took most of the time of a lookup of each file.
-  if (!P.startswith("/"))
-    while (P.startswith("./"))
-      P = P.drop_front(2).ltrim('/');
+  while (P.startswith("./"))
+    P = P.drop_front(2).ltrim('/');
   if (P.startswith("/") || Cwd.empty()) {
     A = P;
   } else {

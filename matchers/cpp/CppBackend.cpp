@@ -139,15 +139,10 @@ public:
 
   // Without the semantic engine, the lexical one's stronger prefilter.
   bool mayMatch(llvm::StringRef Text) const override { return Lexical->mayMatch(Text, !Semantic); }
-  bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const override {
-    // A file of the CUDA role is listed as kept (`--show-kept`), whatever
-    // its text holds.
-    if (Lexical->hasRoles() && !Path.empty() && isCudaRole(Path))
-      return true;
-    return Lexical->mayMatch(Text, !Semantic);
-  }
   bool prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
                      std::optional<bool> &MentionsDevport) const override {
+    // A file of the CUDA role is listed as kept (`--show-kept`), whatever
+    // its text holds.
     if (Lexical->hasRoles() && !Path.empty() && isCudaRole(Path))
       return true;
     return Lexical->mayMatch(Text, !Semantic, &MentionsDevport);

@@ -42,6 +42,37 @@ bool isCppKeyword(llvm::StringRef W) {
   return Words.contains(W);
 }
 
+/// Adds to To the requirement of pattern P's words (and Extra) and groups,
+/// each word through AddWord, its index in the set To is read with. With
+/// WithoutKeywords, the C++ keywords and the groups that hold one are left
+/// out, unless nothing else would be left: `if`, `case`, `return` and
+/// `defined` are words of nearly every file, and the words beside them the
+/// rare ones.
+template <typename AddWordFn>
+void addRequirement(const CppPattern &P, llvm::ArrayRef<std::string> Extra, bool WithoutKeywords,
+                    AddWordFn AddWord, WordRequirements &To) {
+  auto Keyword = [&](const std::string &W) { return WithoutKeywords && isCppKeyword(W); };
+  auto Words = llvm::concat<const std::string>(P.Words, Extra);
+  bool Left = !llvm::all_of(Words, Keyword) ||
+              llvm::any_of(P.AnyOf, [&](const std::vector<std::string> &G) {
+                return llvm::none_of(G, Keyword);
+              });
+  auto Asked = [&](const std::string &W) { return !Left || !Keyword(W); };
+  std::vector<unsigned> AllOf;
+  for (const std::string &W : Words)
+    if (Asked(W))
+      AllOf.push_back(AddWord(W));
+  std::vector<std::vector<unsigned>> AnyOf;
+  for (const std::vector<std::string> &G : P.AnyOf) {
+    if (!llvm::all_of(G, Asked))
+      continue;
+    AnyOf.emplace_back();
+    for (const std::string &W : G)
+      AnyOf.back().push_back(AddWord(W));
+  }
+  To.add(AllOf, AnyOf);
+}
+
 using Comps = llvm::SmallVector<llvm::StringRef, 4>;
 
 bool isVarName(llvm::StringRef S) { return S.startswith("$") && !S.startswith("$$$"); }
@@ -290,35 +321,11 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
         M->Roles.push_back(Raw);
       } else {
         // The prefilter asks for no keyword where the pattern has another
-        // word or group: `if`, `case`, `return` and `defined` start a
-        // candidate every few lines of C++, and the words beside them are
-        // the rare ones (a file with those but no keyword is only read).
-        auto Keyword = [](const std::string &W) { return isCppKeyword(W); };
-        bool Other = !llvm::all_of(Raw->Words, Keyword) ||
-                     llvm::any_of(Raw->AnyOf, [&](const std::vector<std::string> &G) {
-                       return llvm::none_of(G, Keyword);
-                     });
-        // One requirement of Words and AnyOf (and Extra), without the
-        // keywords where something else is left.
-        auto Add = [&](llvm::ArrayRef<std::string> Extra, WordRequirements &To) {
-          bool Drop = Other || !llvm::all_of(Extra, Keyword);
-          auto Asked = [&](const std::string &W) { return !Drop || !Keyword(W); };
-          std::vector<unsigned> AllOf;
-          for (const std::string &W : llvm::concat<const std::string>(Raw->Words, Extra))
-            if (Asked(W))
-              AllOf.push_back(M->Literals.add(W));
-          std::vector<std::vector<unsigned>> AnyOf;
-          for (const std::vector<std::string> &G : Raw->AnyOf) {
-            if (!llvm::all_of(G, Asked))
-              continue;
-            AnyOf.emplace_back();
-            for (const std::string &W : G)
-              AnyOf.back().push_back(M->Literals.add(W));
-          }
-          To.add(AllOf, AnyOf);
-        };
-        Add({}, M->Needs);
-        Add(Raw->LexicalWords, M->LexicalNeeds);
+        // word or group (a file with those but no keyword is only read).
+        auto AddLiteral = [&](llvm::StringRef W) { return M->Literals.add(W); };
+        addRequirement(*Raw, {}, /*WithoutKeywords=*/true, AddLiteral, M->Needs);
+        addRequirement(*Raw, Raw->LexicalWords, /*WithoutKeywords=*/true, AddLiteral,
+                       M->LexicalNeeds);
         // A pattern that spells a brace or a `;` before its end matches
         // across statements (`TORCH_LIBRARY_IMPL(...) { $$$B }`), with words
         // outside some of them: where it may match, region lexing leaves
@@ -360,28 +367,11 @@ llvm::Expected<std::unique_ptr<CppMatcher>> CppMatcher::compile(llvm::ArrayRef<c
     M->GapRoles[I] |= R;
     return I;
   };
-  // A pattern's words and groups in GapWords, but (WithoutKeywords) the
-  // keywords and the groups that hold one, unless nothing is left.
+  // A pattern's words and groups in GapWords.
   auto AddPattern = [&](const CppPattern &P, GapRole R, bool WithoutKeywords,
                         WordRequirements &To) {
-    auto Dropped = [&](llvm::StringRef W) { return WithoutKeywords && isCppKeyword(W); };
-    bool Left = llvm::any_of(P.Words, [&](const std::string &W) { return !Dropped(W); }) ||
-                llvm::any_of(P.AnyOf, [&](const std::vector<std::string> &G) {
-                  return llvm::none_of(G, Dropped);
-                });
-    std::vector<unsigned> AllOf;
-    for (const std::string &W : P.Words)
-      if (!Left || !Dropped(W))
-        AllOf.push_back(AddGapWord(W, R));
-    std::vector<std::vector<unsigned>> AnyOf;
-    for (const std::vector<std::string> &G : P.AnyOf) {
-      if (Left && llvm::any_of(G, Dropped))
-        continue;
-      AnyOf.emplace_back();
-      for (const std::string &W : G)
-        AnyOf.back().push_back(AddGapWord(W, R));
-    }
-    To.add(AllOf, AnyOf);
+    addRequirement(
+        P, {}, WithoutKeywords, [&](llvm::StringRef W) { return AddGapWord(W, R); }, To);
   };
   for (const CppPattern *P : NeededPatterns)
     AddPattern(*P, CppMatcher::Needed, /*WithoutKeywords=*/true, M->GapNeeds);

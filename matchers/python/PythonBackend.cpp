@@ -183,7 +183,8 @@ std::unique_ptr<ParsedFile> PythonBackend::parse(llvm::StringRef Text, const Par
     // An error in an import statement, even on an edited line: what it
     // binds decides matches all over the file, and the re-parse may keep an
     // alias (`import torch.cuda.nvtx :as nv`) that a parse from scratch
-    // drops.
+    // drops. A line that only starts with the word (`imported = 1`) errs
+    // towards the parse from scratch.
     auto InImport = [&](TSNode Root) {
       if (!ts_node_has_error(Root))
         return false;

@@ -282,10 +282,6 @@ bool isCudaRoleModule(llvm::StringRef Path) {
   return false;
 }
 
-bool PythonMatcher::mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const {
-  return mayMatch(Text) || !pathMatches(Path, Text).empty();
-}
-
 bool PythonMatcher::prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
                                   std::optional<bool> &MentionsDevport) const {
   return Needs.met(Literals, Text, Directive, MentionsDevport) || !pathMatches(Path, Text).empty();

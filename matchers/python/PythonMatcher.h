@@ -69,7 +69,6 @@ public:
   std::vector<Match> pathMatches(llvm::StringRef Path, llvm::StringRef Text) const override;
   /// A module of the CUDA role is listed as kept (`--show-kept`) whatever
   /// its text holds, as a C++ file of the role is.
-  bool mayMatchFile(llvm::StringRef Path, llvm::StringRef Text) const override;
   bool prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
                      std::optional<bool> &MentionsDevport) const override;
   void setOptions(const BackendOptions &O) { Opts = O; }

@@ -180,21 +180,18 @@ size_t commentEnd(llvm::StringRef T, size_t I) {
 }
 
 /// Whether Statement passes a keyword that is a number of processes
-/// (processCountKeyword(): `nprocs=`, blanks allowed before the `=`, not
+/// (ProcessCountKeywords: `nprocs=`, blanks allowed before the `=`, not
 /// `==`). Errs towards true: it reads words, not the syntax.
 bool passesProcessCount(llvm::StringRef Statement) {
-  for (llvm::StringRef K : {"nprocs", "nproc_per_node", "num_processes", "world_size"}) {
+  for (llvm::StringRef K : ProcessCountKeywords)
     for (size_t At = Statement.find(K); At != llvm::StringRef::npos;
          At = Statement.find(K, At + 1)) {
       if (At > 0 && identChar(Statement[At - 1]))
         continue;
       llvm::StringRef After = Statement.drop_front(At + K.size()).ltrim(" \t");
-      if (After.startswith("=") && !After.startswith("==")) {
-        assert(processCountKeyword(K) && "the keywords of processCountKeyword()");
+      if (After.startswith("=") && !After.startswith("=="))
         return true;
-      }
     }
-  }
   return false;
 }
 

@@ -863,7 +863,6 @@ std::optional<std::vector<ByteRange>> worldSizeTests(TSNode S, ByteRange R, cons
   return Tests;
 }
 
-/// The guard, if the finding at R sits in a condition.
 /// The statement `self.assertTrue(COND, ...)` (unittest's; `assertTrue(...)`
 /// too) whose call is P and whose COND holds R and asks for a device
 /// (asksForDevices(): `torch.cuda.is_available()`): a test stops there
@@ -882,6 +881,7 @@ TSNode assertTrueStatement(TSNode P, ByteRange R, const Ancestors &Up, llvm::Str
   return Statement;
 }
 
+/// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -1060,7 +1060,7 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
     // The rest of the call is guarded code, and with it the function it is
     // handed.
     if (is(P, "keyword_argument") && contains(field(P, "value"), R) &&
-        processCountKeyword(textOf(field(P, "name"), Text))) {
+        llvm::is_contained(ProcessCountKeywords, textOf(field(P, "name"), Text))) {
       TSNode Args = Up.parent(P), Call = Up.parent(Args);
       if (!is(Call, "call"))
         return std::nullopt;

@@ -86,16 +86,14 @@ inline bool assertTrueCall(llvm::StringRef Statement) {
   return Statement.startswith("assertTrue(");
 }
 
-/// Whether a call's keyword Name is the number of processes it starts:
+/// The keywords of a call that are the number of processes it starts:
 /// `nprocs` (torch.multiprocessing's spawn and start_processes),
 /// `nproc_per_node` (torch.distributed.run's launch configuration),
 /// `num_processes` (accelerate's notebook_launcher), `world_size` (the
 /// spawning helpers of test suites). A device count given as one guards the
 /// rest of the call (Review.cpp, guardAt()).
-inline bool processCountKeyword(llvm::StringRef Name) {
-  return Name == "nprocs" || Name == "nproc_per_node" || Name == "num_processes" ||
-         Name == "world_size";
-}
+constexpr llvm::StringLiteral ProcessCountKeywords[] = {"nprocs", "nproc_per_node", "num_processes",
+                                                        "world_size"};
 
 /// A module constant: a name in capitals, not `_`-private (`TEST_DEVICES`,
 /// `DEVICE`), which other modules may import.
