@@ -181,8 +181,15 @@ size_t commentEnd(llvm::StringRef T, size_t I) {
 
 /// Whether Statement passes a keyword that is a number of processes
 /// (ProcessCountKeywords: `nprocs=`, blanks allowed before the `=`, not
-/// `==`). Errs towards true: it reads words, not the syntax.
+/// `==`) or calls `spawn` or `start_processes`, whose third positional
+/// argument is one (Review.cpp, positionalProcessCount()). Errs towards
+/// true: it reads words, not the syntax.
 bool passesProcessCount(llvm::StringRef Statement) {
+  for (llvm::StringRef F : {llvm::StringRef("spawn"), llvm::StringRef("start_processes")})
+    for (size_t At = Statement.find(F); At != llvm::StringRef::npos; At = Statement.find(F, At + 1))
+      if ((At == 0 || !identChar(Statement[At - 1])) &&
+          Statement.drop_front(At + F.size()).ltrim(" \t").startswith("("))
+        return true;
   for (llvm::StringRef K : ProcessCountKeywords)
     for (size_t At = Statement.find(K); At != llvm::StringRef::npos;
          At = Statement.find(K, At + 1)) {

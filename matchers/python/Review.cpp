@@ -881,6 +881,34 @@ TSNode assertTrueStatement(TSNode P, ByteRange R, const Ancestors &Up, llvm::Str
   return Statement;
 }
 
+/// N, where it is the number of processes of the call whose arguments are
+/// P as a positional argument: the third of `spawn` and `start_processes`
+/// (torch.multiprocessing's `spawn(fn, args=(), nprocs=1, ...)`), not
+/// inside a tuple or after a `*args`. Null otherwise.
+TSNode positionalProcessCount(TSNode P, TSNode N, const Ancestors &Up, llvm::StringRef Text) {
+  if (!is(P, "argument_list") || is(N, "keyword_argument") || is(N, "tuple") ||
+      !ts_node_is_named(N))
+    return TSNode{};
+  TSNode Call = Up.parent(P);
+  llvm::StringRef Function = textOf(field(Call, "function"), Text);
+  Function = Function.substr(Function.rfind('.') + 1);
+  if (!is(Call, "call") || (Function != "spawn" && Function != "start_processes"))
+    return TSNode{};
+  unsigned Before = 0;
+  bool Found = false, Splat = false;
+  forEachChild(P, [&](TSNode A) {
+    if (Found || !ts_node_is_named(A) || is(A, "comment"))
+      return;
+    if (sameNode(A, N))
+      Found = true;
+    else if (is(A, "list_splat") || is(A, "dictionary_splat"))
+      Splat = true;
+    else if (!is(A, "keyword_argument"))
+      ++Before;
+  });
+  return Found && !Splat && Before == 2 ? N : TSNode{};
+}
+
 /// The guard, if the finding at R sits in a condition.
 std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
@@ -1059,14 +1087,19 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
     // script passed doing nothing; ported, a Mac or an XPU host starts them.
     // The rest of the call is guarded code, and with it the function it is
     // handed.
-    if (is(P, "keyword_argument") && contains(field(P, "value"), R) &&
-        llvm::is_contained(ProcessCountKeywords, textOf(field(P, "name"), Text))) {
-      TSNode Args = Up.parent(P), Call = Up.parent(Args);
+    // `mp.spawn(run, (n,), torch.cuda.device_count())`: the third positional
+    // argument of spawn and start_processes is nprocs.
+    TSNode Count = is(P, "keyword_argument") && contains(field(P, "value"), R) &&
+                           llvm::is_contained(ProcessCountKeywords, textOf(field(P, "name"), Text))
+                       ? P
+                       : positionalProcessCount(P, N, Up, Text);
+    if (!ts_node_is_null(Count)) {
+      TSNode Args = Up.parent(Count), Call = Up.parent(Args);
       if (!is(Call, "call"))
         return std::nullopt;
       G.Regions.push_back(rangeOf(field(Call, "function")));
       forEachChild(Args, [&](TSNode A) {
-        if (ts_node_is_named(A) && !sameNode(A, P))
+        if (ts_node_is_named(A) && !sameNode(A, Count))
           G.Regions.push_back(rangeOf(A));
       });
       return G;

@@ -53,3 +53,20 @@ def through_a_helper(options):
         print("one process")
     options.world_size = count
     mp.spawn(entry, args=(options,), nprocs=count)
+
+
+def positional():
+    mp.spawn(worker, (2,), torch.accelerator.device_count())  # expect: cuda-device-count:unsafe -- spawn's third positional argument is nprocs
+
+
+def positional_through_a_name():
+    n = torch.cuda.device_count()  # expect: cuda-device-count:report -- start_processes(ranged_worker, (), n) starts the NVTX worker
+    torch.multiprocessing.start_processes(ranged_worker, (), n)
+
+
+def positional_args_tuple():
+    mp.spawn(worker, (torch.accelerator.device_count(),), 2)  # expect: cuda-device-count:safe -- only a value the worker gets
+
+
+def not_a_spawn():
+    print(worker, (2,), torch.accelerator.device_count())  # expect: cuda-device-count:safe -- print starts no process
