@@ -538,12 +538,15 @@ bool runsAsTest(TSNode Def, const Ancestors &Up, llvm::StringRef Text) {
 /// devport cannot read. `@skipIfTorchDynamo` and co. are not.
 bool guardsTest(llvm::StringRef Decorator) {
   // What adds cases runs the test on the CPU too: PyG's `@withCUDA` (a CPU
-  // case beside a CUDA one), `@pytest.mark.parametrize("device", [...])`.
+  // case beside a CUDA one), `@pytest.mark.parametrize("device", [...])`,
+  // hypothesis's `@given(device=st.sampled_from(["cpu", "cuda"]))` and
+  // `@example(...)`, which give the test values whatever they name.
   llvm::StringRef Callee =
       Decorator.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim();
   Callee = Callee.substr(Callee.rfind('.') + 1); // npos + 1: the whole
   std::string Name = Callee.lower();
-  if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos)
+  if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos ||
+      Name == "given" || Name == "example")
     return false;
   if (saysAccelerator(Decorator))
     return true;

@@ -6,6 +6,8 @@ import unittest
 import pytest
 import torch
 from helpers import HAS_GPU
+from hypothesis import example, given, strategies as st
+from torch.testing._internal.common_utils import largeTensorTest
 
 
 def test_device_as_key():
@@ -52,6 +54,20 @@ def test_under_check():
     if torch.cuda.is_available():
         d = torch.device("cuda")  # expect: cuda-device-call:safe -- runs only with CUDA
         assert d.type
+
+
+@given(index=st.integers(0, 3), device=st.sampled_from(["cpu", "cuda"]))
+@example(index=0, device="cuda")  # expect: cuda-device-string:unsafe -- evaluated where the test is defined
+def test_given_values(index, device):
+    # hypothesis gives the test its values, whatever they name: no skip.
+    d = torch.device("cuda")  # expect: cuda-device-call:unsafe -- a CPU-only CI runs the test
+    assert d.type
+
+
+@largeTensorTest("4GB", "cuda")
+def test_large_tensor():
+    d = torch.device("cuda")  # expect: cuda-device-call:safe -- skipped without CUDA memory
+    assert d.type
 
 
 def test_in_try():
