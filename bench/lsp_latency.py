@@ -15,6 +15,8 @@ in between have a syntax error), and prints the same figures for those.
 
     python3 bench/lsp_latency.py --devport build/devport --edits 10000
     python3 bench/lsp_latency.py --file common_utils.py --edits 0 --typing 3248
+    python3 bench/lsp_latency.py --file common_utils.py --edits 0 --typing 60 \
+        --typed "from torch.cuda import memory_allocated"
 """
 import argparse
 import ast
@@ -121,6 +123,8 @@ def main():
                     help="also list the lines whose edits were among the N slowest")
     ap.add_argument("--typing", type=int, metavar="LINE",
                     help="also type a statement before this line (0-based), keystroke by keystroke")
+    ap.add_argument("--typed", default="n = torch.cuda.device_count() + len(devices)",
+                    metavar="STATEMENT", help="the statement that --typing types (ASCII)")
     a = ap.parse_args()
 
     text = pathlib.Path(a.file).read_text(encoding="utf-8") if a.file else generated_file(a.lines)
@@ -181,7 +185,7 @@ def main():
     if a.typing is not None:
         line = a.typing
         indent = lines[line][:len(lines[line]) - len(lines[line].lstrip())]
-        typed = indent + "n = torch.cuda.device_count() + len(devices)\n"
+        typed = indent + a.typed + "\n"
         keys = []
 
         def change(rng, new_text):
