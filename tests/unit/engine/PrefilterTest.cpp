@@ -755,6 +755,35 @@ TEST(Regions, FixAppliesWhatCheckReportsNextToASyntaxErrorLeftOut) {
   EXPECT_EQ(3u, Y.Applied);
 }
 
+/// A fix that adds an import changes what the regions of the fixed text
+/// take in: here they take in a line of prose, a syntax error that the
+/// original's regions left out. Such a fix adds no error to the whole text,
+/// and is applied as with --whole-files (found by
+/// ChangeNothingOnFixturesAndAGeneratedCorpus once a fixture moved its
+/// generated files; both fixes were dropped for "adding a syntax error").
+TEST(Regions, FixWhoseImportBringsAnErrorIntoTheRegions) {
+  std::unique_ptr<Engine> Regions, Whole;
+  std::tie(Regions, Whole) = regionAndWholeEngines();
+  ASSERT_TRUE(Regions && Whole);
+  SourceFile F(
+      "t.py",
+      "s = \"x.cuda()\"\n"
+      "factory call never touches the device, so the test passed on a CPU-only build, where\n"
+      "def wrapped5():\n"
+      "    import torch\n"
+      "x = torch.cuda.memory_allocated(device=0)  # cuda-memory-allocated\n"
+      "def f7(x, device=None):\n"
+      "    for i in range(3):\n"
+      "        num_gpu = torch.cuda.device_count()\n"
+      "    state = torch.load(path, map_location=\"cpu\")\n"
+      "message = \"running on cuda\"\n");
+  FixOutcome X = Regions->fix(F), Y = Whole->fix(F);
+  EXPECT_EQ(Y.Text, X.Text);
+  EXPECT_TRUE(X.Dropped.empty());
+  EXPECT_EQ(2u, X.Applied);
+  EXPECT_TRUE(llvm::StringRef(X.Text).startswith("import torch\n"));
+}
+
 /// Region parsing (EngineOptions::WholeFiles off, the default) and the marks
 /// it gives the matcher change nothing: checkAll, fix and checkIncremental
 /// (what the language server calls: a whole parse, matched where the marks
