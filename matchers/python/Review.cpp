@@ -2876,7 +2876,8 @@ bool saysAccelerator(llvm::StringRef S) {
         ++J;
         ++K;
       }
-      if (K == W.size())
+      if (K == W.size() &&
+          !(W == "accelerator" && J < N && S[J] == '.' && !S.take_front(I).endswith("torch.")))
         return true;
     }
   }

@@ -56,9 +56,12 @@ bool mentionsGuardedWord(llvm::StringRef Code);
 /// or names needs CUDA or an accelerator: it names CUDA, a GPU, an
 /// accelerator, NCCL, cuDNN or Triton, or asks for availability or a device
 /// count (`not TEST_CUDA`, `torch.cuda.is_available()`, `HAS_GPU`,
-/// `@deviceCountAtLeast(2)`), whatever the case and underscores. The review
-/// takes a test under such a condition, or after an early exit on one, for
-/// one that a CPU-only build skips; region parsing keeps such conditions.
+/// `@deviceCountAtLeast(2)`), whatever the case and underscores. Not an
+/// object named `accelerator` whose attribute it reads (HF accelerate's
+/// `accelerator.is_main_process`, which holds in a CPU-only run too), but
+/// `torch.accelerator`'s. The review takes a test under such a condition, or
+/// after an early exit on one, for one that a CPU-only build skips; region
+/// parsing keeps such conditions.
 bool saysAccelerator(llvm::StringRef Code);
 
 /// Whether the text of a check asks whether there is a device, or how many

@@ -52,3 +52,22 @@ def test_linear_autocast(device):
 def test_parametrized_autocast(device):
     with torch.amp.autocast("cuda"):  # expect: cuda-device-type-string:unsafe -- the cpu case runs it
         return torch.zeros(1, device=device)
+
+
+def final_validation(pipeline, prompts, accelerator):
+    # HF accelerate's `accelerator` object: is_main_process holds in a CPU-only run too (diffusers'
+    # training scripts). It says nothing of a device.
+    images = []
+    if accelerator.is_main_process:
+        with torch.autocast("cuda"):  # expect: cuda-device-type-string:unsafe -- the condition asks for no device
+            images.append(pipeline(prompts))
+    if accelerator.sync_gradients and not accelerator.is_local_main_process:
+        with torch.autocast("cuda"):  # expect: cuda-device-type-string:unsafe -- nor does this one
+            images.append(pipeline(prompts))
+    if torch.accelerator.current_accelerator() is not None:
+        with torch.autocast("cuda"):  # expect: cuda-device-type-string:safe -- this one does
+            images.append(pipeline(prompts))
+    if use_accelerator:
+        with torch.autocast("cuda"):  # expect: cuda-device-type-string:safe -- a flag named for one
+            images.append(pipeline(prompts))
+    return images
