@@ -3146,7 +3146,13 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     std::optional<Ancestors> Own;
     const Ancestors &Up = pathTo(Root, D.Range, Own);
     auto [N, P] = climb(Up, {"not_operator", "parenthesized_expression", "comparison_operator"});
-    if (!is(P, "boolean_operator") || !sameNode(field(P, "left"), N))
+    if (!is(P, "boolean_operator"))
+      continue;
+    // The check as a later operand (`flag and torch.cuda.is_available() and
+    // torch.cuda.get_device_capability()[0] >= 7`, diffusers' GGUF quantizer
+    // at import): what it precedes in the chain, not what precedes it.
+    bool Left = sameNode(field(P, "left"), N);
+    if (!Left && !sameNode(field(P, "right"), N))
       continue;
     llvm::StringRef Op = textOf(field(P, "operator"), Text);
     if ((Op == "and") == negatedBelow(Up, P))
@@ -3155,7 +3161,9 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     // chain of the same operator runs after the check (torchao's `if
     // torch.cuda.is_available() and dtype == torch.bfloat16 and
     // torch.cuda.get_device_capability() < (8, 0): self.skipTest(...)`).
-    llvm::SmallVector<ByteRange, 2> Others{rangeOf(field(P, "right"))};
+    llvm::SmallVector<ByteRange, 2> Others;
+    if (Left)
+      Others.push_back(rangeOf(field(P, "right")));
     for (TSNode Q = P, A = Up.parent(P);
          is(A, "boolean_operator") && sameNode(field(A, "left"), Q) &&
          textOf(field(A, "operator"), Text) == Op;
