@@ -293,7 +293,7 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
     // or the last word (a keyword such as `and` may be one): Python stops at
     // the line's end with an error, tree-sitter reads on.
     bool Dangling = false;
-    llvm::StringRef LastWord;
+    llvm::StringRef LastWord, FirstWord;
     auto EndsDangling = [&] { return Dangling || (!LastWord.empty() && continuesLine(LastWord)); };
     for (;;) {
       if (I >= N) {
@@ -361,6 +361,12 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
           L.NameEnd = static_cast<uint32_t>(I);
           ExpectName = false;
         } else if (First) {
+          // A keyword that no statement starts with (a line of prose, `and
+          // the script passed`): tree-sitter may read it as the end of the
+          // statement before.
+          if (W == "and" || W == "or" || W == "in" || W == "is" || W == "as")
+            return false;
+          FirstWord = W;
           L.K = keyOf(W);
           if (W == "async") {
             size_t J = I;
@@ -410,6 +416,14 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
       First = false;
     }
     L.Header = LastColon;
+    // A line that ends with `:` but starts no compound statement (`If
+    // flag:`, `x = lambda:`) is a syntax error, from which tree-sitter may
+    // recover across the lines after it (as `flag: <annotation>`).
+    if (L.Header &&
+        (L.K == Key::Other || L.K == Key::Decorator || L.K == Key::Import || L.K == Key::From ||
+         L.K == Key::Assert || L.K == Key::Exit) &&
+        FirstWord != "match" && FirstWord != "case")
+      return false;
     Lines.push_back(L);
   }
   return true;

@@ -52,8 +52,10 @@
 /// indentation, tabs mixed with spaces, a lone CR, a number that runs into a
 /// name, a U+FEFF, U+2060 or U+200B in code (blanks to tree-sitter-python),
 /// a line that ends where no statement can: after `.`, an operator or
-/// a keyword such as `and`, where tree-sitter reads on into the next line)
-/// there is no masked text and the caller parses the whole file.
+/// a keyword such as `and`, where tree-sitter reads on into the next line;
+/// a line that starts none: a `:` at its end with no compound keyword,
+/// `and` or `or` first) there is no masked text and the caller parses the
+/// whole file.
 ///
 //===----------------------------------------------------------------------===//
 

@@ -826,6 +826,32 @@ TEST(Regions, ChangeNothingOnFixturesAndAGeneratedCorpus) {
   Compare("case/broken-import.py",
           "from  torch.=testing._internal.common_device_type import onlyCUDA\n"
           "class TestFoo:\n    @onlyCUDA\n");
+  // Lines that start no statement (found when a new fixture moved the
+  // generated files): one that ends with `:` with no compound keyword
+  // before it (`range(3):`), one that starts with a keyword such as `and`
+  // (prose). tree-sitter's recovery reads them with the lines around, into
+  // an error node that holds the finding, and the regions left them out:
+  // such a file is parsed whole.
+  Compare("case/header-without-keyword.py", "if flag:\n"
+                                            "    kwargs[\"device\"] = \"cuda\"\n"
+                                            "    def f4(x, device=None):\n"
+                                            "           range(3):\n"
+                                            "                             they\n"
+                                            "    pairs  [(i, j)\n"
+                                            "                range(i)]\n"
+                                            "    \"\"\"Does\n"
+                                            "    \"\"\"\n");
+  Compare("case/line-starting-with-and.py",
+          "if flag:\n"
+          "    kwargs[\"device\"] = \"cuda\"  # stored as a setting\n"
+          "    def f4(x, device=None):\n"
+          "        for i in range(3):\n"
+          "            and the script passed doing nothing; ported, a Mac or an XPU host starts "
+          "them, and what they\n"
+          "    pairs = [(i, j) for i in range(3)\n"
+          "             for j in range(i)]\n"
+          "    \"\"\"Does a thing.\n"
+          "    \"\"\"\n");
   // A character that tree-sitter-python takes for a blank and the region
   // scan for part of a name (U+FEFF, U+2060, U+200B): the import binds
   // max_memory_allocated, whose use has no anchor of its own (a fuzz find,
