@@ -3312,7 +3312,24 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     struct Twin {
       size_t Finding;
       uintptr_t Scope;
+      /// A conditional expression's statement (empty for an `if`): two of
+      /// them go together in one statement, or where one's value is
+      /// assigned to a name that the other's statement reads (`kind = "gpu"
+      /// if ... else "cpu"`, then `Trainer(kind, precision="amp" if ...)`);
+      /// not `rank = f"cuda:{r}" if ...` beside `workers = n if ... else 0`,
+      /// separate choices.
+      ByteRange Statement;
+      llvm::StringRef Assigned; ///< The name its statement assigns, if one.
       llvm::StringRef Check;
+    };
+    auto GoTogether = [&](const Twin &A, const Twin &B) {
+      if (A.Statement.empty() || B.Statement.empty() || A.Statement == B.Statement)
+        return true;
+      auto Reads = [&](const Twin &X, const Twin &Y) {
+        return !X.Assigned.empty() && findWord(Text.slice(Y.Statement.Begin, Y.Statement.End),
+                                               X.Assigned) != llvm::StringRef::npos;
+      };
+      return Reads(A, B) || Reads(B, A);
     };
     // Every finding in such a condition: one whose fix an earlier step took
     // (a CUDA device check beside it, fairscale's `backend == "nccl" and
@@ -3328,12 +3345,19 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       std::optional<Ancestors> Own;
       const Ancestors &Up = pathTo(Root, R, Own);
       // The condition of an `if` (or `elif`) in a function's body: a
-      // decorator's guards its own test.
+      // decorator's guards its own test. Or of a conditional expression,
+      // in a function or in one statement at module level: two values
+      // picked by one check go together (composer's profiler demo,
+      // `Trainer(device="gpu" if torch.cuda.is_available() else "cpu",
+      // precision="amp_fp16" if torch.cuda.is_available() else "fp32")`).
       auto [N, C] = climb(Up, {"boolean_operator", "not_operator", "parenthesized_expression",
                                "comparison_operator"});
-      if (!(is(C, "if_statement") || is(C, "elif_clause")) || !sameNode(field(C, "condition"), N))
+      bool Conditional = is(C, "conditional_expression") && ts_node_named_child_count(C) == 3 &&
+                         sameNode(ts_node_named_child(C, 1), N);
+      if (!Conditional &&
+          (!(is(C, "if_statement") || is(C, "elif_clause")) || !sameNode(field(C, "condition"), N)))
         continue;
-      TSNode Scope{};
+      TSNode Scope{}, Statement{};
       for (TSNode P = Up.parent(C); !ts_node_is_null(P); P = Up.parent(P)) {
         if (is(P, "decorator") || is(P, "class_definition"))
           break;
@@ -3341,9 +3365,24 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
           Scope = P;
           break;
         }
+        TSNode Holder = Up.parent(P);
+        if (ts_node_is_null(Statement) && (is(Holder, "block") || is(Holder, "module")))
+          Statement = P;
       }
-      if (!ts_node_is_null(Scope))
-        Twins.push_back({I, reinterpret_cast<uintptr_t>(Scope.id), Check});
+      if (ts_node_is_null(Scope) && Conditional && !ts_node_is_null(Statement) &&
+          is(Up.parent(Statement), "module"))
+        Scope = Statement;
+      if (ts_node_is_null(Scope) || (Conditional && ts_node_is_null(Statement)))
+        continue; // (a conditional in a parameter's default: no statement)
+      Twin T{I, reinterpret_cast<uintptr_t>(Scope.id), {}, {}, Check};
+      if (Conditional) {
+        T.Statement = rangeOf(Statement);
+        TSNode Assignment = ts_node_named_child(Statement, 0);
+        if (is(Statement, "expression_statement") && is(Assignment, "assignment") &&
+            is(field(Assignment, "left"), "identifier"))
+          T.Assigned = textOf(field(Assignment, "left"), Text);
+      }
+      Twins.push_back(T);
     }
     for (const Twin &A : Twins) {
       Diagnostic &D = Findings[A.Finding];
@@ -3351,7 +3390,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         continue;
       for (const Twin &B : Twins)
         if (B.Finding != A.Finding && B.Scope == A.Scope && B.Check == A.Check &&
-            !hasFix(Findings[B.Finding], Level::Safe)) {
+            GoTogether(A, B) && !hasFix(Findings[B.Finding], Level::Safe)) {
           makeUnsafe(D, "unsafe: the same check at line " +
                             std::to_string(lineOf(Text, Findings[B.Finding].Range.Begin)) +
                             " keeps CUDA; ported alone, this one would disagree with it on other "

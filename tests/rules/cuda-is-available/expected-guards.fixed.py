@@ -539,3 +539,33 @@ def flag_operands(args):
     # Negative: a user's option beside the check is the check's own condition.
     use_cuda = torch.accelerator.is_available() and args.cuda  # expect: cuda-is-available:safe
     return use_cuda
+
+
+# Two conditional expressions on one check pick values that go together (composer's profiler
+# demo): the device keeps CUDA ("gpu" is the trainer's own name), so the precision must too, or
+# a Mac gets device="cpu" with precision="amp_fp16".
+trainer = Trainer(
+    device="gpu" if torch.cuda.is_available() else "cpu",  # expect: cuda-is-available:report -- "gpu" stays
+    precision="amp_fp16" if torch.accelerator.is_available() else "fp32",  # expect: cuda-is-available:unsafe -- its twin keeps CUDA
+)
+
+
+def pick(model):
+    kind = "gpu" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:report -- "gpu" stays
+    return Trainer(model, kind, precision="amp" if torch.accelerator.is_available() else "fp32")  # expect: cuda-is-available:unsafe -- the same check in the function keeps CUDA
+
+
+def separate_statements():
+    # Negative: each of two functions has its own check.
+    return 16 if torch.accelerator.is_available() else 4  # expect: cuda-is-available:safe
+
+
+def other_function():
+    return "gpu" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:report -- "gpu" stays
+
+
+def default_picked(d="gpu" if torch.cuda.is_available() else "cpu"):  # expect: cuda-is-available:report -- "gpu" stays
+    # A conditional expression in a parameter's default is in no statement of the function.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        torch.accelerator.synchronize()  # expect: cuda-synchronize:safe
+    return d
