@@ -76,10 +76,11 @@ constexpr llvm::StringLiteral CudaStringWords[] = {"cuda",  "gpu",    "nccl",   
 constexpr llvm::StringLiteral OtherBackendWords[] = {
     "mps", "xpu",    "npu",  "hpu", "mtia",        "xla",   "tpu",   "musa",
     "mlu", "neuron", "rocm", "hip", "privateuse1", "macos", "darwin"};
-/// The values that cpuFallback() and cudaOnlyCode()'s float64 test look for
-/// (`X = "cpu"`, `torch.float64`, `torch.double`), and `dataparallel`, which
-/// cudaName() finds in a name in any case.
-constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu", "float64", "double", "dataparallel"};
+/// The values that cpuFallback() and cudaOnlyCode()'s float64 and gloo tests
+/// look for (`X = "cpu"`, `torch.float64`, `torch.double`, `"gloo"`), and
+/// `dataparallel`, which cudaName() finds in a name in any case.
+constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu", "float64", "double", "gloo",
+                                                     "dataparallel"};
 
 /// A name that says it is about CUDA or a CUDA library, or `DataParallel`
 /// (not `DistributedDataParallel`): `nn.DataParallel` scatters with
@@ -1645,6 +1646,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     }
     FromCuda = *T->FromCuda;
   }
+  std::optional<TSNode> Gloo; // a "gloo" in the regions
   for (size_t RI = 0; RI < Regions.size(); ++RI) {
     ByteRange Region = Regions[RI];
     // The first kept place (in Kept's order) in the region or holding it.
@@ -1707,6 +1709,14 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         MpsOnly = true;
         return false;
       }
+      // A gloo process group takes CPU and CUDA tensors only: guarded code
+      // that also puts tensors on the device (below) may hand it the
+      // device's (mmengine's DDP wrapper tests, `init_process_group(backend=
+      // "gloo")` then `.cuda()`); on CPU tensors it runs anywhere.
+      std::string Value;
+      if (!Gloo && is(N, "string") && Region.contains(NR) && simpleStringValue(N, Text, Value) &&
+          Value == "gloo")
+        Gloo = N;
       if (Cuda && Region.contains(NR) && !Covered(NR))
         Found = N;
       // A use of a name bound only under a CUDA check, outside the if
@@ -1745,6 +1755,13 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
              (MpsOnly ? ": MPS has no float64)" : ")");
   }
+  if (Gloo && llvm::any_of(Findings, [&](const Diagnostic &D) {
+        return D.Category == "device-placement" && hasFix(D, L) &&
+               llvm::any_of(Regions, [&](ByteRange R) { return R.contains(D.Range); });
+      }))
+    return "`" + snippet(*Gloo, Text) + "` (line " +
+           std::to_string(lineOf(Text, ts_node_start_byte(*Gloo))) +
+           ": gloo takes CPU and CUDA tensors only, and the fixes put them on the device)";
   return "";
 }
 

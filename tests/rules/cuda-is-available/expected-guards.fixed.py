@@ -569,3 +569,21 @@ def default_picked(d="gpu" if torch.cuda.is_available() else "cpu"):  # expect: 
     if torch.accelerator.is_available():  # expect: cuda-is-available:safe
         torch.accelerator.synchronize()  # expect: cuda-synchronize:safe
     return d
+
+
+@unittest.skipIf(not torch.accelerator.is_available(), "cuda should be available")  # expect: cuda-is-available:report -- gloo takes CPU and CUDA tensors only
+class TestSeparateDDP(unittest.TestCase):
+    # mmengine's DDP wrapper tests: ported, a Mac runs this with MPS parameters, and DDP's first
+    # collective on gloo raises.
+    def test_train_step(self):
+        dist.init_process_group(backend="gloo", rank=0, world_size=1)
+        model = torch.nn.Linear(2, 2).to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe
+        ddp = DDP(model)
+        ddp(torch.randn(1, 2).to(device=torch.accelerator.current_accelerator())).sum().backward()  # expect: cuda-method:safe
+
+
+def cpu_group():
+    # Negative: gloo outside what the check guards.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        torch.accelerator.synchronize()  # expect: cuda-synchronize:safe
+    dist.init_process_group(backend="gloo")
