@@ -15,6 +15,7 @@ w = y.to(torch.accelerator.current_accelerator().type, non_blocking=True)  # exp
 state = torch.load(path, map_location=torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
 torch.set_default_device(torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
 g = torch.Generator(device=torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
+g2 = torch.Generator(torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
 run(model, device=torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
 
 # Negatives: checks, metadata, keys, registrations, other strings.

@@ -15,6 +15,7 @@ w = y.to("cuda", non_blocking=True)  # expect: cuda-device-string
 state = torch.load(path, map_location="cuda")  # expect: cuda-device-string
 torch.set_default_device("cuda")  # expect: cuda-device-string
 g = torch.Generator(device="cuda")  # expect: cuda-device-string
+g2 = torch.Generator("cuda")  # expect: cuda-device-string
 run(model, device="cuda")  # expect: cuda-device-string
 
 # Negatives: checks, metadata, keys, registrations, other strings.

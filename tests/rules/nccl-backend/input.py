@@ -39,3 +39,22 @@ if torch.distributed.is_available():
     # thunder's distributed test helper: torch.distributed is there on a CPU-only build too.
     class DistributedHelper:
         DISTRIBUTED_BACKEND = "nccl"  # expect: nccl-backend:unsafe -- class level, distributed is no accelerator
+
+
+def accelerate_kwargs(timeout):
+    # accelerate's process-group settings (diffusers' CogVideoX training scripts), which it hands
+    # to init_process_group.
+    from accelerate.utils import InitProcessGroupKwargs
+
+    return InitProcessGroupKwargs(backend="nccl", timeout=timeout)  # expect: nccl-backend:safe
+
+
+def compile_backend(model):
+    # Negative: another value of a backend= keyword.
+    return torch.compile(model, backend="inductor")
+
+
+def other_libraries(WeightTransferConfig):
+    # Negatives: another library's backend option, a config dict that stores the value.
+    config = WeightTransferConfig(backend="nccl")
+    return config, dict(backend="nccl")
