@@ -12,6 +12,7 @@ x = torch.accelerator.max_memory_reserved(  # expect: cuda-max-memory-reserved
 )
 x = torch.accelerator.max_memory_reserved()  # expect: cuda-max-memory-reserved
 
+x = torch.accelerator.max_memory_reserved(0)  # expect: cuda-max-memory-reserved -- deprecated alias
 
 # Negatives.
 torch.cuda.max_memory_reserved(0, 1)

@@ -13,6 +13,7 @@ x = tc.max_memory_reserved(  # expect: cuda-max-memory-reserved
 )
 x = max_memory_reserved()  # expect: cuda-max-memory-reserved
 
+x = torch.cuda.max_memory_cached(0)  # expect: cuda-max-memory-reserved -- deprecated alias
 
 # Negatives.
 torch.cuda.max_memory_reserved(0, 1)

@@ -12,6 +12,7 @@ x = torch.accelerator.memory_reserved(  # expect: cuda-memory-reserved
 )
 x = torch.accelerator.memory_reserved()  # expect: cuda-memory-reserved
 
+x = torch.accelerator.memory_reserved()  # expect: cuda-memory-reserved -- deprecated alias
 
 # Negatives.
 torch.cuda.memory_reserved(0, 1)

@@ -13,6 +13,7 @@ x = tc.memory_reserved(  # expect: cuda-memory-reserved
 )
 x = memory_reserved()  # expect: cuda-memory-reserved
 
+x = torch.cuda.memory_cached()  # expect: cuda-memory-reserved -- deprecated alias
 
 # Negatives.
 torch.cuda.memory_reserved(0, 1)

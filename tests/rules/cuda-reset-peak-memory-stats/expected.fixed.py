@@ -12,6 +12,8 @@ x = torch.accelerator.reset_peak_memory_stats(  # expect: cuda-reset-peak-memory
 )
 x = torch.accelerator.reset_peak_memory_stats()  # expect: cuda-reset-peak-memory-stats
 
+x = torch.accelerator.reset_peak_memory_stats()  # expect: cuda-reset-peak-memory-stats -- deprecated, it calls reset_peak_memory_stats
+x = torch.accelerator.reset_peak_memory_stats(0)  # expect: cuda-reset-peak-memory-stats
 
 # Negatives.
 torch.cuda.reset_peak_memory_stats(0, 1)

@@ -13,6 +13,8 @@ x = tc.reset_peak_memory_stats(  # expect: cuda-reset-peak-memory-stats
 )
 x = reset_peak_memory_stats()  # expect: cuda-reset-peak-memory-stats
 
+x = torch.cuda.reset_max_memory_allocated()  # expect: cuda-reset-peak-memory-stats -- deprecated, it calls reset_peak_memory_stats
+x = torch.cuda.reset_max_memory_cached(device=0)  # expect: cuda-reset-peak-memory-stats
 
 # Negatives.
 torch.cuda.reset_peak_memory_stats(0, 1)
