@@ -991,11 +991,24 @@ llvm::Expected<std::optional<TorchRequirement>> readSetupPy(llvm::StringRef Text
       return lineError(L.line(), "a string does not end");
     return llvm::Error::success();
   };
+  // Every string literal that is a torch requirement by itself, wherever it
+  // is (`_deps = ["torch>=2.6", ...]` and `extras["torch"] = deps_list(...)`,
+  // diffusers' and transformers' setup.py): where no install_requires list
+  // names torch, the loosest of them (as extras count in pyproject.toml).
+  // Only those with a lower bound: a bare "torch" there is a key
+  // (`deps_list("torch", "accelerate")`).
+  std::vector<TorchRequirement> Anywhere;
+  auto Note = [&](const PyToken &K) {
+    if (K.K == PyToken::String && K.Literal)
+      if (auto R = parseTorchRequirement(K.Text); R && R->Floor)
+        Anywhere.push_back(std::move(*R));
+  };
   for (;;) {
     if (auto Err = Advance(Cur))
       return std::move(Err);
     if (Cur.K == PyToken::End)
-      return std::nullopt;
+      return loosest(Anywhere);
+    Note(Cur);
     bool IsKey = (Cur.K == PyToken::Name || (Cur.K == PyToken::String && Cur.Literal)) &&
                  Cur.Text == "install_requires";
     if (!IsKey)
@@ -1031,8 +1044,11 @@ llvm::Expected<std::optional<TorchRequirement>> readSetupPy(llvm::StringRef Text
         return lineError(Start, "the install_requires list does not end");
       if (Depth == 0 && isCloseBracket(K)) {
         EndItem();
-        return strictest(Found);
+        if (!Found.empty())
+          return strictest(Found);
+        break;
       }
+      Note(K);
       if (Depth == 0 && K.K == PyToken::Op && K.Text == ",") {
         EndItem();
         continue;

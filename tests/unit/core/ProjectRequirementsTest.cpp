@@ -326,14 +326,29 @@ setup(
   // The dict-key form, a tuple, implicit concatenation.
   EXPECT_EQ("2.1", floorOf(readSetupPy("kw = {'install_requires': ['torch>=2.1']}\n")));
   EXPECT_EQ("2.3", floorOf(readSetupPy("setup(install_requires=('torch' '>=2.3',))\n")));
-  // What is not a literal is ignored: a name, a concatenation, an f-string.
-  EXPECT_EQ("-", floorOf(readSetupPy("REQS = ['torch>=2.1']\nsetup(install_requires=REQS)\n")));
+  // What is not a literal is not read as the list: a name, a concatenation,
+  // an f-string. But where no install_requires list names torch, a string
+  // literal that is a torch requirement by itself anywhere in the file is
+  // one (the loosest of them, as extras count): `REQS = [...]`, and the
+  // Hugging Face shape, a `_deps` table and `extras["torch"] =
+  // deps_list("torch", ...)`, where the bare "torch" is a key.
+  EXPECT_EQ("2.1", floorOf(readSetupPy("REQS = ['torch>=2.1']\nsetup(install_requires=REQS)\n")));
+  EXPECT_EQ("2.6", floorOf(readSetupPy(R"py(
+_deps = ["accelerate>=0.31.0", "torch>=2.6", "torchvision"]
+deps = {b: a for a, b in (re.findall(r"^(([^!=<>~]+)(?:[!=<>~].*)?$)", x)[0] for x in _deps)}
+extras = {}
+extras["torch"] = deps_list("torch", "accelerate")
+setup(name="diffusers", install_requires=[deps["numpy"], "Pillow"], extras_require=extras)
+)py")));
+  EXPECT_EQ("2.4", floorOf(readSetupPy("A = ['torch>=2.6']\nB = ['torch>=2.4,<3']\n")));
   EXPECT_EQ("-", floorOf(readSetupPy("setup(install_requires=['torch>=' + V])\n")));
   EXPECT_EQ("-", floorOf(readSetupPy("setup(install_requires=[f'torch>={V}'])\n")));
   EXPECT_EQ("2.4", floorOf(readSetupPy(
                        "setup(install_requires=[*base, 'torch>=2.4', dep('x'), b'torch>=9'])\n")));
-  // `==` is a comparison, not a keyword argument.
-  EXPECT_EQ("-", floorOf(readSetupPy("if install_requires == ['torch>=2.1']: pass\n")));
+  // `==` is a comparison, not a keyword argument (the literal counts as
+  // any other).
+  EXPECT_EQ("2.1", floorOf(readSetupPy("if install_requires == ['torch>=2.1']: pass\n")));
+  EXPECT_EQ("-", floorOf(readSetupPy("if install_requires == ['torch']: pass\n")));
   EXPECT_EQ("error: line 1: the install_requires list does not end",
             floorOf(readSetupPy("setup(install_requires=['torch>=2.1',\n")));
   EXPECT_EQ("error: line 2: a string does not end",
