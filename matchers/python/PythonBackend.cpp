@@ -384,6 +384,56 @@ std::string useAliases(llvm::StringRef T, const NameResolver &R, llvm::ArrayRef<
 
 namespace {
 
+/// PythonParsedFile::importsTorchOnlyUnderACondition() of Root (composer's
+/// collect_env.py: `try: from torch.cuda import is_available ...` and
+/// `except ImportError:`).
+bool torchImportedOnlyUnderACondition(TSNode Root, llvm::StringRef Text) {
+  const Grammar &G = Grammar::get();
+  auto Torch = [](llvm::StringRef Module) {
+    return Module == "torch" || Module.startswith("torch.");
+  };
+  auto NamesTorch = [&](TSNode S) {
+    TSSymbol K = ts_node_symbol(S);
+    if (K == G.ImportFromStatement)
+      return Torch(textOf(ts_node_child_by_field_id(S, G.FModuleName), Text));
+    bool Yes = false;
+    if (K == G.ImportStatement)
+      forEachChild(S, [&](TSNode C) {
+        TSNode Name =
+            ts_node_symbol(C) == G.AliasedImport ? ts_node_child_by_field_id(C, G.FName) : C;
+        Yes |= !ts_node_is_null(Name) && ts_node_symbol(Name) == G.DottedName &&
+               Torch(textOf(Name, Text));
+      });
+    return Yes;
+  };
+  auto Simple = [&](TSNode N) {
+    TSSymbol K = ts_node_symbol(N);
+    return K == G.ExpressionStatement || K == G.Comment;
+  };
+  bool TopLevel = false, Nested = false;
+  forEachChild(Root, [&](TSNode S) {
+    if (TopLevel || !ts_node_is_named(S))
+      return;
+    if (NamesTorch(S)) {
+      TopLevel = true;
+      return;
+    }
+    if (Nested || Simple(S))
+      return;
+    preorder(S, [&](TSNode N, TSTreeCursor *) {
+      if (Nested)
+        return false;
+      TSSymbol K = ts_node_symbol(N);
+      if (K == G.ImportStatement || K == G.ImportFromStatement) {
+        Nested = NamesTorch(N);
+        return false;
+      }
+      return !Simple(N);
+    });
+  });
+  return Nested && !TopLevel;
+}
+
 /// Edits that remove the `from torch.cuda... import name` items of Fixed that
 /// were used in Original and are no longer used in Fixed: the fixes made
 /// them unused. A statement left with no names goes whole, with its line.
@@ -462,6 +512,12 @@ std::vector<Edit> unusedImportRemovals(const PythonParsedFile &Original,
 
 } // namespace
 
+bool PythonParsedFile::importsTorchOnlyUnderACondition() const {
+  if (!TorchOptional)
+    TorchOptional = torchImportedOnlyUnderACondition(root(), Text);
+  return *TorchOptional;
+}
+
 BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
                                  const FixRequest &Req) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
@@ -529,6 +585,13 @@ BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found,
     if (At > 0 && At == Text.size() && !Text.endswith("\n") && !Text.endswith("\r"))
       Line = Eol.str() + Line;
     X.Edits.insert(X.Edits.begin(), Edit::insertion(At, Line, EditRole::AddImport));
+    if (Py.importsTorchOnlyUnderACondition()) {
+      if (X.App == Applicability::Safe)
+        X.App = Applicability::Unsafe;
+      Out.Notes.push_back(Note::plain(
+          "unsafe: it adds `import torch` at the top of a module that imports torch only where "
+          "it can (in a try, an if or a function): without torch the module no longer imports"));
+    }
   }
   if (!RF.Note.empty())
     Out.Notes.push_back(Note::plain(RF.Note));

@@ -138,6 +138,10 @@ public:
   bool recorded() const { return Recorded; }
   /// Whether the match is to be limited to the edit (its answer).
   bool editOnly() const { return EditOnly; }
+  /// Whether the module imports torch only under a condition, where it can
+  /// (in a `try`, an `if`, a function or a class), and not at its top level:
+  /// an optional dependency. Computed when first asked.
+  bool importsTorchOnlyUnderACondition() const;
   /// Where this parse's matches were (set by the matcher).
   const MatchRecord *record() const { return Record ? &*Record : nullptr; }
   void setRecord(MatchRecord R) const { Record = std::move(R); }
@@ -153,6 +157,7 @@ private:
   mutable std::unique_ptr<NameResolver> Resolver;
   mutable std::unique_ptr<NodeIndex> Index;
   mutable std::optional<std::vector<ChangedStatement>> Changes;
+  mutable std::optional<bool> TorchOptional;
 };
 
 class PythonBackend final : public LanguageBackend {
