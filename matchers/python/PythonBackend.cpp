@@ -394,8 +394,10 @@ bool torchImportedOnlyUnderACondition(TSNode Root, llvm::StringRef Text) {
   };
   auto NamesTorch = [&](TSNode S) {
     TSSymbol K = ts_node_symbol(S);
-    if (K == G.ImportFromStatement)
-      return Torch(textOf(ts_node_child_by_field_id(S, G.FModuleName), Text));
+    if (K == G.ImportFromStatement) {
+      TSNode Module = ts_node_child_by_field_id(S, G.FModuleName);
+      return !ts_node_is_null(Module) && Torch(textOf(Module, Text));
+    }
     bool Yes = false;
     if (K == G.ImportStatement)
       forEachChild(S, [&](TSNode C) {

@@ -894,9 +894,11 @@ TSNode positionalProcessCount(TSNode P, TSNode N, const Ancestors &Up, llvm::Str
       !ts_node_is_named(N))
     return TSNode{};
   TSNode Call = Up.parent(P);
+  if (!is(Call, "call")) // (a class's bases; an error node)
+    return TSNode{};
   llvm::StringRef Function = textOf(field(Call, "function"), Text);
   Function = Function.substr(Function.rfind('.') + 1);
-  if (!is(Call, "call") || (Function != "spawn" && Function != "start_processes"))
+  if (Function != "spawn" && Function != "start_processes")
     return TSNode{};
   unsigned Before = 0;
   bool Found = false, Splat = false;
