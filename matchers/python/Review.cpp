@@ -2943,6 +2943,40 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
   return Code.contains("pin_memory");
 }
 
+/// The public module-level function that puts a skip built from the check at
+/// R on the tests it is given (`def require_torch_multi_gpu(test_case): return
+/// unittest.skipUnless(torch.cuda.device_count() > 1, ...)(test_case)`,
+/// diffusers' and transformers' testing utilities): its name, or nullopt. The
+/// tests are wherever it is imported, as for a skip marker kept in a name.
+std::optional<std::string> skipHelper(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  bool InSkip = false;
+  for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
+    if (is(P, "decorator") || is(P, "lambda") || is(P, "class_definition"))
+      return std::nullopt;
+    if (is(P, "argument_list") && !InSkip) {
+      // The skip applied there, to the function's argument: `skipUnless(...)
+      // (test_case)` (not a marker returned for the caller to apply).
+      TSNode Call = Up.parent(P), Applied = Up.parent(Call);
+      llvm::StringRef F = is(Call, "call") ? textOf(field(Call, "function"), Text) : "";
+      F = F.substr(F.rfind('.') + 1); // npos + 1: the whole
+      InSkip = (F == "skipUnless" || F == "skipIf" || F == "skipif") && is(Applied, "call") &&
+               sameNode(field(Applied, "function"), Call);
+    }
+    if (is(P, "function_definition")) {
+      TSNode Holder = Up.parent(P);
+      if (is(Holder, "decorated_definition"))
+        Holder = Up.parent(Holder);
+      llvm::StringRef Name = textOf(field(P, "name"), Text);
+      if (!InSkip || !is(Holder, "module") || Name.startswith("_"))
+        return std::nullopt;
+      return Name.str();
+    }
+  }
+  return std::nullopt;
+}
+
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
                  std::vector<Diagnostic> &Kept) {
   TSNode Root = Index.root();
@@ -2970,6 +3004,12 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                           "the current CUDA device and `.to(None)` does not move at all, on CUDA "
                           "too");
   lowerMockedCalls(Root, Text, Findings);
+  for (Diagnostic &D : Findings)
+    if (hasFix(D, Level::Safe) && asksForDevices(Text.slice(D.Range.Begin, D.Range.End)))
+      if (auto Helper = skipHelper(Root, D.Range, Text))
+        makeUnsafe(D, "unsafe: it decides the skip that `" + *Helper +
+                          "` puts on the tests it is given, wherever it is imported: ported, "
+                          "they run on every accelerator, whatever they need");
   // A key stays what it names (before the guards, which count it as CUDA code).
   for (Diagnostic &D : Findings) {
     if (D.Fixes.empty())

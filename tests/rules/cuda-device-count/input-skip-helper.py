@@ -1,0 +1,26 @@
+# devport-test: rules=all
+"""A skip that a public function puts on the tests it is given (diffusers' and transformers'
+testing utilities): the tests are in other modules, which import it; ported, a host with two
+XPUs runs the "multi-GPU" tests, whatever they need."""
+import unittest
+
+import pytest
+import torch
+
+
+def require_torch_multi_gpu(test_case):
+    return unittest.skipUnless(torch.cuda.device_count() > 1, "test requires multiple GPUs")(test_case)  # expect: cuda-device-count:unsafe -- decides other modules' skips
+
+
+def requires_gpu(func):
+    return pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a GPU")(func)  # expect: cuda-is-available:unsafe
+
+
+def _private_helper(test_case):
+    # Negative: a private helper is the module's own.
+    return unittest.skipUnless(torch.cuda.device_count() > 1, "two GPUs")(test_case)  # expect: cuda-device-count:safe
+
+
+def world_size():
+    # Negative: no skip.
+    return torch.cuda.device_count()  # expect: cuda-device-count:safe
