@@ -580,16 +580,23 @@ FixOutcome Engine::fix(const SourceFile &F) const {
   // the edit adding one: the new text's regions take in a line with an error
   // that the current's left out (after a fix that adds an import: the test
   // Regions.FixWhoseImportBringsAnErrorIntoTheRegions). There the whole
-  // texts decide, as with --whole-files.
+  // texts decide, as with --whole-files (the current one parsed whole once
+  // a version, however many fixes a round tries).
+  std::optional<unsigned> WholeErrors; // of the current text, parsed whole
+  auto WholeErrorsOf = [&](llvm::StringRef T) {
+    std::unique_ptr<ParsedFile> W = B.parseFile(F.path(), T);
+    ++Out.Parses;
+    return W ? W->syntaxErrors() : ~0u;
+  };
   auto AddsError = [&](llvm::StringRef NewText, unsigned NewErrors) {
     if (NewErrors <= Errors)
       return false;
     if (Opts.WholeFiles || NewErrors == ~0u)
       return true;
-    std::unique_ptr<ParsedFile> Before = B.parseFile(F.path(), CurFile().text());
-    std::unique_ptr<ParsedFile> After = B.parseFile(F.path(), NewText);
-    Out.Parses += 2;
-    return !Before || !After || After->syntaxErrors() > Before->syntaxErrors();
+    if (!WholeErrors)
+      WholeErrors = WholeErrorsOf(CurFile().text());
+    unsigned After = WholeErrorsOf(NewText);
+    return *WholeErrors == ~0u || After == ~0u || After > *WholeErrors;
   };
   // Fixes dropped for adding a syntax error, by what they replace and with
   // what: a later round finds them again and must neither retry nor report
@@ -671,6 +678,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
       ++Out.Rounds;
       Cur = std::move(Next);
       Errors = ErrorsOf(*Cur);
+      WholeErrors.reset();
       Diags = CheckVersion(*Cur);
     }
   };
@@ -699,6 +707,7 @@ FixOutcome Engine::fix(const SourceFile &F) const {
       return false;
     Cur = std::move(V);
     Errors = ErrorsOf(*Cur);
+    WholeErrors.reset();
     Diags = CheckVersion(*Cur);
     return true;
   };

@@ -40,6 +40,11 @@ TSNode field(TSNode N, const char *Name) {
   return ts_node_child_by_field_name(N, Name, static_cast<uint32_t>(std::strlen(Name)));
 }
 
+/// The last name of a dotted callee (`skipUnless` of `unittest.skipUnless`).
+llvm::StringRef lastName(llvm::StringRef Dotted) {
+  return Dotted.substr(Dotted.rfind('.') + 1); // npos + 1: the whole
+}
+
 unsigned lineOf(llvm::StringRef Text, uint32_t Offset);
 
 /// The first line of N's text, shortened, for a note.
@@ -542,10 +547,10 @@ bool guardsTest(llvm::StringRef Decorator) {
   // case beside a CUDA one), `@pytest.mark.parametrize("device", [...])`,
   // hypothesis's `@given(device=st.sampled_from(["cpu", "cuda"]))` and
   // `@example(...)`, which give the test values whatever they name.
-  llvm::StringRef Callee =
-      Decorator.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim();
-  Callee = Callee.substr(Callee.rfind('.') + 1); // npos + 1: the whole
-  std::string Name = Callee.lower();
+  std::string Name =
+      lastName(
+          Decorator.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim())
+          .lower();
   if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos ||
       Name == "given" || Name == "example")
     return false;
@@ -896,8 +901,7 @@ TSNode positionalProcessCount(TSNode P, TSNode N, const Ancestors &Up, llvm::Str
   TSNode Call = Up.parent(P);
   if (!is(Call, "call")) // (a class's bases; an error node)
     return TSNode{};
-  llvm::StringRef Function = textOf(field(Call, "function"), Text);
-  Function = Function.substr(Function.rfind('.') + 1);
+  llvm::StringRef Function = lastName(textOf(field(Call, "function"), Text));
   if (Function != "spawn" && Function != "start_processes")
     return TSNode{};
   unsigned Before = 0;
@@ -1716,8 +1720,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       // device's (mmengine's DDP wrapper tests, `init_process_group(backend=
       // "gloo")` then `.cuda()`); on CPU tensors it runs anywhere.
       std::string Value;
-      if (!Gloo && is(N, "string") && Region.contains(NR) && simpleStringValue(N, Text, Value) &&
-          Value == "gloo")
+      if (!Gloo && is(N, "string") && Region.contains(NR) && textOf(N, Text).contains("gloo") &&
+          simpleStringValue(N, Text, Value) && Value == "gloo")
         Gloo = N;
       if (Cuda && Region.contains(NR) && !Covered(NR))
         Found = N;
@@ -2824,7 +2828,7 @@ void lowerMockedCalls(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic>
         // or the name given to setattr (`"is_available"`).
         llvm::StringRef R(V);
         if (R.contains("torch.cuda."))
-          Replaced.push_back(R.substr(R.rfind('.') + 1).str());
+          Replaced.push_back(lastName(R).str());
         else if (!R.empty() && llvm::all_of(R, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
           Replaced.push_back(R.str());
         return false;
@@ -2952,15 +2956,14 @@ std::optional<std::string> skipHelper(TSNode Root, ByteRange R, llvm::StringRef 
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   bool InSkip = false;
-  for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
+  for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P); P = Up.parent(P)) {
     if (is(P, "decorator") || is(P, "lambda") || is(P, "class_definition"))
       return std::nullopt;
     if (is(P, "argument_list") && !InSkip) {
       // The skip applied there, to the function's argument: `skipUnless(...)
       // (test_case)` (not a marker returned for the caller to apply).
       TSNode Call = Up.parent(P), Applied = Up.parent(Call);
-      llvm::StringRef F = is(Call, "call") ? textOf(field(Call, "function"), Text) : "";
-      F = F.substr(F.rfind('.') + 1); // npos + 1: the whole
+      llvm::StringRef F = is(Call, "call") ? lastName(textOf(field(Call, "function"), Text)) : "";
       InSkip = (F == "skipUnless" || F == "skipIf" || F == "skipif") && is(Applied, "call") &&
                sameNode(field(Applied, "function"), Call);
     }
