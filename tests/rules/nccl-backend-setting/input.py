@@ -17,6 +17,15 @@ def configure(timeout):
     return env_cfg
 
 
+def accelerate_kwargs(timeout):
+    # accelerate's process-group settings (diffusers' CogVideoX training scripts): built on every
+    # run, handed to init_process_group only when a process group starts. A single-process run on
+    # a CPU-only build never used the "nccl".
+    from accelerate.utils import InitProcessGroupKwargs
+
+    return InitProcessGroupKwargs(backend="nccl", timeout=timeout)  # expect: nccl-backend-setting:unsafe
+
+
 # Negatives: another backend, another key, a dict literal with another meaning.
 GLOO = dict(backend="gloo")
 MODE = dict(mode="nccl")

@@ -41,14 +41,6 @@ if torch.distributed.is_available():
         DISTRIBUTED_BACKEND = "nccl"  # expect: nccl-backend:unsafe -- class level, distributed is no accelerator
 
 
-def accelerate_kwargs(timeout):
-    # accelerate's process-group settings (diffusers' CogVideoX training scripts), which it hands
-    # to init_process_group.
-    from accelerate.utils import InitProcessGroupKwargs
-
-    return InitProcessGroupKwargs(backend="nccl", timeout=timeout)  # expect: nccl-backend:safe
-
-
 def compile_backend(model):
     # Negative: another value of a backend= keyword.
     return torch.compile(model, backend="inductor")
