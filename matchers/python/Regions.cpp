@@ -288,7 +288,7 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
     L.Indent = Col;
     Interpolated = false;
     int Depth = 0;
-    bool First = true, LastColon = false, ExpectName = false;
+    bool First = true, LastColon = false, AnyColon = false, ExpectName = false;
     // The last token is an operator that no statement ends with (`.`, `+`),
     // or the last word (a keyword such as `and` may be one): Python stops at
     // the line's end with an error, tree-sitter reads on.
@@ -402,6 +402,7 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
             return false;
         } else if (Ch == ':') {
           LastColon = Depth == 0 && !(I + 1 < N && T[I + 1] == '=');
+          AnyColon |= LastColon;
         } else if (Ch == '.' && I + 2 < N && T[I + 1] == '.' && T[I + 2] == '.') {
           I += 2; // `...`
         } else if (Ch == '*' && L.K == Key::From) {
@@ -423,6 +424,11 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
         (L.K == Key::Other || L.K == Key::Decorator || L.K == Key::Import || L.K == Key::From ||
          L.K == Key::Assert || L.K == Key::Exit) &&
         FirstWord != "match" && FirstWord != "case")
+      return false;
+    // One that starts a compound statement with no `:` (`if flag` and a
+    // comment) is one too, which tree-sitter may join to the lines after it.
+    if (!AnyColon && L.K != Key::Other && L.K != Key::Decorator && L.K != Key::Import &&
+        L.K != Key::From && L.K != Key::Assert && L.K != Key::Exit)
       return false;
     Lines.push_back(L);
   }

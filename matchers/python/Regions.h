@@ -54,7 +54,8 @@
 /// a line that ends where no statement can: after `.`, an operator or
 /// a keyword such as `and`, where tree-sitter reads on into the next line;
 /// a line that starts none: a `:` at its end with no compound keyword,
-/// `and` or `or` first) there is no masked text and the caller parses the
+/// `and` or `or` first; a compound keyword with no `:` outside brackets)
+/// there is no masked text and the caller parses the
 /// whole file.
 ///
 //===----------------------------------------------------------------------===//
