@@ -1287,6 +1287,14 @@ private:
       }
       if (Keep[I] || Unguarded[I])
         continue;
+      // A test method (with its decorators, the skeleton's): whether all the
+      // tests of a class skip on a Mac (Review.cpp, underMacSkip()).
+      if (Ls[I].K == Key::Def && Ls[I].Header && S.Parent[I] >= 0 &&
+          Ls[S.Parent[I]].K == Key::Class &&
+          T.slice(Ls[I].NameBegin, Ls[I].NameEnd).startswith("test")) {
+        Keep[I] = true;
+        continue;
+      }
       // A line is read once: the code after each early exit at module level
       // runs to the end of the file.
       if (mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)))

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
 #include <array>
@@ -82,22 +83,46 @@ constexpr llvm::StringLiteral OtherBackendWords[] = {
     "mps", "xpu",    "npu",  "hpu", "mtia",        "xla",   "tpu",   "musa",
     "mlu", "neuron", "rocm", "hip", "privateuse1", "macos", "darwin"};
 /// The values that cpuFallback() and cudaOnlyCode()'s float64 and gloo tests
-/// look for (`X = "cpu"`, `torch.float64`, `torch.double`, `"gloo"`), and
-/// `dataparallel`, which cudaName() finds in a name in any case.
-constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu", "float64", "double", "gloo",
-                                                     "dataparallel"};
+/// look for (`X = "cpu"`, `torch.float64`, `torch.double`, `"gloo"`),
+/// `dataparallel`, which cudaName() finds in a name in any case, and the
+/// words of groupWrapper()'s names (`DDP`, `FSDP`; `fully_shard` is looked
+/// for whole).
+constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu",          "float64", "double", "gloo",
+                                                     "dataparallel", "ddp",     "fsdp"};
 
 /// A name that says it is about CUDA or a CUDA library, or `DataParallel`
-/// (not `DistributedDataParallel`): `nn.DataParallel` scatters with
-/// `torch._C._scatter`, which only CUDA builds register, and wraps nothing on
-/// a Mac (tianshou's `DataParallelNet` under `if torch.cuda.is_available():`).
+/// (not `DistributedDataParallel`, `FullyShardedDataParallel` or fairscale's
+/// `ShardedDataParallel`, which run on a process group: groupWrapper()):
+/// `nn.DataParallel` scatters with `torch._C._scatter`, which only CUDA builds
+/// register, and wraps nothing on a Mac (tianshou's `DataParallelNet` under
+/// `if torch.cuda.is_available():`).
 bool cudaName(llvm::StringRef Name) {
   std::string L = Name.lower();
   for (llvm::StringRef W : CudaNameWords)
     if (L.find(W) != std::string::npos)
       return true;
   llvm::StringRef R = L;
-  return R.count("dataparallel") > R.count("distributeddataparallel");
+  return R.count("dataparallel") >
+         R.count("distributeddataparallel") + R.count("shardeddataparallel");
+}
+
+/// What a call's callee (its last name) says of a process group: Group, a
+/// wrapper that runs collectives on the module's parameters
+/// (`DistributedDataParallel`, `DDP`, fairscale's `ShardedDataParallel`,
+/// `fully_shard`); Moves, one that also puts the module on the current
+/// accelerator itself (`FullyShardedDataParallel`, `FSDP`: PyTorch 2.6's
+/// `_init_device_handle`). Read by name, as the region scan keeps lines
+/// (mentionsGuardedWord()): an alias other than `DDP` or `FSDP` is not
+/// followed.
+enum class GroupUse { None, Group, Moves };
+GroupUse groupWrapper(llvm::StringRef Callee) {
+  std::string L = lastName(Callee).lower();
+  if (L == "fullyshardeddataparallel" || L == "fsdp")
+    return GroupUse::Moves;
+  if (L == "distributeddataparallel" || L == "ddp" || L == "shardeddataparallel" ||
+      L == "fully_shard")
+    return GroupUse::Group;
+  return GroupUse::None;
 }
 
 /// A name that means CUDA to code devport does not see: `gpu` or `gpus` as a
@@ -1550,13 +1575,172 @@ boundUnderCudaCheck(TSNode Root, llvm::StringRef Text,
   return *Slot;
 }
 
+/// Whether the check at R is a device count that must be 2 or more
+/// (`torch.cuda.device_count() > 1`, `< 2` in a skip's condition, `2 <=
+/// ...`): a Mac, with its one MPS device, stays where it was.
+bool needsTwoDevices(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  auto [N, P] = climb(Up, {"parenthesized_expression"});
+  if (!is(P, "comparison_operator") || ts_node_named_child_count(P) != 2)
+    return false;
+  TSNode Left = ts_node_named_child(P, 0), Right = ts_node_named_child(P, 1);
+  bool CountLeft = sameNode(Left, N);
+  TSNode Other = CountLeft ? Right : Left;
+  if (!is(Other, "integer"))
+    return false;
+  long long K = 0;
+  if (textOf(Other, Text).getAsInteger(0, K))
+    return false;
+  llvm::StringRef Op;
+  for (uint32_t I = 0, C = ts_node_child_count(P); I < C; ++I)
+    if (TSNode X = ts_node_child(P, I); !ts_node_is_named(X))
+      Op = textOf(X, Text);
+  if (!CountLeft) // `2 <= n` is `n >= 2`
+    Op = llvm::StringSwitch<llvm::StringRef>(Op)
+             .Case("<", ">")
+             .Case(">", "<")
+             .Case("<=", ">=")
+             .Case(">=", "<=")
+             .Default(Op);
+  // `n > 1`, `n >= 2`; a skip's `n < 2`, `n <= 1`.
+  return ((Op == ">" || Op == "<=") && K >= 1) || ((Op == ">=" || Op == "<") && K >= 2);
+}
+
+/// Whether the decorated definition Def (or a plain one) carries one of
+/// PyTorch's testing helpers that skip a test on a Mac whatever the check
+/// says (`@skip_if_lt_x_gpu(n)`, `@requires_nccl()`, `@skip_if_no_gpu`: they
+/// ask CUDA, HPU or XPU, or NCCL).
+bool macSkipped(TSNode Def, llvm::StringRef Text) {
+  if (!is(Def, "decorated_definition"))
+    return false;
+  for (uint32_t I = 0, C = ts_node_named_child_count(Def); I < C; ++I) {
+    TSNode D = ts_node_named_child(Def, I);
+    if (!is(D, "decorator"))
+      continue;
+    llvm::StringRef Callee = lastName(
+        textOf(D, Text).drop_front(1).take_until([](char Ch) { return Ch == '('; }).trim());
+    if (Callee == "skip_if_lt_x_gpu" || Callee == "requires_nccl" || Callee == "skip_if_no_gpu")
+      return true;
+  }
+  return false;
+}
+
+/// Whether the code at R only runs where macSkipped() tests run: in one, or
+/// in a helper method of a class whose tests (`test...`) all are (PyTorch's
+/// FSDP tests: `test_x` skipped so, `_test_x` the helper that it runs).
+bool underMacSkip(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode Method{};
+  for (TSNode A = Up.node(); !ts_node_is_null(A); A = Up.parent(A)) {
+    if (macSkipped(A, Text))
+      return true;
+    if (is(A, "function_definition") && ts_node_is_null(Method))
+      Method = A;
+    if (!is(A, "class_definition") || ts_node_is_null(Method))
+      continue;
+    if (textOf(field(Method, "name"), Text).startswith("test"))
+      continue;
+    // A helper of this class: where its tests run.
+    unsigned Tests = 0, Skipped = 0;
+    forEachChild(field(A, "body"), [&](TSNode S) {
+      TSNode Def = is(S, "decorated_definition") ? field(S, "definition") : S;
+      if (is(Def, "function_definition") && textOf(field(Def, "name"), Text).startswith("test")) {
+        ++Tests;
+        Skipped += macSkipped(S, Text);
+      }
+    });
+    if (Tests > 0 && Skipped == Tests)
+      return true;
+  }
+  return false;
+}
+
+/// Whether a Mac stays out of what the check at R guards, as the code around
+/// the check says: it is a device count that must be 2 or more, or the
+/// condition that holds it also asks for two devices or for NCCL
+/// (`torch.distributed.is_nccl_available()`: false on a Mac, and no rule
+/// ports it); or the check gates nothing a Mac ran (`assert`: what follows a
+/// failed assert failed before). G's flag, a name assigned the check, gates
+/// where it is read; so does a test class's `world_size`.
+bool macStaysOut(TSNode Root, ByteRange R, llvm::StringRef Text, const Guard &G) {
+  if (needsTwoDevices(Root, R, Text))
+    return true;
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode Cond = Up.node();
+  bool Gates = !G.Flag.empty();
+  for (TSNode A = Up.parent(Cond); !ts_node_is_null(A); Cond = A, A = Up.parent(A)) {
+    if (is(A, "if_statement") || is(A, "elif_clause") || is(A, "while_statement")) {
+      Gates = Gates || sameNode(field(A, "condition"), Cond);
+      break;
+    }
+    if (is(A, "conditional_expression")) {
+      Gates =
+          Gates || (ts_node_named_child_count(A) == 3 && sameNode(ts_node_named_child(A, 1), Cond));
+      break;
+    }
+    if (is(A, "decorator")) {
+      Gates = true;
+      break;
+    }
+    if (is(A, "argument_list")) {
+      TSNode Call = Up.parent(A);
+      if (is(Call, "call") &&
+          lastName(textOf(field(Call, "function"), Text)).contains_insensitive("skip")) {
+        Gates = true;
+        break;
+      }
+      continue; // `min(4, torch.cuda.device_count())`
+    }
+    if (is(A, "assert_statement"))
+      return true;
+    if (is(A, "assignment") && textOf(field(A, "left"), Text) == "world_size") {
+      Gates = true; // a test class's, as below
+      break;
+    }
+    if (is(A, "return_statement")) {
+      // A test class's `world_size` (worldSizeTests()): the number of
+      // processes that its tests start, none on a Mac before.
+      for (TSNode F = Up.parent(A); !ts_node_is_null(F); F = Up.parent(F))
+        if (is(F, "function_definition")) {
+          Gates = Gates || textOf(field(F, "name"), Text) == "world_size";
+          break;
+        }
+      break;
+    }
+    if (!is(A, "boolean_operator") && !is(A, "not_operator") &&
+        !is(A, "parenthesized_expression") && !is(A, "comparison_operator") && !is(A, "call") &&
+        !is(A, "attribute"))
+      break;
+  }
+  if (!Gates)
+    return true;
+  bool Out = false;
+  preorder(Cond, [&](TSNode N, TSTreeCursor *) {
+    if (Out || !is(N, "call"))
+      return !Out;
+    llvm::StringRef Callee = lastName(textOf(field(N, "function"), Text));
+    if (Callee == "is_nccl_available" ||
+        (Callee == "device_count" && needsTwoDevices(Root, rangeOf(N), Text)))
+      Out = true;
+    return !Out;
+  });
+  return Out;
+}
+
 /// The first CUDA-only code in the guard's regions, and in the module's
 /// functions and classes and the class's methods that they call, that the
 /// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
-/// device string, float64. Empty when there is none.
+/// device string, float64. Empty when there is none. Where there is none and
+/// OnGroup is given, it is set to the reason the regions break a Mac, if they
+/// do: a process group handed the device's tensors (none takes MPS tensors:
+/// `dist.get_default_backend_for_device("mps")` is gloo).
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
-                         const std::vector<Diagnostic> &Kept, Level L) {
+                         const std::vector<Diagnostic> &Kept, Level L,
+                         std::string *OnGroup = nullptr) {
   const TopLevel *T = topLevelOf(Root);
   bool Indexed = T && T->Findings.Of == &Findings && T->Kept.Of == &Kept &&
                  T->Findings.Size == Findings.size();
@@ -1653,6 +1837,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     FromCuda = *T->FromCuda;
   }
   std::optional<TSNode> Gloo; // a "gloo" in the regions
+  std::optional<TSNode> Wrapper; // the first groupWrapper() call in them
+  bool WrapperMoves = false;     // ... that puts the module on the device itself
   for (size_t RI = 0; RI < Regions.size(); ++RI) {
     ByteRange Region = Regions[RI];
     // The first kept place (in Kept's order) in the region or holding it.
@@ -1705,6 +1891,12 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         if (is(F, "identifier") && gpuOrPinning(textOf(F, Text)) && !Covered(NR)) {
           Found = N;
           return false;
+        }
+        if (GroupUse U = is(F, "identifier") ? groupWrapper(textOf(F, Text)) : GroupUse::None;
+            U != GroupUse::None && (!Wrapper || (U == GroupUse::Moves && !WrapperMoves)) &&
+            !underMacSkip(Root, NR, Text)) {
+          Wrapper = N;
+          WrapperMoves = U == GroupUse::Moves;
         }
       }
       // MPS has no float64: code that only CUDA ran may use it.
@@ -1768,6 +1960,44 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     return "`" + snippet(*Gloo, Text) + "` (line " +
            std::to_string(lineOf(Text, ts_node_start_byte(*Gloo))) +
            ": gloo takes CPU and CUDA tensors only, and the fixes put them on the device)";
+  if (OnGroup) {
+    auto InRegions = [&](const Diagnostic &D) {
+      return hasFix(D, L) &&
+             llvm::any_of(Regions, [&](ByteRange R) { return R.contains(D.Range); });
+    };
+    // What makes the group: a backend or a mesh that a fix ports (on a Mac:
+    // gloo, and a mesh of MPS tensors), else a wrapper (the group is made
+    // elsewhere, for any device).
+    const Diagnostic *Made = nullptr;
+    for (const Diagnostic &D : Findings)
+      if (D.Category == "distributed" && InRegions(D) && !underMacSkip(Root, D.Range, Text)) {
+        Made = &D;
+        break;
+      }
+    const Diagnostic *Placed = nullptr;
+    for (const Diagnostic &D : Findings)
+      if (D.Category == "device-placement" && InRegions(D) && !underMacSkip(Root, D.Range, Text)) {
+        Placed = &D;
+        break;
+      }
+    bool Mesh = Made && Made->RuleId == "cuda-device-mesh";
+    if ((Made || Wrapper) && (Placed || Mesh || WrapperMoves)) {
+      std::string Where;
+      if (Wrapper)
+        Where = "`" + snippet(*Wrapper, Text) + "` (line " +
+                std::to_string(lineOf(Text, ts_node_start_byte(*Wrapper))) + ")";
+      else
+        Where = "`" + snippet(descendantFor(Root, Made->Range.Begin, Made->Range.End), Text) +
+                "` (line " + std::to_string(lineOf(Text, Made->Range.Begin)) + ")";
+      if (WrapperMoves)
+        *OnGroup = Where + ", which puts the module on the accelerator";
+      else if (Placed)
+        *OnGroup = Where + ", with tensors that the fixes put on the device (line " +
+                   std::to_string(lineOf(Text, Placed->Range.Begin)) + ")";
+      else
+        *OnGroup = Where + ", on a device mesh of the accelerator";
+    }
+  }
   return "";
 }
 
@@ -2943,8 +3173,9 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
         if (R.substr(J).startswith(W))
           return true;
   }
-  // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above).
-  return Code.contains("pin_memory");
+  // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above), FSDP2's
+  // `fully_shard(...)` (groupWrapper()).
+  return Code.contains("pin_memory") || Code.contains("fully_shard");
 }
 
 /// The public module-level function that puts a skip built from the check at
@@ -3323,7 +3554,14 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       continue;
     }
     std::string What = G.Flag.empty() ? "the code it guards" : "`" + G.Flag + "` guards code that";
-    std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe);
+    std::string OnGroup;
+    std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe, &OnGroup);
+    if (Left.empty() && !OnGroup.empty() && !macStaysOut(Root, D.Range, Text, G)) {
+      makeUnsafe(D, "unsafe: " + What + " runs a process group on the accelerator: " + OnGroup +
+                        "; on a Mac that group is gloo (`dist.get_default_backend_for_device`), "
+                        "which takes CPU and CUDA tensors only");
+      continue;
+    }
     if (Left.empty() && G.Exported) {
       // TEST_CUDA and co. are imported by modules devport does not see here.
       makeUnsafe(D, "unsafe: `" + G.Flag + "` is a module constant that other modules may "

@@ -1,0 +1,133 @@
+# devport-test: rules=all
+"""Guarded code that hands device tensors to a process group (docs/safety.md).
+
+On a Mac the ported check lets it run with MPS tensors, and no backend takes them:
+`dist.get_default_backend_for_device("mps")` is gloo, which takes CPU and CUDA tensors only.
+"""
+import unittest
+
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import init_device_mesh
+from torch.distributed.fsdp import FullyShardedDataParallel
+from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+class TestGroups(unittest.TestCase):
+    @unittest.skipIf(not torch.cuda.is_available(), "needs CUDA")  # expect: cuda-is-available:unsafe -- process group
+    def test_ddp_group(self):
+        dist.init_process_group("nccl", init_method="tcp://127.0.0.1:29500", rank=0, world_size=1)  # expect: nccl-backend:safe
+        model = DDP(torch.nn.Linear(2, 2).cuda())  # expect: cuda-method:safe
+        model(torch.ones(1, 2).cuda())  # expect: cuda-method:safe
+        dist.destroy_process_group()
+
+    # Negative: two devices; a Mac has one MPS device and stays skipped.
+    @unittest.skipIf(torch.cuda.device_count() < 2, "needs two GPUs")  # expect: cuda-device-count:safe
+    def test_ddp_two(self):
+        dist.init_process_group("nccl", init_method="tcp://127.0.0.1:29501", rank=0, world_size=1)  # expect: nccl-backend:safe
+        model = DDP(torch.nn.Linear(2, 2).cuda())  # expect: cuda-method:safe
+        dist.destroy_process_group()
+
+    # Negative: a group on CPU tensors runs anywhere.
+    @unittest.skipIf(not torch.cuda.is_available(), "needs CUDA")  # expect: cuda-is-available:safe
+    def test_cpu_group(self):
+        dist.init_process_group("nccl", init_method="tcp://127.0.0.1:29502", rank=0, world_size=1)  # expect: nccl-backend:safe
+        torch.cuda.synchronize()  # expect: cuda-synchronize:safe
+        dist.destroy_process_group()
+
+
+def wrap(model):
+    # The group is made elsewhere; DDP is handed the module the fix moves.
+    if torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- process group
+        model = DDP(model.cuda())  # expect: cuda-method:safe
+    return model
+
+
+def wrap_sharded(model):
+    # FSDP moves the module to the current accelerator itself.
+    if torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- process group
+        model = FullyShardedDataParallel(model, device_id=torch.cuda.current_device())  # expect: cuda-current-device:safe
+    return model
+
+
+def wrap_alias(model):
+    if torch.cuda.device_count() > 0:  # expect: cuda-device-count:unsafe -- process group
+        model = FSDP(model)
+    return model
+
+
+def wrap_mesh(model):
+    # A mesh of the accelerator: DDP's group is the mesh's.
+    if torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- device mesh
+        mesh = init_device_mesh("cuda", (1,))  # expect: cuda-device-mesh:safe
+        model = DDP(model, device_mesh=mesh)
+    return model
+
+
+def wrap_many(model):
+    # Negative: more than one device.
+    if torch.cuda.device_count() > 1:  # expect: cuda-device-count:safe
+        model = FSDP(model)
+    return model
+
+
+def describe():
+    # Negative: the name in a message is no group.
+    if torch.cuda.is_available():  # expect: cuda-is-available:safe
+        print("FullyShardedDataParallel and DDP are available")
+
+
+def skip_if_lt_x_gpu(n):
+    def decorator(f):
+        return f
+
+    return decorator
+
+
+class TestStaysSkippedOnAMac(unittest.TestCase):
+    # Negative: PyTorch's helper asks CUDA, HPU or XPU for a device; a Mac stays skipped.
+    @skip_if_lt_x_gpu(1)
+    @unittest.skipIf(not torch.cuda.is_available(), "needs CUDA")  # expect: cuda-is-available:safe
+    def test_ddp_helper(self):
+        model = DDP(torch.nn.Linear(2, 2).cuda())  # expect: cuda-method:safe
+        model(torch.ones(1, 2).cuda())  # expect: cuda-method:safe
+
+    # Negative: NCCL is missing on a Mac, and no rule ports that check.
+    @unittest.skipUnless(
+        torch.cuda.is_available() and dist.is_available() and dist.is_nccl_available(),  # expect: cuda-is-available:safe
+        "needs NCCL",
+    )
+    def test_ddp_backend_check(self):
+        model = DDP(torch.nn.Linear(2, 2).cuda())  # expect: cuda-method:safe
+        model(torch.ones(1, 2).cuda())  # expect: cuda-method:safe
+
+
+def asserted(model):
+    # Negative: a Mac failed the assert before.
+    assert torch.cuda.is_available()  # expect: cuda-is-available:safe
+    return DDP(model.cuda())  # expect: cuda-method:safe
+
+
+class TestWorldSize(unittest.TestCase):
+    # The number of processes its tests start: none on a Mac before, one after.
+    @property
+    def world_size(self):
+        return min(2, torch.cuda.device_count())  # expect: cuda-device-count:unsafe
+
+    def test_sharded(self):
+        FSDP(torch.nn.Linear(2, 2))
+
+
+class TestWorldSizeSkipped(unittest.TestCase):
+    # Negative: its tests all skip on a Mac, and the helper runs in them only (PyTorch's FSDP tests).
+    @property
+    def world_size(self):
+        return min(2, torch.cuda.device_count())  # expect: cuda-device-count:safe
+
+    @skip_if_lt_x_gpu(2)
+    def test_sharded(self):
+        self.run_subtests({"x": [1]}, self._test_sharded)
+
+    def _test_sharded(self, x):
+        FSDP(torch.nn.Linear(2, 2))
