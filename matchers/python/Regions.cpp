@@ -1193,6 +1193,10 @@ private:
         ++At;
       if (B > 0 && llvm::isDigit(L[B - 1]))
         continue;
+      // A definition's own name (`def helper(`, `class C(Base):`) names
+      // what is read already.
+      if ((Ls[I].K == Key::Def || Ls[I].K == Key::Class) && Ls[I].Begin + B == Ls[I].NameBegin)
+        continue;
       // Called (`helper(x)`, `self.helper(x)`), handed to a call (`mp.spawn(worker,
       // ...)`, `Thread(target=worker)`: an argument, as far as the bytes around it
       // tell), or a class's base or metaclass.
