@@ -2745,6 +2745,85 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
   return std::nullopt;
 }
 
+/// Where the device that a check picks as `torch.device("cuda" if check else
+/// "cpu")`, with no index, is later compared with a tensor's `.device` in its
+/// function or class (deepchem's `self.assertEqual(Q.device, device)`): on
+/// the CPU both have no index and compare equal, where a tensor on MPS or XPU
+/// says `mps:0` against the picked `mps` (on CUDA the test failed before). The
+/// line of the comparison.
+std::optional<unsigned> deviceComparedWithTensors(TSNode Root, const Ancestors &Up,
+                                                  llvm::StringRef Text) {
+  TSNode P = pickedBy(Up, Text);
+  if (ts_node_is_null(P))
+    return std::nullopt;
+  // The value where the check holds: a device type with no index.
+  TSNode Picked = ts_node_named_child(P, negatedBelow(Up, P) ? 2 : 0);
+  std::string Value;
+  if (!is(Picked, "string") || !simpleStringValue(Picked, Text, Value) ||
+      llvm::StringRef(Value).contains(':'))
+    return std::nullopt;
+  TSNode Args = Up.parent(P), Call = Up.parent(Args);
+  if (!is(Args, "argument_list") || !is(Call, "call") ||
+      textOf(field(Call, "function"), Text) != "torch.device")
+    return std::nullopt;
+  TSNode A = Up.parent(Call);
+  if (!is(A, "assignment") || !sameNode(field(A, "right"), Call))
+    return std::nullopt;
+  TSNode Left = field(A, "left");
+  bool Self = is(Left, "attribute") && textOf(field(Left, "object"), Text) == "self";
+  if (!is(Left, "identifier") && !Self)
+    return std::nullopt;
+  llvm::StringRef Name = textOf(Left, Text);
+  // `Q.device`, where Q is a name that a statement before the comparison, in
+  // its block, assigns from an expression that names the device (`Q =
+  // change_basis(j, device=device)`): a tensor made there, not an object
+  // that keeps a device of its own (MONAI's `workflow.device`).
+  auto TensorDevice = [&](TSNode N) {
+    if (!is(N, "attribute") || textOf(field(N, "attribute"), Text) != "device" ||
+        !is(field(N, "object"), "identifier"))
+      return false;
+    llvm::StringRef Object = textOf(field(N, "object"), Text);
+    TSNode S = N;
+    while (!ts_node_is_null(ts_node_parent(S)) && !is(ts_node_parent(S), "block"))
+      S = ts_node_parent(S);
+    for (TSNode B = ts_node_prev_named_sibling(S); !ts_node_is_null(B);
+         B = ts_node_prev_named_sibling(B)) {
+      TSNode Assign = is(B, "expression_statement") ? ts_node_named_child(B, 0) : TSNode{};
+      if (!is(Assign, "assignment") || textOf(field(Assign, "left"), Text) != Object)
+        continue;
+      bool Named = false;
+      preorder(field(Assign, "right"), [&](TSNode M, TSTreeCursor *) {
+        Named |= (is(M, "identifier") || is(M, "attribute")) && textOf(M, Text) == Name;
+        return !Named;
+      });
+      return Named;
+    }
+    return false;
+  };
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X =
+      scopeIndex(Root, assignmentScope(Up, A, Self, Root), Text, Local, /*Uses=*/true);
+  for (TSNode U : usesAfter(X, Name, Self, ts_node_end_byte(A))) {
+    TSNode Q = ts_node_parent(U);
+    if (is(Q, "comparison_operator") && ts_node_named_child_count(Q) == 2) {
+      TSNode Other = sameNode(ts_node_named_child(Q, 0), U) ? ts_node_named_child(Q, 1)
+                                                            : ts_node_named_child(Q, 0);
+      if (TensorDevice(Other))
+        return lineOf(Text, ts_node_start_byte(Q));
+    }
+    if (is(Q, "argument_list") && is(ts_node_parent(Q), "call")) {
+      llvm::StringRef Callee = lastName(textOf(field(ts_node_parent(Q), "function"), Text));
+      if (Callee != "assertEqual" && Callee != "assertEquals" && Callee != "assertNotEqual")
+        continue;
+      bool Other = false;
+      forEachChild(Q, [&](TSNode Arg) { Other |= !sameNode(Arg, U) && TensorDevice(Arg); });
+      if (Other)
+        return lineOf(Text, ts_node_start_byte(Q));
+    }
+  }
+  return std::nullopt;
+}
+
 /// Where a check picks `None` for torch.load's `map_location`, which puts
 /// each tensor back where it was saved: `map_location = None if
 /// torch.cuda.is_available() else torch.device("cpu")` (MONAI's HoVerNet
@@ -3403,6 +3482,14 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     if (auto Line = deviceReachesFloat64(Root, Up, Text)) {
       makeUnsafe(D, "unsafe: the device it picks reaches float64 (line " + std::to_string(*Line) +
                         "); where it picked the CPU, a Mac now gets MPS, which has no float64");
+      continue;
+    }
+    if (auto Line = deviceComparedWithTensors(Root, Up, Text)) {
+      makeUnsafe(D, "unsafe: the device it picks, with no index, is compared with a tensor's "
+                    "`.device` (line " +
+                        std::to_string(*Line) +
+                        "); where it picked the CPU both had none, where a tensor on MPS or XPU "
+                        "says `mps:0` against the picked `mps`");
       continue;
     }
     if (auto Line = savedDeviceLocation(Root, Up, Text)) {
