@@ -562,6 +562,13 @@ bool runsAsTest(TSNode Def, const Ancestors &Up, llvm::StringRef Text) {
   return is(Body, "block") && is(Class, "class_definition") && testClass(Class, Text);
 }
 
+/// Whether Code starts with a call of a test double's factory: its callee
+/// names `patch` (`mock.patch(...)`, `patch.object(...)`, `mock.patch.dict`).
+bool testDouble(llvm::StringRef Code) {
+  return Code.take_until([](char C) { return C == '(' || C == '\n'; })
+      .contains_insensitive("patch");
+}
+
 /// Whether a decorator of a test (or of its class) may skip it where there is
 /// no accelerator: it says one (saysAccelerator() in Review.h), or names a platform,
 /// a requirement or support (`@supported_platform`, `@skipIf(not
@@ -578,6 +585,11 @@ bool guardsTest(llvm::StringRef Decorator) {
           .lower();
   if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos ||
       Name == "given" || Name == "example")
+    return false;
+  // A test double (`@mock.patch("torch.cuda.is_available", return_value=True)`,
+  // `@mock.patch.object(..., return_value=torch.device("cuda", 1))`, Lightning's
+  // tests) skips nothing: it is why the test runs without CUDA.
+  if (testDouble(Decorator.ltrim("@ \t")))
     return false;
   if (saysAccelerator(Decorator))
     return true;
@@ -2471,8 +2483,16 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
     if (underAcceleratorCondition(Up, P, R, Text))
       return std::nullopt;
     if (is(P, "with_statement")) {
-      if (contains(field(P, "body"), R) && saysAcceleratorAt(ts_node_child(P, 1), Text))
-        return std::nullopt; // `with torch.cuda.device(0):`
+      // `with torch.cuda.device(0):`, not `with mock.patch("torch.cuda...", ...):`
+      // (a double is why the test runs without CUDA).
+      bool Needs = false;
+      if (contains(field(P, "body"), R))
+        forEachChild(ts_node_child(P, 1), [&](TSNode Item) {
+          Needs |= ts_node_is_named(Item) && saysAcceleratorAt(Item, Text) &&
+                   !testDouble(textOf(Item, Text));
+        });
+      if (Needs)
+        return std::nullopt;
       if (contains(field(P, "body"), R) && fakeMode(P, Text))
         Used = false; // a fake never touched the device
     } else if (is(P, "block") && ts_node_is_null(Test)) {
