@@ -106,16 +106,27 @@ bool cudaName(llvm::StringRef Name) {
          R.count("distributeddataparallel") + R.count("shardeddataparallel");
 }
 
-/// What a call's callee (its last name) says of a process group: Group, a
-/// wrapper that runs collectives on the module's parameters
-/// (`DistributedDataParallel`, `DDP`, fairscale's `ShardedDataParallel`,
-/// `fully_shard`); Moves, one that also puts the module on the current
-/// accelerator itself (`FullyShardedDataParallel`, `FSDP`: PyTorch 2.6's
-/// `_init_device_handle`). Read by name, as the region scan keeps lines
-/// (mentionsGuardedWord()): an alias other than `DDP` or `FSDP` is not
-/// followed.
+/// The collectives that groupWrapper() finds, by their last name, called
+/// through `dist.` or `torch.distributed.` (mentionsGuardedWord() keeps the
+/// lines that name them).
+constexpr llvm::StringLiteral Collectives[] = {
+    "all_reduce", "all_gather",       "all_gather_into_tensor",
+    "broadcast",  "reduce_scatter",   "reduce_scatter_tensor",
+    "all_to_all", "all_to_all_single"};
+
+/// What a call's callee says of a process group: Group, a collective
+/// (`dist.all_reduce(t)`, fairseq's dummy all-reduce) or a wrapper that runs
+/// them on the module's parameters (`DistributedDataParallel`, `DDP`,
+/// fairscale's `ShardedDataParallel`, `fully_shard`); Moves, one that also
+/// puts the module on the current accelerator itself
+/// (`FullyShardedDataParallel`, `FSDP`: PyTorch 2.6's `_init_device_handle`).
+/// Read by name, as the region scan keeps lines (mentionsGuardedWord()): an
+/// alias other than `DDP` or `FSDP` is not followed.
 enum class GroupUse { None, Group, Moves };
 GroupUse groupWrapper(llvm::StringRef Callee) {
+  if ((Callee.startswith("dist.") || Callee.startswith("torch.distributed.")) &&
+      llvm::is_contained(Collectives, lastName(Callee)))
+    return GroupUse::Group;
   std::string L = lastName(Callee).lower();
   if (L == "fullyshardeddataparallel" || L == "fsdp")
     return GroupUse::Moves;
@@ -1904,7 +1915,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           Found = N;
           return false;
         }
-        if (GroupUse U = is(F, "identifier") ? groupWrapper(textOf(F, Text)) : GroupUse::None;
+        if (GroupUse U = is(F, "identifier") ? groupWrapper(textOf(field(N, "function"), Text))
+                                             : GroupUse::None;
             U != GroupUse::None && (!Wrapper || (U == GroupUse::Moves && !WrapperMoves)) &&
             !underMacSkip(Root, NR, Text)) {
           Wrapper = N;
@@ -3273,8 +3285,11 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
           return true;
   }
   // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above), FSDP2's
-  // `fully_shard(...)` (groupWrapper()).
-  return Code.contains("pin_memory") || Code.contains("fully_shard");
+  // `fully_shard(...)` and collectives (groupWrapper()).
+  if (Code.contains("pin_memory") || Code.contains("fully_shard"))
+    return true;
+  // groupWrapper()'s collectives.
+  return llvm::any_of(Collectives, [&](llvm::StringRef C) { return Code.contains(C); });
 }
 
 /// The public module-level function that puts a skip built from the check at

@@ -131,3 +131,22 @@ class TestWorldSizeSkipped(unittest.TestCase):
 
     def _test_sharded(self, x):
         FSDP(torch.nn.Linear(2, 2))
+
+
+def dummy_all_reduce():
+    # fairseq's distributed_init: the group's backend is the user's (gloo with --cpu).
+    if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- process group
+        dist.all_reduce(torch.zeros(1).to(device=torch.accelerator.current_accelerator()))  # expect: cuda-method:safe
+
+
+def not_collectives(x):
+    # Negative: numpy's broadcast and functools' reduce are no collectives.
+    import functools
+
+    import numpy as np
+
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        x = x.to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe
+        np.broadcast(1, 2)
+        functools.reduce(max, [1, 2])
+    return x
