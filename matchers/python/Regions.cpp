@@ -587,9 +587,11 @@ llvm::SmallVector<Tok, 16> tokensOf(llvm::StringRef T, uint32_t B, uint32_t E) {
 /// module's name holds what no import does (`from torch.cuda: import
 /// is_available`, half typed), or where two names run together (`import
 /// torch.cuda from torch.cuda import memory_allocated`, two imports on one
-/// line): tree-sitter may still read an import there.
+/// line): tree-sitter may still read an import there. With CudaLibs, also
+/// the names that the import binds from a CUDA-only library (`apex`, NVIDIA's
+/// extension: Review.h, cudaLibraryModule()).
 bool importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
-                   llvm::StringSet<> &Names) {
+                   llvm::StringSet<> &Names, llvm::StringSet<> *CudaLibs = nullptr) {
   auto All = tokensOf(T, L.Begin, L.End);
   llvm::SmallVector<Tok, 16> Toks; // `from m import (a, b)`: the brackets do not matter
   for (const Tok &X : All)
@@ -629,14 +631,17 @@ bool importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
       Dotted += Toks[I].Kind == '.' ? llvm::StringRef(".") : Toks[I].Text;
     }
     llvm::StringRef Name = llvm::StringRef(Dotted).split('.').first;
-    if (I + 1 < Toks.size() && Toks[I].Kind == 'i' && Toks[I].Text == "as" &&
-        Toks[I + 1].Kind == 'i') {
+    std::string Target = L.K == Key::From ? From + "." + Dotted : Dotted;
+    bool Aliased = I + 1 < Toks.size() && Toks[I].Kind == 'i' && Toks[I].Text == "as" &&
+                   Toks[I + 1].Kind == 'i';
+    if (CudaLibs && !Name.empty() && cudaLibraryModule(Target))
+      CudaLibs->insert(Aliased ? Toks[I + 1].Text : Name);
+    if (Aliased) {
       Name = Toks[I + 1].Text;
       I += 2;
     } else if (L.K == Key::Import) {
       Name = ""; // `import a.b` binds `a` to itself
     }
-    std::string Target = L.K == Key::From ? From + "." + Dotted : Dotted;
     if (!Name.empty() && !Dotted.empty() && Name != Target &&
         (Cleaned || Rules.QualifiedPrefixes.count(Target)))
       Names.insert(Name);
@@ -757,7 +762,7 @@ public:
     llvm::StringSet<> Aliases;
     for (int32_t I = 0; I < N; ++I)
       if ((Ls[I].K == Key::Import || Ls[I].K == Key::From) &&
-          !importedNames(T, Ls[I], Rules, Aliases))
+          !importedNames(T, Ls[I], Rules, Aliases, &CudaLibNames))
         return std::nullopt; // the whole file, and no marks
     // Other lines with the word `import` (one search of the text, not one
     // per line: that was 1% of a check).
@@ -1078,7 +1083,7 @@ private:
   /// every `from` and `import` of the line on. False past MaxImportsWithin
   /// of them (each is read to the line's end: a line of thousands, which is
   /// no Python, would take the square of its length).
-  bool importsWithin(const Line &L, const RegionRules &Rules, llvm::StringSet<> &Names) const {
+  bool importsWithin(const Line &L, const RegionRules &Rules, llvm::StringSet<> &Names) {
     unsigned Seen = 0;
     for (const Tok &X : tokensOf(T, L.Begin, L.End)) {
       if (X.Kind != 'i' || (X.Text != "from" && X.Text != "import"))
@@ -1088,7 +1093,7 @@ private:
       Line At = L;
       At.Begin = X.Begin;
       At.K = X.Text == "from" ? Key::From : Key::Import;
-      (void)importedNames(T, At, Rules, Names); // `raise E from e`: no import
+      (void)importedNames(T, At, Rules, Names, &CudaLibNames); // `raise E from e`: no import
     }
     return true;
   }
@@ -1169,12 +1174,22 @@ private:
   }
 
   /// The functions and classes defined at module level, by name: the first
-  /// line of each (its first decorator) and the last of its block.
+  /// line of each (its first decorator) and the last of its block. Also
+  /// those in the blocks of module-level `if` and `try` statements (`try:
+  /// from apex... import X` then `class Y(X):`, fairseq's), as
+  /// Review.cpp's moduleDefinitions(); the last of a name wins.
   void findModuleDefinitions() {
     int32_t N = static_cast<int32_t>(Ls.size());
     DefsRead.assign(Ls.size(), false);
+    auto AtModuleLevel = [&](int32_t I) {
+      int32_t P = S.Parent[I];
+      while (P >= 0 && (Ls[P].K == Key::If || Ls[P].K == Key::Elif || Ls[P].K == Key::Else ||
+                        Ls[P].K == Key::Try || Ls[P].K == Key::Except || Ls[P].K == Key::Finally))
+        P = S.Parent[P];
+      return P < 0;
+    };
     for (int32_t I = 0; I < N; ++I)
-      if (S.Parent[I] < 0 && (Ls[I].K == Key::Def || Ls[I].K == Key::Class) && Ls[I].Header)
+      if ((Ls[I].K == Key::Def || Ls[I].K == Key::Class) && Ls[I].Header && AtModuleLevel(I))
         ModuleDefs[T.slice(Ls[I].NameBegin, Ls[I].NameEnd)] = {S.Start[I], S.BlockEnd[I]};
   }
 
@@ -1301,11 +1316,21 @@ private:
       }
       // A line is read once: the code after each early exit at module level
       // runs to the end of the file.
-      if (mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)))
+      if (mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)) || namesCudaLib(I))
         Keep[I] = true;
       else
         Unguarded[I] = true;
     }
+  }
+
+  /// Whether line I names one of CudaLibNames.
+  bool namesCudaLib(int32_t I) const {
+    if (CudaLibNames.empty())
+      return false;
+    for (const Tok &X : tokensOf(T, Ls[I].Begin, Ls[I].End))
+      if (X.Kind == 'i' && CudaLibNames.count(X.Text))
+        return true;
+    return false;
   }
 
   /// Keeps the clauses of the statement at Start and the last statement of
@@ -1736,6 +1761,9 @@ private:
   /// Names that anchored statements saying `skip` assign: skip markers
   /// (`requires_gpu = pytest.mark.skipif(...)`), whose decorators guard.
   llvm::StringSet<> MarkerNames;
+  /// Names that imports bind from a CUDA-only library (`from apex.normalization
+  /// import FusedLayerNorm`): CUDA code where guarded code names them.
+  llvm::StringSet<> CudaLibNames;
   /// counts(): whether the string Strings[StringOf] holds a doctest, and
   /// whether each word found in it counts there.
   size_t StringOf = SIZE_MAX;

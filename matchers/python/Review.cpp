@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -288,7 +289,8 @@ struct TopLevel {
   const NodeIndex &Index; ///< Of the root (the parse's own: see PythonParsedFile::index()).
   explicit TopLevel(const NodeIndex &Index) : Index(Index) {}
   RangeIndex Findings, Kept;  ///< Of reviewFixes()'s findings and kept places.
-  /// cudaOnlyCode(): the names the module imports from torch.cuda, anywhere.
+  /// cudaOnlyCode(): the names the module imports from torch.cuda or a
+  /// CUDA-only library (cudaLibraryModule()), anywhere.
   mutable std::optional<llvm::SmallVector<std::string, 4>> FromCuda;
   /// unskippedTest(): whether the module skips its tests without an
   /// accelerator (moduleSkipped()).
@@ -1502,11 +1504,24 @@ const llvm::StringMap<TSNode> &moduleDefinitions(TSNode Root, llvm::StringRef Te
   if (Slot)
     return *Slot;
   Slot = std::make_unique<llvm::StringMap<TSNode>>();
-  forEachChild(Root, [&](TSNode S) {
-    TSNode Def = is(S, "decorated_definition") ? field(S, "definition") : S;
-    if (is(Def, "function_definition") || is(Def, "class_definition"))
-      (*Slot)[textOf(field(Def, "name"), Text)] = S;
-  });
+  // Also in the blocks of module-level `if` and `try` statements (`try: from
+  // apex.normalization import FusedLayerNorm as _F` then `class
+  // FusedLayerNorm(_F):`, fairseq's), as Regions.cpp's
+  // findModuleDefinitions(); the last of a name wins.
+  std::function<void(TSNode)> Read = [&](TSNode Holder) {
+    forEachChild(Holder, [&](TSNode S) {
+      TSNode Def = is(S, "decorated_definition") ? field(S, "definition") : S;
+      if (is(Def, "function_definition") || is(Def, "class_definition"))
+        (*Slot)[textOf(field(Def, "name"), Text)] = S;
+      else if (is(S, "if_statement") || is(S, "try_statement") || is(S, "elif_clause") ||
+               is(S, "else_clause") || is(S, "except_clause") || is(S, "finally_clause") ||
+               is(S, "except_group_clause"))
+        Read(S);
+      else if (is(S, "block"))
+        Read(S);
+    });
+  };
+  Read(Root);
   return *Slot;
 }
 
@@ -1628,6 +1643,25 @@ bool needsTwoDevices(TSNode Root, ByteRange R, llvm::StringRef Text) {
              .Default(Op);
   // `n > 1`, `n >= 2`; a skip's `n < 2`, `n <= 1`.
   return ((Op == ">" || Op == "<=") && K >= 1) || ((Op == ">=" || Op == "<") && K >= 2);
+}
+
+/// Whether the `torch.load(...)` call Call says where its tensors go: a
+/// `map_location=` keyword, or a second positional argument (the parameter's
+/// place).
+bool loadsWhere(TSNode Call, llvm::StringRef Text) {
+  unsigned Positional = 0;
+  bool Where = false;
+  forEachChild(field(Call, "arguments"), [&](TSNode A) {
+    if (!ts_node_is_named(A) || is(A, "comment"))
+      return;
+    if (is(A, "keyword_argument"))
+      Where |= textOf(field(A, "name"), Text) == "map_location";
+    else if (is(A, "dictionary_splat") || is(A, "list_splat"))
+      Where = true; // what it passes is not seen
+    else
+      ++Positional;
+  });
+  return Where || Positional >= 2;
 }
 
 /// Whether the decorated definition Def (or a plain one) carries one of
@@ -1757,13 +1791,17 @@ bool macStaysOut(TSNode Root, ByteRange R, llvm::StringRef Text, const Guard &G)
 /// functions and classes and the class's methods that they call, that the
 /// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
 /// device string, float64. Empty when there is none. Where there is none and
-/// OnGroup is given, it is set to the reason the regions break a Mac, if they
-/// do: a process group handed the device's tensors (none takes MPS tensors:
-/// `dist.get_default_backend_for_device("mps")` is gloo).
+/// OffCuda is given, it is set to what the regions then do that breaks a Mac
+/// (or another accelerator), if they do, as a verb phrase: run a process
+/// group on the device's tensors (none takes MPS tensors:
+/// `dist.get_default_backend_for_device("mps")` is gloo), or load a
+/// checkpoint with no `map_location` (tensors saved on CUDA load back to
+/// CUDA), where the regions save none (a test that loads what it saved
+/// loads it where it was).
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L,
-                         std::string *OnGroup = nullptr) {
+                         std::string *OffCuda = nullptr) {
   const TopLevel *T = topLevelOf(Root);
   bool Indexed = T && T->Findings.Of == &Findings && T->Kept.Of == &Kept &&
                  T->Findings.Size == Findings.size();
@@ -1808,7 +1846,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       boundUnderCudaCheck(Root, Text, OwnBound);
   std::vector<ByteRange> Regions(G.Regions.begin(), G.Regions.end());
   llvm::SmallPtrSet<const void *, 8> Followed;
-  // Names imported from torch.cuda in the module: their uses are CUDA code
+  // Names imported from torch.cuda (or apex, cudaLibraryModule()) in the
+  // module: their uses are CUDA code
   // (a module's `from torch.cuda.amp import GradScaler` in a test's
   // `assertIsInstance(scaler, GradScaler)`, mmengine's; `assert
   // torch.cuda.is_available()`, then `from torch.cuda.amp import autocast`
@@ -1817,12 +1856,26 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   auto CollectFromCuda = [&](TSNode From) {
     preorder(From, [&](TSNode N, TSTreeCursor *) {
       if (is(N, "import_from_statement") &&
-          textOf(field(N, "module_name"), Text).startswith("torch.cuda")) {
+          (textOf(field(N, "module_name"), Text).startswith("torch.cuda") ||
+           cudaLibraryModule(textOf(field(N, "module_name"), Text)))) {
         forEachChild(N, [&](TSNode Item) {
           TSNode Name = is(Item, "aliased_import") ? field(Item, "alias") : Item;
           if ((is(Name, "identifier") || is(Name, "dotted_name")) &&
               !sameNode(Item, field(N, "module_name")))
             FromCuda.push_back(textOf(Name, Text).str());
+        });
+        return false;
+      }
+      // `import apex`, `import apex.amp as amp`: the name bound.
+      if (is(N, "import_statement")) {
+        forEachChild(N, [&](TSNode Item) {
+          TSNode Module = is(Item, "aliased_import") ? field(Item, "name") : Item;
+          if (!is(Module, "dotted_name") || !cudaLibraryModule(textOf(Module, Text)))
+            return;
+          if (is(Item, "aliased_import"))
+            FromCuda.push_back(textOf(field(Item, "alias"), Text).str());
+          else
+            FromCuda.push_back(textOf(Module, Text).split('.').first.str());
         });
         return false;
       }
@@ -1862,6 +1915,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   std::optional<TSNode> Gloo; // a "gloo" in the regions
   std::optional<TSNode> Wrapper; // the first groupWrapper() call in them
   bool WrapperMoves = false;     // ... that puts the module on the device itself
+  std::optional<TSNode> Load;    // the first `torch.load` with no map_location
+  bool Saves = false;            // a `torch.save` too: what is loaded may be what it saved
   for (size_t RI = 0; RI < Regions.size(); ++RI) {
     ByteRange Region = Regions[RI];
     // The first kept place (in Kept's order) in the region or holding it.
@@ -1915,6 +1970,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           Found = N;
           return false;
         }
+        if (!Load && textOf(field(N, "function"), Text) == "torch.load" && !loadsWhere(N, Text))
+          Load = N;
+        Saves |= textOf(field(N, "function"), Text) == "torch.save";
         if (GroupUse U = is(F, "identifier") ? groupWrapper(textOf(field(N, "function"), Text))
                                              : GroupUse::None;
             U != GroupUse::None && (!Wrapper || (U == GroupUse::Moves && !WrapperMoves)) &&
@@ -1984,7 +2042,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     return "`" + snippet(*Gloo, Text) + "` (line " +
            std::to_string(lineOf(Text, ts_node_start_byte(*Gloo))) +
            ": gloo takes CPU and CUDA tensors only, and the fixes put them on the device)";
-  if (OnGroup) {
+  if (OffCuda) {
     auto InRegions = [&](const Diagnostic &D) {
       return hasFix(D, L) &&
              llvm::any_of(Regions, [&](ByteRange R) { return R.contains(D.Range); });
@@ -2014,12 +2072,19 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         Where = "`" + snippet(descendantFor(Root, Made->Range.Begin, Made->Range.End), Text) +
                 "` (line " + std::to_string(lineOf(Text, Made->Range.Begin)) + ")";
       if (WrapperMoves)
-        *OnGroup = Where + ", which puts the module on the accelerator";
+        Where += ", which puts the module on the accelerator";
       else if (Placed)
-        *OnGroup = Where + ", with tensors that the fixes put on the device (line " +
-                   std::to_string(lineOf(Text, Placed->Range.Begin)) + ")";
+        Where += ", with tensors that the fixes put on the device (line " +
+                 std::to_string(lineOf(Text, Placed->Range.Begin)) + ")";
       else
-        *OnGroup = Where + ", on a device mesh of the accelerator";
+        Where += ", on a device mesh of the accelerator";
+      *OffCuda = "runs a process group on the accelerator: " + Where +
+                 "; on a Mac that group is gloo (`dist.get_default_backend_for_device`), which "
+                 "takes CPU and CUDA tensors only";
+    } else if (Load && !Saves) {
+      *OffCuda = "loads a checkpoint with no `map_location`: `" + snippet(*Load, Text) +
+                 "` (line " + std::to_string(lineOf(Text, ts_node_start_byte(*Load))) +
+                 "); tensors saved on CUDA load back to CUDA, which a Mac or an XPU host lacks";
     }
   }
   return "";
@@ -3248,6 +3313,10 @@ bool saysAccelerator(llvm::StringRef S) {
   return false;
 }
 
+bool cudaLibraryModule(llvm::StringRef Dotted) {
+  return Dotted == "apex" || Dotted.startswith("apex.");
+}
+
 bool mentionsGuardedWord(llvm::StringRef Code) {
   // The words that may occur within a longer run of letters and digits, by
   // their first letter; the backends' words are whole runs (`_`-separated
@@ -3285,8 +3354,10 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
           return true;
   }
   // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above), FSDP2's
-  // `fully_shard(...)` and collectives (groupWrapper()).
-  if (Code.contains("pin_memory") || Code.contains("fully_shard"))
+  // `fully_shard(...)` and collectives (groupWrapper()), `torch.load(...)`
+  // and `torch.save(...)` (cudaOnlyCode()'s OffCuda).
+  if (Code.contains("pin_memory") || Code.contains("fully_shard") || Code.contains("torch.load") ||
+      Code.contains("torch.save"))
     return true;
   // groupWrapper()'s collectives.
   return llvm::any_of(Collectives, [&](llvm::StringRef C) { return Code.contains(C); });
@@ -3676,12 +3747,10 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       continue;
     }
     std::string What = G.Flag.empty() ? "the code it guards" : "`" + G.Flag + "` guards code that";
-    std::string OnGroup;
-    std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe, &OnGroup);
-    if (Left.empty() && !OnGroup.empty() && !macStaysOut(Root, D.Range, Text, G)) {
-      makeUnsafe(D, "unsafe: " + What + " runs a process group on the accelerator: " + OnGroup +
-                        "; on a Mac that group is gloo (`dist.get_default_backend_for_device`), "
-                        "which takes CPU and CUDA tensors only");
+    std::string OffCuda;
+    std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe, &OffCuda);
+    if (Left.empty() && !OffCuda.empty() && !macStaysOut(Root, D.Range, Text, G)) {
+      makeUnsafe(D, "unsafe: " + What + " " + OffCuda);
       continue;
     }
     if (Left.empty() && G.Exported) {

@@ -52,6 +52,13 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
 /// Errs towards true: it reads words, not the syntax.
 bool mentionsGuardedWord(llvm::StringRef Code);
 
+/// Whether the module Dotted (`apex.normalization`) is of a library whose
+/// code is CUDA-only: NVIDIA's apex, whose fused modules import its CUDA
+/// extensions (`fused_layer_norm_cuda`) when built, which needs CUDA. The
+/// names imported from it are CUDA code where guarded code uses them; region
+/// parsing keeps the lines of guarded code that name them.
+bool cudaLibraryModule(llvm::StringRef Dotted);
+
 /// Whether Code (a condition, a decorator, a name) says that what it guards
 /// or names needs CUDA or an accelerator: it names CUDA, a GPU, an
 /// accelerator, NCCL, cuDNN or Triton, or asks for availability or a device

@@ -150,3 +150,31 @@ def not_collectives(x):
         np.broadcast(1, 2)
         functools.reduce(max, [1, 2])
     return x
+
+
+class Vocoder(torch.nn.Module):
+    # fairseq's CodeHiFiGANVocoder: a checkpoint saved on CUDA loads back to CUDA.
+    def __init__(self, path):
+        super().__init__()
+        self.model = torch.nn.Linear(4, 4)
+        if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- map_location
+            state = torch.load(path)
+        else:
+            state = torch.load(path, map_location=torch.device("cpu"))
+        self.model.load_state_dict(state)
+
+
+def load_where(path):
+    # Negative: the load says where its tensors go.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        return torch.load(path, map_location="cpu")
+    return None
+
+
+def round_trip(path, model):
+    # Negative: it loads what it saved, where it was.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        model = model.to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe
+        torch.save(model.state_dict(), path)
+        model.load_state_dict(torch.load(path))
+    return model
