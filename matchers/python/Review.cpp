@@ -1651,7 +1651,10 @@ bool needsTwoDevices(TSNode Root, ByteRange R, llvm::StringRef Text) {
 bool loadsWhere(TSNode Call, llvm::StringRef Text) {
   unsigned Positional = 0;
   bool Where = false;
-  forEachChild(field(Call, "arguments"), [&](TSNode A) {
+  TSNode Args = field(Call, "arguments");
+  if (ts_node_is_null(Args))
+    return true; // nothing to judge by (a syntax error)
+  forEachChild(Args, [&](TSNode A) {
     if (!ts_node_is_named(A) || is(A, "comment"))
       return;
     if (is(A, "keyword_argument"))
@@ -1701,7 +1704,10 @@ bool underMacSkip(TSNode Root, ByteRange R, llvm::StringRef Text) {
       continue;
     // A helper of this class: where its tests run.
     unsigned Tests = 0, Skipped = 0;
-    forEachChild(field(A, "body"), [&](TSNode S) {
+    TSNode Body = field(A, "body");
+    if (ts_node_is_null(Body))
+      continue; // a class left unfinished (a syntax error)
+    forEachChild(Body, [&](TSNode S) {
       TSNode Def = is(S, "decorated_definition") ? field(S, "definition") : S;
       if (is(Def, "function_definition") && textOf(field(Def, "name"), Text).startswith("test")) {
         ++Tests;
@@ -2563,8 +2569,9 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
       // `with torch.cuda.device(0):`, not `with mock.patch("torch.cuda...", ...):`
       // (a double is why the test runs without CUDA).
       bool Needs = false;
-      if (contains(field(P, "body"), R))
-        forEachChild(ts_node_child(P, 1), [&](TSNode Item) {
+      if (TSNode Items = ts_node_child(P, 1);
+          contains(field(P, "body"), R) && !ts_node_is_null(Items))
+        forEachChild(Items, [&](TSNode Item) {
           Needs |= ts_node_is_named(Item) && saysAcceleratorAt(Item, Text) &&
                    !testDouble(textOf(Item, Text));
         });
@@ -2889,7 +2896,10 @@ std::optional<unsigned> deviceComparedWithTensors(TSNode Root, const Ancestors &
       if (!is(Assign, "assignment") || textOf(field(Assign, "left"), Text) != Object)
         continue;
       bool Named = false;
-      preorder(field(Assign, "right"), [&](TSNode M, TSTreeCursor *) {
+      TSNode Right = field(Assign, "right");
+      if (ts_node_is_null(Right))
+        return false; // `Q: Tensor`, an annotation alone
+      preorder(Right, [&](TSNode M, TSTreeCursor *) {
         Named |= (is(M, "identifier") || is(M, "attribute")) && textOf(M, Text) == Name;
         return !Named;
       });
