@@ -858,9 +858,12 @@ bool skipDecoratorGuards(TSNode Decorator, TSNode Decorated, llvm::StringRef Tex
   // "cuda"])` runs the test on what it lists (another skip, such as
   // `@skip_if_lt_x_gpu(2)`, only skips more).
   addDefinition(Decorated, Decorator, Text, G.Regions);
-  // `test_roi_align_cuda`: a test that is about CUDA, beside its CPU twin.
+  // `test_roi_align_cuda`: a test that is about CUDA, beside its CPU twin;
+  // `test_sum_on_gpu`, fairseq's `class TestTranslationGPU` (a word of a
+  // camel-cased name, as gpuOrPinning() reads it).
   llvm::StringRef Name = textOf(field(Def, "name"), Text);
-  if (cudaName(Name) || llvm::is_contained(nameParts(Name), "gpu"))
+  static constexpr llvm::StringLiteral Gpu[] = {"gpu", "gpus"};
+  if (cudaName(Name) || hasNameWord(Name, Gpu))
     G.NamedForCuda = Name.str();
   return true;
 }

@@ -587,3 +587,10 @@ def cpu_group():
     if torch.accelerator.is_available():  # expect: cuda-is-available:safe
         torch.accelerator.synchronize()  # expect: cuda-synchronize:safe
     dist.init_process_group(backend="gloo")
+
+
+@unittest.skipIf(not torch.cuda.is_available(), "test requires a GPU")  # expect: cuda-is-available:report -- named for CUDA
+class TestTranslationGPU(unittest.TestCase):
+    # fairseq's GPU tests: a class named for the GPU, a word of a camel-cased name.
+    def test_fp16(self):
+        torch.ones(2).to(device=torch.accelerator.current_accelerator()).half().sum()  # expect: cuda-method

@@ -589,3 +589,10 @@ def cpu_group():
     if torch.cuda.is_available():  # expect: cuda-is-available:safe
         torch.cuda.synchronize()  # expect: cuda-synchronize:safe
     dist.init_process_group(backend="gloo")
+
+
+@unittest.skipIf(not torch.cuda.is_available(), "test requires a GPU")  # expect: cuda-is-available:report -- named for CUDA
+class TestTranslationGPU(unittest.TestCase):
+    # fairseq's GPU tests: a class named for the GPU, a word of a camel-cased name.
+    def test_fp16(self):
+        torch.ones(2).cuda().half().sum()  # expect: cuda-method
