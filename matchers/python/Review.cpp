@@ -1796,6 +1796,13 @@ bool macStaysOut(TSNode Root, ByteRange R, llvm::StringRef Text, const Guard &G)
   return Out;
 }
 
+/// Whether the identifier N is the name after a `.` (`amp` of `torch.amp`),
+/// not a name of the scope (`amp` bound by `from apex import amp`).
+bool attributeName(TSNode N) {
+  TSNode P = ts_node_parent(N);
+  return is(P, "attribute") && sameNode(field(P, "attribute"), N);
+}
+
 /// The first CUDA-only code in the guard's regions, and in the module's
 /// functions and classes and the class's methods that they call, that the
 /// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
@@ -1965,7 +1972,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       bool Cuda = (is(N, "identifier") &&
                    ((cudaName(textOf(N, Text)) && !backendsFlag(N, Text) &&
                      !availabilityQuery(textOf(N, Text))) ||
-                    llvm::is_contained(FromCuda, textOf(N, Text)))) ||
+                    (llvm::is_contained(FromCuda, textOf(N, Text)) && !attributeName(N)))) ||
                   (is(N, "string") && (cudaDeviceString(N, Text) ||
                                        (cudaNamedString(N, Text) && !inMessage(Root, N, Text))));
       // A call of a function or class named for the GPU (`DeviceGPU()`
