@@ -417,18 +417,15 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
       First = false;
     }
     L.Header = LastColon;
+    bool Compound = !(L.K == Key::Other || L.K == Key::Decorator || L.K == Key::Import ||
+                      L.K == Key::From || L.K == Key::Assert || L.K == Key::Exit);
     // A line that ends with `:` but starts no compound statement (`If
     // flag:`, `x = lambda:`) is a syntax error, from which tree-sitter may
-    // recover across the lines after it (as `flag: <annotation>`).
-    if (L.Header &&
-        (L.K == Key::Other || L.K == Key::Decorator || L.K == Key::Import || L.K == Key::From ||
-         L.K == Key::Assert || L.K == Key::Exit) &&
-        FirstWord != "match" && FirstWord != "case")
+    // recover across the lines after it (as `flag: <annotation>`); so is one
+    // that starts a compound statement with no `:` (`if flag` and a comment).
+    if (L.Header && !Compound && FirstWord != "match" && FirstWord != "case")
       return false;
-    // One that starts a compound statement with no `:` (`if flag` and a
-    // comment) is one too, which tree-sitter may join to the lines after it.
-    if (!AnyColon && L.K != Key::Other && L.K != Key::Decorator && L.K != Key::Import &&
-        L.K != Key::From && L.K != Key::Assert && L.K != Key::Exit)
+    if (Compound && !AnyColon)
       return false;
     Lines.push_back(L);
   }

@@ -575,12 +575,16 @@ bool runsAsTest(TSNode Def, const Ancestors &Up, llvm::StringRef Text) {
   return is(Body, "block") && is(Class, "class_definition") && testClass(Class, Text);
 }
 
+/// The callee of the call that Code starts with, after a decorator's `@`
+/// (`unittest.skipIf` of `@unittest.skipIf(not TEST_CUDA, ...)`); all of it
+/// where there is no call.
+llvm::StringRef calleeText(llvm::StringRef Code) {
+  return Code.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim();
+}
+
 /// Whether Code starts with a call of a test double's factory: its callee
 /// names `patch` (`mock.patch(...)`, `patch.object(...)`, `mock.patch.dict`).
-bool testDouble(llvm::StringRef Code) {
-  return Code.take_until([](char C) { return C == '(' || C == '\n'; })
-      .contains_insensitive("patch");
-}
+bool testDouble(llvm::StringRef Code) { return calleeText(Code).contains_insensitive("patch"); }
 
 /// Whether a decorator of a test (or of its class) may skip it where there is
 /// no accelerator: it says one (saysAccelerator() in Review.h), or names a platform,
@@ -592,17 +596,14 @@ bool guardsTest(llvm::StringRef Decorator) {
   // case beside a CUDA one), `@pytest.mark.parametrize("device", [...])`,
   // hypothesis's `@given(device=st.sampled_from(["cpu", "cuda"]))` and
   // `@example(...)`, which give the test values whatever they name.
-  std::string Name =
-      lastName(
-          Decorator.ltrim("@ \t").take_until([](char C) { return C == '(' || C == '\n'; }).rtrim())
-          .lower();
+  std::string Name = lastName(calleeText(Decorator)).lower();
   if (llvm::StringRef(Name).startswith("with") || Name.find("param") != std::string::npos ||
       Name == "given" || Name == "example")
     return false;
   // A test double (`@mock.patch("torch.cuda.is_available", return_value=True)`,
   // `@mock.patch.object(..., return_value=torch.device("cuda", 1))`, Lightning's
   // tests) skips nothing: it is why the test runs without CUDA.
-  if (testDouble(Decorator.ltrim("@ \t")))
+  if (testDouble(Decorator))
     return false;
   if (saysAccelerator(Decorator))
     return true;
@@ -1232,6 +1233,20 @@ const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
   return *X;
 }
 
+/// The name an assignment target binds where its uses can be followed: a
+/// name, or `self.NAME` (whose uses are its class's: Self); nullopt for other
+/// targets (`x[0]`, `a.b`, tuples).
+struct BoundName {
+  llvm::StringRef Name; ///< `device`, or `self.device`.
+  bool Self;
+};
+std::optional<BoundName> boundName(TSNode Target, llvm::StringRef Text) {
+  bool Self = is(Target, "attribute") && textOf(field(Target, "object"), Text) == "self";
+  if (!is(Target, "identifier") && !Self)
+    return std::nullopt;
+  return BoundName{textOf(Target, Text), Self};
+}
+
 /// Where the uses of what the assignment A binds are looked for: its
 /// function (the module outside one), or for `self.NAME` (Self) its class.
 TSNode assignmentScope(const Ancestors &Up, TSNode A, bool Self, TSNode Root) {
@@ -1299,10 +1314,11 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   } else {
     Left = field(P, "left");
   }
-  bool Self = is(Left, "attribute") && textOf(field(Left, "object"), Text) == "self";
-  if (!is(Left, "identifier") && !Self)
+  std::optional<BoundName> Bound = boundName(Left, Text);
+  if (!Bound)
     return std::nullopt;
-  llvm::StringRef Name = textOf(Left, Text);
+  llvm::StringRef Name = Bound->Name;
+  bool Self = Bound->Self;
   if (Marker && Name == "pytestmark")
     return std::nullopt; // the module's own skip, not a name others use
   TSNode Scope = assignmentScope(Up, P, Self, Root);
@@ -1518,9 +1534,7 @@ const llvm::StringMap<TSNode> &moduleDefinitions(TSNode Root, llvm::StringRef Te
         (*Slot)[textOf(field(Def, "name"), Text)] = S;
       else if (is(S, "if_statement") || is(S, "try_statement") || is(S, "elif_clause") ||
                is(S, "else_clause") || is(S, "except_clause") || is(S, "finally_clause") ||
-               is(S, "except_group_clause"))
-        Read(S);
-      else if (is(S, "block"))
+               is(S, "except_group_clause") || is(S, "block"))
         Read(S);
     });
   };
@@ -1681,8 +1695,7 @@ bool macSkipped(TSNode Def, llvm::StringRef Text) {
     TSNode D = ts_node_named_child(Def, I);
     if (!is(D, "decorator"))
       continue;
-    llvm::StringRef Callee = lastName(
-        textOf(D, Text).drop_front(1).take_until([](char Ch) { return Ch == '('; }).trim());
+    llvm::StringRef Callee = lastName(calleeText(textOf(D, Text)));
     if (Callee == "skip_if_lt_x_gpu" || Callee == "requires_nccl" || Callee == "skip_if_no_gpu")
       return true;
   }
@@ -1986,11 +1999,11 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           Found = N;
           return false;
         }
-        if (!Load && textOf(field(N, "function"), Text) == "torch.load" && !loadsWhere(N, Text))
+        llvm::StringRef Callee = textOf(field(N, "function"), Text);
+        if (!Load && Callee == "torch.load" && !loadsWhere(N, Text))
           Load = N;
-        Saves |= textOf(field(N, "function"), Text) == "torch.save";
-        if (GroupUse U = is(F, "identifier") ? groupWrapper(textOf(field(N, "function"), Text))
-                                             : GroupUse::None;
+        Saves |= Callee == "torch.save";
+        if (GroupUse U = is(F, "identifier") ? groupWrapper(Callee) : GroupUse::None;
             U != GroupUse::None && (!Wrapper || (U == GroupUse::Moves && !WrapperMoves)) &&
             !underMacSkip(Root, NR, Text)) {
           Wrapper = N;
@@ -2051,34 +2064,32 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
              (MpsOnly ? ": MPS has no float64)" : ")");
   }
+  // A finding of the regions that the fixes at level L change.
+  auto Fixed = [&](const Diagnostic &D) {
+    return hasFix(D, L) && llvm::any_of(Regions, [&](ByteRange R) { return R.contains(D.Range); });
+  };
   if (Gloo && llvm::any_of(Findings, [&](const Diagnostic &D) {
-        return D.Category == "device-placement" && hasFix(D, L) &&
-               llvm::any_of(Regions, [&](ByteRange R) { return R.contains(D.Range); });
+        return D.Category == "device-placement" && Fixed(D);
       }))
     return "`" + snippet(*Gloo, Text) + "` (line " +
            std::to_string(lineOf(Text, ts_node_start_byte(*Gloo))) +
            ": gloo takes CPU and CUDA tensors only, and the fixes put them on the device)";
   if (OffCuda) {
-    auto InRegions = [&](const Diagnostic &D) {
-      return hasFix(D, L) &&
-             llvm::any_of(Regions, [&](ByteRange R) { return R.contains(D.Range); });
+    // The first finding of a category that the fixes change, where a Mac may run it.
+    auto First = [&](llvm::StringRef Category) -> const Diagnostic * {
+      for (const Diagnostic &D : Findings)
+        if (D.Category == Category && Fixed(D) && !underMacSkip(Root, D.Range, Text))
+          return &D;
+      return nullptr;
     };
     // What makes the group: a backend or a mesh that a fix ports (on a Mac:
     // gloo, and a mesh of MPS tensors), else a wrapper (the group is made
     // elsewhere, for any device).
-    const Diagnostic *Made = nullptr;
-    for (const Diagnostic &D : Findings)
-      if (D.Category == "distributed" && InRegions(D) && !underMacSkip(Root, D.Range, Text)) {
-        Made = &D;
-        break;
-      }
-    const Diagnostic *Placed = nullptr;
-    for (const Diagnostic &D : Findings)
-      if (D.Category == "device-placement" && InRegions(D) && !underMacSkip(Root, D.Range, Text)) {
-        Placed = &D;
-        break;
-      }
+    const Diagnostic *Made = First("distributed");
     bool Mesh = Made && Made->RuleId == "cuda-device-mesh";
+    // What puts tensors on the device, where the wrapper does not itself.
+    const Diagnostic *Placed =
+        (Made || Wrapper) && !WrapperMoves ? First("device-placement") : nullptr;
     if ((Made || Wrapper) && (Placed || Mesh || WrapperMoves)) {
       std::string Where;
       if (Wrapper)
@@ -2838,14 +2849,13 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
   }
   if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
     return std::nullopt;
-  TSNode Left = field(A, "left");
-  bool Self = is(Left, "attribute") && textOf(field(Left, "object"), Text) == "self";
-  if (!is(Left, "identifier") && !Self)
+  std::optional<BoundName> Bound = boundName(field(A, "left"), Text);
+  if (!Bound)
     return std::nullopt;
   std::unique_ptr<ScopeIndex> Local;
   const ScopeIndex &X =
-      scopeIndex(Root, assignmentScope(Up, A, Self, Root), Text, Local, /*Uses=*/true);
-  for (TSNode U : usesAfter(X, textOf(Left, Text), Self, ts_node_end_byte(A))) {
+      scopeIndex(Root, assignmentScope(Up, A, Bound->Self, Root), Text, Local, /*Uses=*/true);
+  for (TSNode U : usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A))) {
     TSNode S = U;
     while (!ts_node_is_null(S) && !is(S, "expression_statement") && !is(S, "return_statement") &&
            !is(S, "block") && !is(S, "module"))
@@ -2883,11 +2893,11 @@ std::optional<unsigned> deviceComparedWithTensors(TSNode Root, const Ancestors &
   TSNode A = Up.parent(Call);
   if (!is(A, "assignment") || !sameNode(field(A, "right"), Call))
     return std::nullopt;
-  TSNode Left = field(A, "left");
-  bool Self = is(Left, "attribute") && textOf(field(Left, "object"), Text) == "self";
-  if (!is(Left, "identifier") && !Self)
+  std::optional<BoundName> Bound = boundName(field(A, "left"), Text);
+  if (!Bound)
     return std::nullopt;
-  llvm::StringRef Name = textOf(Left, Text);
+  llvm::StringRef Name = Bound->Name;
+  bool Self = Bound->Self;
   // `Q.device`, where Q is a name that a statement before the comparison, in
   // its block, assigns from an expression that names the device (`Q =
   // change_basis(j, device=device)`): a tensor made there, not an object
