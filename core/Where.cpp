@@ -551,4 +551,16 @@ bool WhereConstraints::hold(const Rule &R, llvm::SmallVectorImpl<BoundVar> &B,
   return true;
 }
 
+bool WhereConstraints::accepts(const Rule &R, llvm::StringRef Name, llvm::StringRef Text) const {
+  auto It = ByRule.find(R.Id);
+  if (It == ByRule.end())
+    return true;
+  auto CIt = It->second.find(Name);
+  if (CIt == It->second.end())
+    return true;
+  const Constraint &K = CIt->second;
+  return (!K.Must || K.Must->matches(Text, nullptr)) &&
+         !(K.MustNot && K.MustNot->matches(Text, nullptr));
+}
+
 } // namespace devport

@@ -87,6 +87,11 @@ public:
   /// the regex captures by appending them to B.
   bool hold(const Rule &R, llvm::SmallVectorImpl<BoundVar> &B, llvm::StringRef Src) const;
 
+  /// Whether Text, bound to the metavariable Name, satisfies R's constraints
+  /// on it (true where it has none): what hold() asks of each binding, for a
+  /// matcher to ask while it can still try another binding.
+  bool accepts(const Rule &R, llvm::StringRef Name, llvm::StringRef Text) const;
+
 private:
   /// One regex and what can answer for it without running it (LLVM's
   /// engine takes microseconds per call, and C++ rules try theirs at every

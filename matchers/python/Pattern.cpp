@@ -246,8 +246,8 @@ namespace {
 
 class Matcher {
 public:
-  Matcher(const PatternContext &Ctx, llvm::SmallVectorImpl<BoundVar> &B)
-      : Ctx(Ctx), B(B), G(Grammar::get()) {}
+  Matcher(const PatternContext &Ctx, llvm::SmallVectorImpl<BoundVar> &B, BindFilter Accept)
+      : Ctx(Ctx), B(B), G(Grammar::get()), Accept(Accept) {}
   Matcher(const Matcher &) = delete;
   Matcher &operator=(const Matcher &) = delete;
 
@@ -293,6 +293,13 @@ public:
         return false;
       llvm::SmallVector<TSNode, 8> Kids;
       kids(N, P.NamedOnly, Kids);
+      // `async def` is a function_definition whose first child is `async`:
+      // a `def` pattern matches it too.
+      if (P.Symbol == G.FunctionDefinition && !Kids.empty() && !ts_node_is_named(Kids.front()) &&
+          textOf(Kids.front(), Ctx.Src) == "async" &&
+          (P.Children.empty() || P.Children.front().K != PatternNode::Leaf ||
+           P.Children.front().Text != "async"))
+        Kids.erase(Kids.begin());
       // An empty $$$X binds the position just inside the node (after `(`).
       LastEnd = ts_node_start_byte(N) + (P.NamedOnly && ts_node_child_count(N) > 0 ? 1 : 0);
       return seq(P.Children, Kids);
@@ -350,6 +357,8 @@ private:
     for (const BoundVar &V : B)
       if (V.Name == Name)
         return Ctx.Src.slice(V.Range.Begin, V.Range.End) == Ctx.Src.slice(R.Begin, R.End);
+    if (Accept && !Accept(Name, Ctx.Src.slice(R.Begin, R.End)))
+      return false;
     B.push_back({Name, R});
     return true;
   }
@@ -357,6 +366,7 @@ private:
   const PatternContext &Ctx;
   llvm::SmallVectorImpl<BoundVar> &B;
   const Grammar &G;
+  BindFilter Accept;
   uint32_t LastEnd = 0;
 };
 
@@ -382,9 +392,9 @@ llvm::ArrayRef<TSNode> ChildCache::children(TSNode N) {
 }
 
 bool matchPattern(const Pattern &P, TSNode N, const PatternContext &Ctx,
-                  llvm::SmallVectorImpl<BoundVar> &Bindings) {
+                  llvm::SmallVectorImpl<BoundVar> &Bindings, BindFilter Accept) {
   Bindings.clear();
-  Matcher M(Ctx, Bindings);
+  Matcher M(Ctx, Bindings, Accept);
   return M.node(P.Root, N);
 }
 

@@ -32,6 +32,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -123,10 +124,17 @@ struct PatternContext {
   ChildCache &Children;
 };
 
+/// Whether a metavariable (its name) may bind a text: a rule's `where`
+/// constraints, asked as each binding is made, so that a pattern such as
+/// `def $F($$$A, $P=$S, $$$B)` goes on to the next parameter when the first
+/// default (`func=None`) binds $P and $S to what the constraints refuse.
+using BindFilter = llvm::function_ref<bool(llvm::StringRef Name, llvm::StringRef Text)>;
+
 /// Matches P against the code node N; on success Bindings holds what the
-/// metavariables bound (cleared first).
+/// metavariables bound (cleared first), each of them accepted by Accept
+/// when one is given. A `def` pattern matches an `async def` too.
 bool matchPattern(const Pattern &P, TSNode N, const PatternContext &Ctx,
-                  llvm::SmallVectorImpl<BoundVar> &Bindings);
+                  llvm::SmallVectorImpl<BoundVar> &Bindings, BindFilter Accept = nullptr);
 
 } // namespace devport::python
 

@@ -654,7 +654,11 @@ private:
         continue;
       if (!llvm::all_of(C->NodeWords, Has))
         continue;
-      if (!matchPattern(C->P, N, Ctx, Bindings) || !M.Constraints.hold(*C->R, Bindings, Src))
+      const Rule &R = *C->R;
+      auto Accept = [&](llvm::StringRef Name, llvm::StringRef Text) {
+        return M.Constraints.accepts(R, Name, Text);
+      };
+      if (!matchPattern(C->P, N, Ctx, Bindings, Accept) || !M.Constraints.hold(R, Bindings, Src))
         continue;
       LastRule = C->R;
       Match Found;

@@ -23,6 +23,10 @@ def launch(rank: int, device_type: Literal["cpu", "cuda", "mps"] = torch.acceler
     pass
 
 
+async def serve(request, device=torch.accelerator.current_accelerator().type):  # expect: cuda-device-default -- an async def
+    return request
+
+
 # Negatives.
 def run(x, device="cpu"):
     return x

@@ -23,6 +23,10 @@ def launch(rank: int, device_type: Literal["cpu", "cuda", "mps"] = "cuda") -> No
     pass
 
 
+async def serve(request, device="cuda"):  # expect: cuda-device-default -- an async def
+    return request
+
+
 # Negatives.
 def run(x, device="cpu"):
     return x
