@@ -121,8 +121,9 @@ constexpr llvm::StringLiteral Collectives[] = {
 /// fairscale's `ShardedDataParallel`, `fully_shard`); Moves, one that also
 /// puts the module on the current accelerator itself
 /// (`FullyShardedDataParallel`, `FSDP`: PyTorch 2.6's `_init_device_handle`).
-/// Read by name, as the region scan keeps lines (mentionsGuardedWord()): an
-/// alias other than `DDP` or `FSDP` is not followed.
+/// Read by name, as the region scan keeps lines (mentionsGuardedWord()); an
+/// alias is followed where its name says DDP or FSDP (ImportedNames), not
+/// otherwise (`DistributedDataParallel as Wrapper`).
 enum class GroupUse { None, Group, Moves };
 GroupUse groupWrapper(llvm::StringRef Callee) {
   if ((Callee.startswith("dist.") || Callee.startswith("torch.distributed.")) &&
@@ -285,13 +286,24 @@ class Ancestors;
 /// class of 300 methods, would otherwise be read from its first child for
 /// every finding; the parse's own, which the match after an edit shares) and
 /// the indexes below.
+/// What cudaOnlyCode() reads of a module's imports, anywhere in it.
+struct ImportedNames {
+  /// The names imported from torch.cuda or a CUDA-only library
+  /// (cudaLibraryModule()).
+  llvm::SmallVector<std::string, 4> FromCuda;
+  /// The aliases of the process-group wrappers (groupWrapper()) whose name
+  /// says DDP or FSDP, as the lines that the region scan keeps do
+  /// (mentionsGuardedWord()): timm's `DistributedDataParallel as
+  /// NativeDDP`, fairscale's `ShardedDataParallel as ShardedDDP`.
+  llvm::SmallVector<std::pair<std::string, GroupUse>, 2> Wrappers;
+};
+
 struct TopLevel {
   const NodeIndex &Index; ///< Of the root (the parse's own: see PythonParsedFile::index()).
   explicit TopLevel(const NodeIndex &Index) : Index(Index) {}
   RangeIndex Findings, Kept;  ///< Of reviewFixes()'s findings and kept places.
-  /// cudaOnlyCode(): the names the module imports from torch.cuda or a
-  /// CUDA-only library (cudaLibraryModule()), anywhere.
-  mutable std::optional<llvm::SmallVector<std::string, 4>> FromCuda;
+  /// cudaOnlyCode(): the names the module imports (importedNames()).
+  mutable std::optional<ImportedNames> Imported;
   /// unskippedTest(): whether the module skips its tests without an
   /// accelerator (moduleSkipped()).
   mutable std::optional<bool> ModuleSkipped;
@@ -1881,8 +1893,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   // `assertIsInstance(scaler, GradScaler)`, mmengine's; `assert
   // torch.cuda.is_available()`, then `from torch.cuda.amp import autocast`
   // and `with autocast():`, each a region).
-  llvm::SmallVector<std::string, 4> FromCuda;
-  auto CollectFromCuda = [&](TSNode From) {
+  ImportedNames Imported;
+  auto CollectImports = [&](TSNode From) {
     preorder(From, [&](TSNode N, TSTreeCursor *) {
       if (is(N, "import_from_statement") &&
           (textOf(field(N, "module_name"), Text).startswith("torch.cuda") ||
@@ -1891,7 +1903,21 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           TSNode Name = is(Item, "aliased_import") ? field(Item, "alias") : Item;
           if ((is(Name, "identifier") || is(Name, "dotted_name")) &&
               !sameNode(Item, field(N, "module_name")))
-            FromCuda.push_back(textOf(Name, Text).str());
+            Imported.FromCuda.push_back(textOf(Name, Text).str());
+        });
+        return false;
+      }
+      // `from torch.nn.parallel import DistributedDataParallel as NativeDDP`.
+      if (is(N, "import_from_statement")) {
+        forEachChild(N, [&](TSNode Item) {
+          if (!is(Item, "aliased_import"))
+            return;
+          llvm::StringRef Alias = textOf(field(Item, "alias"), Text);
+          std::string L = Alias.lower();
+          GroupUse U = groupWrapper(lastName(textOf(field(Item, "name"), Text)));
+          if (U != GroupUse::None &&
+              (L.find("ddp") != std::string::npos || L.find("fsdp") != std::string::npos))
+            Imported.Wrappers.push_back({Alias.str(), U});
         });
         return false;
       }
@@ -1902,9 +1928,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           if (!is(Module, "dotted_name") || !cudaLibraryModule(textOf(Module, Text)))
             return;
           if (is(Item, "aliased_import"))
-            FromCuda.push_back(textOf(field(Item, "alias"), Text).str());
+            Imported.FromCuda.push_back(textOf(field(Item, "alias"), Text).str());
           else
-            FromCuda.push_back(textOf(Module, Text).split('.').first.str());
+            Imported.FromCuda.push_back(textOf(Module, Text).split('.').first.str());
         });
         return false;
       }
@@ -1932,15 +1958,23 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     });
   };
   if (!T) {
-    CollectFromCuda(Root);
+    CollectImports(Root);
   } else {
     // Read once a review.
-    if (!T->FromCuda) {
-      CollectFromCuda(Root);
-      T->FromCuda = FromCuda;
+    if (!T->Imported) {
+      CollectImports(Root);
+      T->Imported = std::move(Imported);
     }
-    FromCuda = *T->FromCuda;
   }
+  const ImportedNames &Imports = T ? *T->Imported : Imported;
+  const llvm::SmallVector<std::string, 4> &FromCuda = Imports.FromCuda;
+  auto WrapperUse = [&](llvm::StringRef Callee) {
+    GroupUse U = groupWrapper(Callee);
+    for (const auto &[Alias, AliasUse] : Imports.Wrappers)
+      if (U == GroupUse::None && Callee == Alias)
+        U = AliasUse;
+    return U;
+  };
   std::optional<TSNode> Gloo; // a "gloo" in the regions
   std::optional<TSNode> Wrapper; // the first groupWrapper() call in them
   bool WrapperMoves = false;     // ... that puts the module on the device itself
@@ -2003,7 +2037,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         if (!Load && Callee == "torch.load" && !loadsWhere(N, Text))
           Load = N;
         Saves |= Callee == "torch.save";
-        if (GroupUse U = is(F, "identifier") ? groupWrapper(Callee) : GroupUse::None;
+        if (GroupUse U = is(F, "identifier") ? WrapperUse(Callee) : GroupUse::None;
             U != GroupUse::None && (!Wrapper || (U == GroupUse::Moves && !WrapperMoves)) &&
             !underMacSkip(Root, NR, Text)) {
           Wrapper = N;

@@ -12,6 +12,9 @@ from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.fsdp import FullyShardedDataParallel
 from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
 from torch.nn.parallel import DistributedDataParallel as DDP
+from torch.nn.parallel import DistributedDataParallel as NativeDDP
+from torch.nn.parallel import DistributedDataParallel as Wrapper
+from fairscale.nn.data_parallel import ShardedDataParallel as ShardedDDP
 
 
 class TestGroups(unittest.TestCase):
@@ -177,4 +180,38 @@ def round_trip(path, model):
         model = model.to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe
         torch.save(model.state_dict(), path)
         model.load_state_dict(torch.load(path))
+    return model
+
+
+def wrap_native(model):
+    # timm's train.py: `DistributedDataParallel as NativeDDP`.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- process group
+        model = NativeDDP(model.to(device=torch.accelerator.current_accelerator()))  # expect: cuda-method:safe
+    return model
+
+
+def wrap_sharded_alias(model, optimizer):
+    # fairscale's tests: `ShardedDataParallel as ShardedDDP`.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- process group
+        model = ShardedDDP(model.to(device=torch.accelerator.current_accelerator()), optimizer)  # expect: cuda-method:safe
+    return model
+
+
+def is_ddp(model):
+    return isinstance(model, DDP)
+
+
+def wrap_checked(model):
+    # Negative: a function whose name ends in ddp, not imported as a wrapper.
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        model = model.to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe
+        print(is_ddp(model))
+    return model
+
+
+def wrap_other_alias(model):
+    # Not followed: an alias that names no DDP (the region scan keeps the lines that say ddp or
+    # fsdp, and the review reads what it keeps).
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe
+        model = Wrapper(model.to(device=torch.accelerator.current_accelerator()))  # expect: cuda-method:safe
     return model
