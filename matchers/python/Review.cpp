@@ -3419,12 +3419,26 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
   }
   // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above), FSDP2's
   // `fully_shard(...)` and collectives (groupWrapper()), `torch.load(...)`
-  // and `torch.save(...)` (cudaOnlyCode()'s OffCuda).
-  if (Code.contains("pin_memory") || Code.contains("fully_shard") || Code.contains("torch.load") ||
-      Code.contains("torch.save"))
-    return true;
-  // groupWrapper()'s collectives.
-  return llvm::any_of(Collectives, [&](llvm::StringRef C) { return Code.contains(C); });
+  // and `torch.save(...)` (cudaOnlyCode()'s OffCuda), anywhere in the line:
+  // one pass by first byte, not a search per word (twelve searches a line
+  // were 2.6% of a check).
+  static const auto Spans = [] {
+    std::array<llvm::SmallVector<llvm::StringRef, 2>, 256> T;
+    auto Add = [&](llvm::StringRef W) {
+      if (!llvm::is_contained(T[static_cast<unsigned char>(W[0])], W))
+        T[static_cast<unsigned char>(W[0])].push_back(W);
+    };
+    for (llvm::StringRef W : {"pin_memory", "fully_shard", "torch.load", "torch.save"})
+      Add(W);
+    for (llvm::StringRef W : Collectives)
+      Add(W);
+    return T;
+  }();
+  for (size_t I = 0, N = Code.size(); I < N; ++I)
+    for (llvm::StringRef W : Spans[static_cast<unsigned char>(Code[I])])
+      if (Code.substr(I).startswith(W))
+        return true;
+  return false;
 }
 
 /// The public module-level function that puts a skip built from the check at
