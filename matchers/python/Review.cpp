@@ -2903,6 +2903,68 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
   return std::nullopt;
 }
 
+/// Where the device type that a check picks, "cpu" where it fails, makes a
+/// device mesh: the first argument or `device_type=` of `init_device_mesh` or
+/// `DeviceMesh`, directly (axolotl's expert-parallel plugin,
+/// `init_device_mesh("cuda" if torch.cuda.is_available() else "cpu", ...)`)
+/// or through a name in its function or class. Where it picked "cpu", a Mac
+/// made a CPU mesh on a gloo group; ported, it makes an "mps" mesh, which
+/// DeviceMesh cannot set up in releases after 2.6 (`_setup_world_group_and_
+/// device` asks the device module's `is_initialized()`, which `torch.mps`
+/// lacks) and whose gloo group takes CPU and CUDA tensors only. The line of
+/// the call.
+std::optional<unsigned> pickMakesMesh(TSNode Root, const Ancestors &Up, llvm::StringRef Text) {
+  TSNode P = pickedBy(Up, Text);
+  if (ts_node_is_null(P))
+    return std::nullopt;
+  TSNode Fallback = ts_node_named_child(P, negatedBelow(Up, P) ? 0 : 2);
+  std::string Value;
+  if (!is(Fallback, "string") || !simpleStringValue(Fallback, Text, Value) || Value != "cpu")
+    return std::nullopt;
+  // The mesh call that V (with its parent's reader) is the device type of.
+  auto MeshCall = [&](TSNode V, auto ParentOf) -> std::optional<unsigned> {
+    TSNode A = ParentOf(V);
+    while (is(A, "parenthesized_expression")) {
+      V = A;
+      A = ParentOf(A);
+    }
+    if (is(A, "keyword_argument")) {
+      if (textOf(field(A, "name"), Text) != "device_type")
+        return std::nullopt;
+      A = ParentOf(A);
+    } else if (!is(A, "argument_list") || !sameNode(ts_node_named_child(A, 0), V)) {
+      return std::nullopt;
+    }
+    TSNode Call = ParentOf(A);
+    if (!is(A, "argument_list") || !is(Call, "call"))
+      return std::nullopt;
+    llvm::StringRef Callee = lastName(textOf(field(Call, "function"), Text));
+    if (Callee != "init_device_mesh" && Callee != "DeviceMesh")
+      return std::nullopt;
+    return lineOf(Text, ts_node_start_byte(Call));
+  };
+  auto UpParent = [&](TSNode N) { return Up.parent(N); };
+  if (auto Line = MeshCall(P, UpParent))
+    return Line;
+  TSNode A = Up.parent(P);
+  if (!is(A, "assignment") || !sameNode(field(A, "right"), P))
+    return std::nullopt;
+  std::optional<BoundName> Bound = boundName(field(A, "left"), Text);
+  if (!Bound)
+    return std::nullopt;
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X =
+      scopeIndex(Root, assignmentScope(Up, A, Bound->Self, Root), Text, Local, /*Uses=*/true);
+  auto TreeParent = [](TSNode N) { return ts_node_parent(N); };
+  for (TSNode U : usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A))) {
+    // `self.device_type`: the attribute is the use.
+    TSNode V = is(ts_node_parent(U), "attribute") ? ts_node_parent(U) : U;
+    if (auto Line = MeshCall(V, TreeParent))
+      return Line;
+  }
+  return std::nullopt;
+}
+
 /// Where the device that a check picks as `torch.device("cuda" if check else
 /// "cpu")`, with no index, is later compared with a tensor's `.device` in its
 /// function or class (deepchem's `self.assertEqual(Q.device, device)`): on
@@ -3666,6 +3728,15 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     if (auto Line = deviceReachesFloat64(Root, Up, Text)) {
       makeUnsafe(D, "unsafe: the device it picks reaches float64 (line " + std::to_string(*Line) +
                         "); where it picked the CPU, a Mac now gets MPS, which has no float64");
+      continue;
+    }
+    if (auto Line = pickMakesMesh(Root, Up, Text)) {
+      makeUnsafe(D, "unsafe: the device type it picks makes a device mesh (line " +
+                        std::to_string(*Line) +
+                        "); where it picked \"cpu\", a Mac now makes an \"mps\" mesh, which "
+                        "DeviceMesh cannot set up in releases after 2.6 (it asks the device "
+                        "module's is_initialized(), which torch.mps lacks) and whose gloo group "
+                        "takes CPU and CUDA tensors only");
       continue;
     }
     if (auto Line = deviceComparedWithTensors(Root, Up, Text)) {
