@@ -3962,6 +3962,13 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       llvm::StringRef Assigned; ///< The name its statement assigns, if one.
       llvm::StringRef Check;
     };
+    struct SkipMark {
+      size_t Finding;
+      TSNode Scope; ///< The decorated definition, or the `pytestmark` assignment.
+      TSNode Call;  ///< The skip call.
+      llvm::StringRef Check;
+    };
+    std::vector<SkipMark> Skips;
     auto GoTogether = [&](const Twin &A, const Twin &B) {
       if (A.Statement.empty() || B.Statement.empty() || A.Statement == B.Statement)
         return true;
@@ -3994,6 +4001,31 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                                "comparison_operator"});
       bool Conditional = is(C, "conditional_expression") && ts_node_named_child_count(C) == 3 &&
                          sameNode(ts_node_named_child(C, 1), N);
+      // The condition of a skip mark, where another mark applies to the same
+      // test: the decorators of one definition, or the entries of one
+      // `pytestmark` list (axolotl's `skipif(not torch.cuda.is_available())`
+      // beside `skipif(torch.cuda.is_available() and torch.cuda.
+      // get_device_properties(0).total_memory < 24e9)`, a memory gate that
+      // stays CUDA: ported alone, the first lets other accelerators in and
+      // the second no longer holds them back).
+      if (TSNode Call = Up.parent(C);
+          is(C, "argument_list") && sameNode(ts_node_named_child(C, 0), N) && is(Call, "call")) {
+        llvm::StringRef Callee = lastName(textOf(field(Call, "function"), Text));
+        if (Callee != "skipif" && Callee != "skipIf" && Callee != "skipUnless")
+          continue;
+        TSNode Scope{};
+        TSNode P = Up.parent(Call);
+        if (is(P, "decorator")) {
+          Scope = Up.parent(P);
+        } else if (is(P, "list") || is(P, "tuple")) {
+          TSNode A = Up.parent(P);
+          if (is(A, "assignment") && textOf(field(A, "left"), Text) == "pytestmark")
+            Scope = A;
+        }
+        if (!ts_node_is_null(Scope))
+          Skips.push_back({I, Scope, Call, Check});
+        continue;
+      }
       if (!Conditional &&
           (!(is(C, "if_statement") || is(C, "elif_clause")) || !sameNode(field(C, "condition"), N)))
         continue;
@@ -4037,6 +4069,51 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                             "accelerators (what one guard prepares, the other may use)");
           break;
         }
+    }
+    // A skip whose check another skip of the same test keeps as CUDA (no
+    // safe fix there, or none at all: a kept feature guard).
+    for (const SkipMark &A : Skips) {
+      Diagnostic &D = Findings[A.Finding];
+      if (!hasFix(D, Level::Safe))
+        continue;
+      llvm::SmallVector<TSNode, 4> Others;
+      auto Consider = [&](TSNode Call) {
+        if (is(Call, "call") && !sameNode(Call, A.Call)) {
+          llvm::StringRef Callee = lastName(textOf(field(Call, "function"), Text));
+          if (Callee == "skipif" || Callee == "skipIf" || Callee == "skipUnless")
+            Others.push_back(Call);
+        }
+      };
+      if (is(A.Scope, "decorated_definition")) {
+        forEachChild(A.Scope, [&](TSNode C) {
+          if (is(C, "decorator"))
+            Consider(ts_node_named_child(C, 0));
+        });
+      } else {
+        forEachChild(field(A.Scope, "right"), [&](TSNode C) { Consider(C); });
+      }
+      std::optional<uint32_t> Kept;
+      for (TSNode Call : Others) {
+        TSNode Condition = ts_node_named_child(field(Call, "arguments"), 0);
+        ByteRange CR = rangeOf(Condition);
+        llvm::StringRef CT = Text.slice(CR.Begin, CR.End);
+        for (size_t At = findWord(CT, A.Check); At != llvm::StringRef::npos && !Kept;
+             At = findWord(CT, A.Check, At + 1)) {
+          ByteRange Occurrence{CR.Begin + static_cast<uint32_t>(At),
+                               CR.Begin + static_cast<uint32_t>(At + A.Check.size())};
+          bool Ported = llvm::any_of(Findings, [&](const Diagnostic &F) {
+            return F.Range == Occurrence && hasFix(F, Level::Safe);
+          });
+          if (!Ported)
+            Kept = Occurrence.Begin;
+        }
+      }
+      if (Kept)
+        makeUnsafe(D, "unsafe: another skip of this test asks the same check and keeps CUDA "
+                      "(line " +
+                          std::to_string(lineOf(Text, *Kept)) +
+                          "); ported alone, this skip would let other accelerators into a test "
+                          "that the other no longer gates");
     }
   }
   if (llvm::is_contained(Laddered, true)) {
