@@ -3503,34 +3503,75 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
   return false;
 }
 
+/// A public module-level function that decides the skip of tests elsewhere.
+struct SkipHelper {
+  std::string Name;
+  bool Returned; ///< It returns the marker for its caller to apply.
+};
+
 /// The public module-level function that puts a skip built from the check at
 /// R on the tests it is given (`def require_torch_multi_gpu(test_case): return
 /// unittest.skipUnless(torch.cuda.device_count() > 1, ...)(test_case)`,
-/// diffusers' and transformers' testing utilities): its name, or nullopt. The
-/// tests are wherever it is imported, as for a skip marker kept in a name.
-std::optional<std::string> skipHelper(TSNode Root, ByteRange R, llvm::StringRef Text) {
+/// diffusers' and transformers' testing utilities) or returns it for the
+/// tests it decorates (torchtune's `gpu_test(gpu_count=1)`: `count =
+/// torch.cuda.device_count()`, then `return pytest.mark.skipif(count <
+/// gpu_count, ...)`), or nullopt. The tests are wherever it is imported, as
+/// for a skip marker kept in a name.
+std::optional<SkipHelper> skipHelper(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
-  bool InSkip = false;
+  auto IsSkip = [&](TSNode Call) {
+    llvm::StringRef F = is(Call, "call") ? lastName(textOf(field(Call, "function"), Text)) : "";
+    return F == "skipUnless" || F == "skipIf" || F == "skipif";
+  };
+  bool InSkip = false, Returned = false;
+  llvm::StringRef Local; // the local name that the check is assigned to
   for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P); P = Up.parent(P)) {
     if (is(P, "decorator") || is(P, "lambda") || is(P, "class_definition"))
       return std::nullopt;
     if (is(P, "argument_list") && !InSkip) {
       // The skip applied there, to the function's argument: `skipUnless(...)
-      // (test_case)` (not a marker returned for the caller to apply).
+      // (test_case)`; or returned for the caller to apply (torchtune's
+      // `return pytest.mark.skipif(...)` in `gpu_test`).
       TSNode Call = Up.parent(P), Applied = Up.parent(Call);
-      llvm::StringRef F = is(Call, "call") ? lastName(textOf(field(Call, "function"), Text)) : "";
-      InSkip = (F == "skipUnless" || F == "skipIf" || F == "skipif") && is(Applied, "call") &&
-               sameNode(field(Applied, "function"), Call);
+      if (IsSkip(Call)) {
+        if (is(Applied, "call") && sameNode(field(Applied, "function"), Call))
+          InSkip = true;
+        else if (is(Applied, "return_statement"))
+          InSkip = Returned = true;
+      }
     }
+    if (is(P, "assignment") && Local.empty() && !InSkip && is(field(P, "left"), "identifier") &&
+        is(Up.parent(P), "expression_statement"))
+      Local = textOf(field(P, "left"), Text);
     if (is(P, "function_definition")) {
       TSNode Holder = Up.parent(P);
       if (is(Holder, "decorated_definition"))
         Holder = Up.parent(Holder);
       llvm::StringRef Name = textOf(field(P, "name"), Text);
-      if (!InSkip || !is(Holder, "module") || Name.startswith("_"))
+      if (!is(Holder, "module") || Name.startswith("_"))
         return std::nullopt;
-      return Name.str();
+      // `count = torch.cuda.device_count()`, then `return
+      // pytest.mark.skipif(count < n, ...)` in the function's body.
+      if (!InSkip && !Local.empty())
+        for (TSNode S = ts_node_named_child(field(P, "body"), 0); !ts_node_is_null(S);
+             S = ts_node_next_named_sibling(S)) {
+          TSNode Call = is(S, "return_statement") ? ts_node_named_child(S, 0) : TSNode{};
+          if (!IsSkip(Call))
+            continue;
+          TSNode Condition = ts_node_named_child(field(Call, "arguments"), 0);
+          bool Names = false;
+          preorder(Condition, [&](TSNode N, TSTreeCursor *) {
+            Names |= is(N, "identifier") && textOf(N, Text) == Local &&
+                     !is(ts_node_parent(N), "keyword_argument");
+            return !Names;
+          });
+          if (Names)
+            InSkip = Returned = true;
+        }
+      if (!InSkip)
+        return std::nullopt;
+      return SkipHelper{Name.str(), Returned};
     }
   }
   return std::nullopt;
@@ -3566,9 +3607,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
   for (Diagnostic &D : Findings)
     if (hasFix(D, Level::Safe) && asksForDevices(Text.slice(D.Range.Begin, D.Range.End)))
       if (auto Helper = skipHelper(Root, D.Range, Text))
-        makeUnsafe(D, "unsafe: it decides the skip that `" + *Helper +
-                          "` puts on the tests it is given, wherever it is imported: ported, "
-                          "they run on every accelerator, whatever they need");
+        makeUnsafe(D, "unsafe: it decides the skip that `" + Helper->Name +
+                          (Helper->Returned ? "` returns for the tests it marks"
+                                            : "` puts on the tests it is given") +
+                          ", wherever it is imported: ported, they run on every accelerator, "
+                          "whatever they need");
   // A key stays what it names (before the guards, which count it as CUDA code).
   for (Diagnostic &D : Findings) {
     if (D.Fixes.empty())
