@@ -12,8 +12,13 @@ mesh = init_device_mesh(
     mesh_dim_names=("dp",),
 )
 mesh = DeviceMesh(device_type=torch.accelerator.current_accelerator().type, mesh=list(range(4)))  # expect: cuda-device-mesh
+mesh = DeviceMesh.from_group(group, torch.accelerator.current_accelerator().type)  # expect: cuda-device-mesh
+mesh = DeviceMesh.from_group(group, device_type=torch.accelerator.current_accelerator().type, mesh_dim_names=("dp",))  # expect: cuda-device-mesh -- torchtune's RL training
+mesh = parallelism_config.build_device_mesh(torch.accelerator.current_accelerator().type)  # expect: cuda-device-mesh -- accelerate's ParallelismConfig, axolotl's
 
 
 # Negatives.
 mesh = init_device_mesh("cpu", (2,))
 mesh = init_device_mesh(device_type, (2,))
+mesh = DeviceMesh.from_group(group, "cpu")
+mesh = self.build_device_mesh()
