@@ -1839,6 +1839,37 @@ bool attributeName(TSNode N) {
 /// checkpoint with no `map_location` (tensors saved on CUDA load back to
 /// CUDA), where the regions save none (a test that loads what it saved
 /// loads it where it was).
+/// Whether a `try` around N catches a failed import: `except ImportError`,
+/// `ModuleNotFoundError`, `Exception`, `BaseException` (alone or in a tuple)
+/// or a bare `except`.
+bool importErrorCaught(TSNode N, llvm::StringRef Text) {
+  for (TSNode C = N, P = ts_node_parent(N); !ts_node_is_null(P); C = P, P = ts_node_parent(P)) {
+    if (is(P, "function_definition") || is(P, "class_definition"))
+      return false;
+    if (!is(P, "try_statement") || !sameNode(field(P, "body"), C))
+      continue;
+    bool Caught = false;
+    forEachChild(P, [&](TSNode Clause) {
+      if (!is(Clause, "except_clause"))
+        return;
+      TSNode What = ts_node_named_child(Clause, 0);
+      if (is(What, "block") || ts_node_is_null(What)) {
+        Caught = true; // a bare `except:`
+        return;
+      }
+      preorder(What, [&](TSNode M, TSTreeCursor *) {
+        llvm::StringRef T = is(M, "identifier") ? textOf(M, Text) : "";
+        Caught |= T == "ImportError" || T == "ModuleNotFoundError" || T == "Exception" ||
+                  T == "BaseException";
+        return !Caught;
+      });
+    });
+    if (Caught)
+      return true;
+  }
+  return false;
+}
+
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L,
@@ -1975,6 +2006,22 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         U = AliasUse;
     return U;
   };
+  // Whether the condition that holds the check mentions Triton.
+  std::optional<bool> TritonInCheck;
+  auto CheckAsksForTriton = [&] {
+    if (!TritonInCheck) {
+      // The condition that holds it: up through `and`, `or`, `not`,
+      // parentheses and comparisons.
+      TSNode S = descendantFor(Root, Check.Begin, Check.End);
+      for (TSNode P = ts_node_parent(S);
+           is(P, "boolean_operator") || is(P, "not_operator") ||
+           is(P, "parenthesized_expression") || is(P, "comparison_operator");
+           P = ts_node_parent(P))
+        S = P;
+      TritonInCheck = textOf(S, Text).lower().find("triton") != std::string::npos;
+    }
+    return *TritonInCheck;
+  };
   std::optional<TSNode> Gloo; // a "gloo" in the regions
   std::optional<TSNode> Wrapper; // the first groupWrapper() call in them
   bool WrapperMoves = false;     // ... that puts the module on the device itself
@@ -2004,6 +2051,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     const llvm::SmallVector<TSNode, 4> Tops = TopsOf(Region);
     std::optional<TSNode> Found;
     bool MpsOnly = false;
+    bool NoMac = false; // Found imports triton
     auto Look = [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
@@ -2016,6 +2064,32 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       if (is(N, "import_from_statement") &&
           textOf(field(N, "module_name"), Text).startswith("torch.cuda"))
         return false;
+      // Triton has no build for macOS: guarded code that imports it
+      // (axolotl's kernel tests, `import triton` in a test that a CUDA check
+      // skips) fails on a Mac once the check lets it run. XPU builds ship
+      // Intel's.
+      if ((is(N, "import_statement") || is(N, "import_from_statement")) && Region.contains(NR)) {
+        bool Triton = false;
+        auto IsTriton = [&](TSNode M) {
+          if (is(M, "aliased_import"))
+            M = field(M, "name");
+          llvm::StringRef Module = is(M, "dotted_name") ? textOf(M, Text) : "";
+          Triton |= Module == "triton" || Module.startswith("triton.");
+        };
+        if (is(N, "import_from_statement"))
+          IsTriton(field(N, "module_name"));
+        else
+          forEachChild(N, IsTriton);
+        // Not where a failed import is caught (`try: import triton` `except
+        // ImportError: return False`, axolotl's triton_available()), nor
+        // where the check's own condition asks for Triton too (torchao's
+        // `has_triton() and torch.cuda.is_available() and ...`).
+        if (Triton && !importErrorCaught(N, Text) && !CheckAsksForTriton()) {
+          Found = N;
+          NoMac = true;
+          return false;
+        }
+      }
       bool Cuda = (is(N, "identifier") &&
                    ((cudaName(textOf(N, Text)) && !backendsFlag(N, Text) &&
                      !availabilityQuery(textOf(N, Text))) ||
@@ -2096,7 +2170,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     if (Found)
       return "`" + snippet(expressionOf(Root, *Found), Text) + "` (line " +
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
-             (MpsOnly ? ": MPS has no float64)" : ")");
+             (MpsOnly ? ": MPS has no float64)"
+              : NoMac ? ": Triton has no build for macOS)"
+                      : ")");
   }
   // A finding of the regions that the fixes at level L change.
   auto Fixed = [&](const Diagnostic &D) {
