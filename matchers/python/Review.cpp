@@ -8,6 +8,7 @@
 
 #include "core/NameWords.h"
 #include "matchers/python/NodeIndex.h"
+#include "matchers/python/ProjectModules.h"
 #include "rewriters/EditApplier.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -2006,6 +2007,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         U = AliasUse;
     return U;
   };
+  // The file, for the project's modules that guarded code imports.
+  llvm::StringRef FromPath = Findings[G.Finding].File;
   // Whether the condition that holds the check mentions Triton.
   std::optional<bool> TritonInCheck;
   auto CheckAsksForTriton = [&] {
@@ -2068,18 +2071,54 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       // (axolotl's kernel tests, `import triton` in a test that a CUDA check
       // skips) fails on a Mac once the check lets it run. XPU builds ship
       // Intel's.
-      if ((is(N, "import_statement") || is(N, "import_from_statement")) && Region.contains(NR)) {
+      // So does one that imports a module of the project whose top level
+      // imports Triton (ProjectModules.h). Not an import of the module's own
+      // top level, which runs whatever the checks say.
+      if ((is(N, "import_statement") || is(N, "import_from_statement")) && Region.contains(NR) &&
+          !is(ts_node_parent(N), "module")) {
         bool Triton = false;
-        auto IsTriton = [&](TSNode M) {
+        // A module as imported: its dotted name and its leading dots.
+        auto Imports = [&](const std::string &Module, unsigned Level) {
+          llvm::StringRef M = Module;
+          if (Level == 0 && (M == "triton" || M.startswith("triton."))) {
+            Triton = true;
+            return;
+          }
+          if (FromPath.empty() || (Level == 0 && M.empty()))
+            return;
+          if (auto Path = projectModulePath(FromPath, M, Level))
+            Triton |= importsTritonAtTop(*Path);
+        };
+        auto Name = [&](TSNode M) {
           if (is(M, "aliased_import"))
             M = field(M, "name");
-          llvm::StringRef Module = is(M, "dotted_name") ? textOf(M, Text) : "";
-          Triton |= Module == "triton" || Module.startswith("triton.");
+          return is(M, "dotted_name") ? textOf(M, Text) : llvm::StringRef();
         };
-        if (is(N, "import_from_statement"))
-          IsTriton(field(N, "module_name"));
-        else
-          forEachChild(N, IsTriton);
+        if (is(N, "import_from_statement")) {
+          TSNode From = field(N, "module_name");
+          llvm::StringRef Module = Name(From);
+          unsigned Level = 0;
+          if (is(From, "relative_import")) {
+            forEachChild(From, [&](TSNode C) {
+              if (is(C, "import_prefix"))
+                Level = static_cast<unsigned>(textOf(C, Text).count('.'));
+              else if (is(C, "dotted_name"))
+                Module = textOf(C, Text);
+            });
+          }
+          Imports(Module.str(), Level);
+          // `from pkg import kernel`: a submodule too.
+          forEachChild(N, [&](TSNode Item) {
+            llvm::StringRef Sub = Name(Item);
+            if (!Triton && !Sub.empty() && !sameNode(Item, From) && (Level > 0 || !Module.empty()))
+              Imports(Module.empty() ? Sub.str() : (Module + "." + Sub).str(), Level);
+          });
+        } else {
+          forEachChild(N, [&](TSNode Item) {
+            if (!Triton)
+              Imports(Name(Item).str(), 0);
+          });
+        }
         // Not where a failed import is caught (`try: import triton` `except
         // ImportError: return False`, axolotl's triton_available()), nor
         // where the check's own condition asks for Triton too (torchao's
@@ -2171,7 +2210,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       return "`" + snippet(expressionOf(Root, *Found), Text) + "` (line " +
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
              (MpsOnly ? ": MPS has no float64)"
-              : NoMac ? ": Triton has no build for macOS)"
+              : NoMac ? ": it imports Triton, which has no build for macOS)"
                       : ")");
   }
   // A finding of the regions that the fixes at level L change.

@@ -49,6 +49,7 @@
 #include "report/Render.h"
 #include "rewriters/UnifiedDiff.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -315,6 +316,15 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
     return;
   }
   SourceFile Shown(InputName, F->text().str());
+  // The case's own name is its path from its directory, where the modules
+  // it imports are (input-triton-project.py's kernelpkg/).
+  llvm::SmallString<256> Before;
+  llvm::sys::fs::current_path(Before);
+  if (std::error_code EC = llvm::sys::fs::set_current_path(Dir)) {
+    fail(Input, "cannot enter " + Dir + ": " + EC.message());
+    return;
+  }
+  auto Back = llvm::make_scope_exit([&] { (void)llvm::sys::fs::set_current_path(Before); });
   std::vector<Diagnostic> Diags = ofRule((*E)->checkAll(Shown), *Rules.find(RuleId));
   checkMarkers(Input, Shown, Diags, expectations(Shown, "expect"), RuleId, "");
 

@@ -1,0 +1,44 @@
+//===--- ProjectModules.h - What the project's own modules import ---------===//
+//
+// Part of devport. See README.md.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The review of a guard (Review.cpp, cudaOnlyCode()) reads one module, but
+/// guarded code often imports the project's own: axolotl's kernel tests skip
+/// without CUDA and then `from axolotl.kernels.gemma4_fused_rope import ...`,
+/// a module whose first lines `import triton`, which has no build for macOS.
+/// This finds such a module on disk, beside the importing file or above it,
+/// and reads its top level without parsing it.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef DEVPORT_MATCHERS_PYTHON_PROJECTMODULES_H
+#define DEVPORT_MATCHERS_PYTHON_PROJECTMODULES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace devport::python {
+
+/// Where the module Module (dotted, "" for the package itself), imported with
+/// Level leading dots from the file at FromPath, is a file of the project:
+/// for a relative import, in FromPath's package; otherwise in FromPath's
+/// directory or one of its ancestors (or their `src/`), eight levels at
+/// most, as `a/b.py` or `a/b/__init__.py`. Nothing for a module that is not
+/// there (another distribution's, `torch`, `numpy`).
+std::optional<std::string> projectModulePath(llvm::StringRef FromPath, llvm::StringRef Module,
+                                             unsigned Level);
+
+/// Whether the file at Path imports Triton at its top level: a line that
+/// starts, in its first column, with `import triton` or `from triton` (a
+/// module's own statements; not one in a `try` or a function). Read once a
+/// process for each path, size and modification time; the first 4 MiB.
+bool importsTritonAtTop(const std::string &Path);
+
+} // namespace devport::python
+
+#endif
