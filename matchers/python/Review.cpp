@@ -2009,9 +2009,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   };
   // The file, for the project's modules that guarded code imports.
   llvm::StringRef FromPath = Findings[G.Finding].File;
-  // Whether the condition that holds the check mentions Triton.
+  // Whether the condition that holds the check asks for Triton or a compute
+  // capability.
   std::optional<bool> TritonInCheck;
-  auto CheckAsksForTriton = [&] {
+  auto CheckKeepsMacOut = [&] {
     if (!TritonInCheck) {
       // The condition that holds it: up through `and`, `or`, `not`,
       // parentheses and comparisons.
@@ -2021,7 +2022,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
            is(P, "parenthesized_expression") || is(P, "comparison_operator");
            P = ts_node_parent(P))
         S = P;
-      TritonInCheck = textOf(S, Text).lower().find("triton") != std::string::npos;
+      std::string Condition = textOf(S, Text).lower();
+      TritonInCheck = llvm::any_of(
+          std::initializer_list<llvm::StringRef>{"triton", "capability", "is_sm"},
+          [&](llvm::StringRef W) { return Condition.find(W.str()) != std::string::npos; });
     }
     return *TritonInCheck;
   };
@@ -2122,8 +2126,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         // Not where a failed import is caught (`try: import triton` `except
         // ImportError: return False`, axolotl's triton_available()), nor
         // where the check's own condition asks for Triton too (torchao's
-        // `has_triton() and torch.cuda.is_available() and ...`).
-        if (Triton && !importErrorCaught(N, Text) && !CheckAsksForTriton()) {
+        // `has_triton() and torch.cuda.is_available() and ...`) or for a
+        // CUDA compute capability, which keeps a Mac out (torchao's DeepGEMM
+        // tests, `not torch.cuda.is_available() or not is_sm_at_least_90()`).
+        if (Triton && !importErrorCaught(N, Text) && !CheckKeepsMacOut()) {
           Found = N;
           NoMac = true;
           return false;

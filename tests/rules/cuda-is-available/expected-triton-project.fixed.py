@@ -40,3 +40,14 @@ def elsewhere(x):
         from somewhere_else.fused_rope import fused_rope
         return fused_rope(x.to(torch.accelerator.current_accelerator().type))
     return None
+
+
+def is_sm_at_least_90():
+    return torch.cuda.is_available() and torch.cuda.get_device_capability() >= (9, 0)  # a feature guard, kept
+
+
+@pytest.mark.skipif(not torch.accelerator.is_available() or not is_sm_at_least_90(), reason="SM90")  # expect: cuda-is-available:safe -- the capability keeps a Mac out
+def test_sm90_kernel():
+    from kernelpkg.fused_rope import fused_rope
+
+    assert fused_rope(torch.ones(2, device=torch.accelerator.current_accelerator().type)) is not None
