@@ -2985,6 +2985,20 @@ TSNode pickedBy(const Ancestors &Up, llvm::StringRef Text) {
   return P;
 }
 
+/// The uses, after it, of the name that the assignment A on Up's path binds:
+/// in its function, or its class for `self.NAME`. Empty where it binds no
+/// plain name or attribute of `self`. Local holds a scope index made for
+/// the call.
+llvm::ArrayRef<TSNode> usesOfAssigned(TSNode Root, const Ancestors &Up, TSNode A,
+                                      llvm::StringRef Text, std::unique_ptr<ScopeIndex> &Local) {
+  std::optional<BoundName> Bound = boundName(field(A, "left"), Text);
+  if (!Bound)
+    return {};
+  const ScopeIndex &X =
+      scopeIndex(Root, assignmentScope(Up, A, Bound->Self, Root), Text, Local, /*Uses=*/true);
+  return usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A));
+}
+
 /// Where the device that a check picks reaches float64 in its function (a
 /// name) or its class (`self.NAME`): `self.device = torch.device("cuda" if
 /// torch.cuda.is_available() else "cpu")`, then `.to(dtype=torch.float64,
@@ -3004,13 +3018,8 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
   }
   if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
     return std::nullopt;
-  std::optional<BoundName> Bound = boundName(field(A, "left"), Text);
-  if (!Bound)
-    return std::nullopt;
   std::unique_ptr<ScopeIndex> Local;
-  const ScopeIndex &X =
-      scopeIndex(Root, assignmentScope(Up, A, Bound->Self, Root), Text, Local, /*Uses=*/true);
-  for (TSNode U : usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A))) {
+  for (TSNode U : usesOfAssigned(Root, Up, A, Text, Local)) {
     TSNode S = U;
     while (!ts_node_is_null(S) && !is(S, "expression_statement") && !is(S, "return_statement") &&
            !is(S, "block") && !is(S, "module"))
@@ -3070,14 +3079,9 @@ std::optional<unsigned> pickMakesMesh(TSNode Root, const Ancestors &Up, llvm::St
   TSNode A = Up.parent(P);
   if (!is(A, "assignment") || !sameNode(field(A, "right"), P))
     return std::nullopt;
-  std::optional<BoundName> Bound = boundName(field(A, "left"), Text);
-  if (!Bound)
-    return std::nullopt;
   std::unique_ptr<ScopeIndex> Local;
-  const ScopeIndex &X =
-      scopeIndex(Root, assignmentScope(Up, A, Bound->Self, Root), Text, Local, /*Uses=*/true);
   auto TreeParent = [](TSNode N) { return ts_node_parent(N); };
-  for (TSNode U : usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A))) {
+  for (TSNode U : usesOfAssigned(Root, Up, A, Text, Local)) {
     // `self.device_type`: the attribute is the use.
     TSNode V = is(ts_node_parent(U), "attribute") ? ts_node_parent(U) : U;
     if (auto Line = MeshCall(V, TreeParent))
