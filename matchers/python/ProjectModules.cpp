@@ -70,10 +70,12 @@ std::optional<std::string> projectModulePath(llvm::StringRef FromPath, llvm::Str
     llvm::sys::path::append(Src, "src");
     if (auto P = moduleIn(Src, Module))
       return P;
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
-    if (Parent == Dir)
+    // The parent is a prefix of Dir: shorten it in place (assigning Dir a
+    // view of its own bytes is what SmallVector refuses).
+    size_t Parent = llvm::sys::path::parent_path(Dir).size();
+    if (Parent == 0 || Parent == Dir.size())
       break;
-    Dir = Parent;
+    Dir.resize(Parent);
   }
   return std::nullopt;
 }
