@@ -3628,6 +3628,20 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
   return false;
 }
 
+/// Whether Call is a skip, by its callee's last name: pytest's
+/// `mark.skipif`, unittest's `skipIf` and `skipUnless`.
+bool skipCall(TSNode Call, llvm::StringRef Text) {
+  llvm::StringRef F = is(Call, "call") ? lastName(textOf(field(Call, "function"), Text)) : "";
+  return F == "skipif" || F == "skipIf" || F == "skipUnless";
+}
+
+/// The condition of the skip call Call: its first argument; null where it
+/// has none (`skipif()`, half typed).
+TSNode skipCondition(TSNode Call) {
+  TSNode Args = field(Call, "arguments");
+  return ts_node_is_null(Args) ? TSNode{} : ts_node_named_child(Args, 0);
+}
+
 /// A public module-level function that decides the skip of tests elsewhere.
 struct SkipHelper {
   std::string Name;
@@ -3645,10 +3659,6 @@ struct SkipHelper {
 std::optional<SkipHelper> skipHelper(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
-  auto IsSkip = [&](TSNode Call) {
-    llvm::StringRef F = is(Call, "call") ? lastName(textOf(field(Call, "function"), Text)) : "";
-    return F == "skipUnless" || F == "skipIf" || F == "skipif";
-  };
   bool InSkip = false, Returned = false;
   llvm::StringRef Local; // the local name that the check is assigned to
   for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P); P = Up.parent(P)) {
@@ -3659,7 +3669,7 @@ std::optional<SkipHelper> skipHelper(TSNode Root, ByteRange R, llvm::StringRef T
       // (test_case)`; or returned for the caller to apply (torchtune's
       // `return pytest.mark.skipif(...)` in `gpu_test`).
       TSNode Call = Up.parent(P), Applied = Up.parent(Call);
-      if (IsSkip(Call)) {
+      if (skipCall(Call, Text)) {
         if (is(Applied, "call") && sameNode(field(Applied, "function"), Call))
           InSkip = true;
         else if (is(Applied, "return_statement"))
@@ -3682,9 +3692,9 @@ std::optional<SkipHelper> skipHelper(TSNode Root, ByteRange R, llvm::StringRef T
         for (TSNode S = ts_node_named_child(field(P, "body"), 0); !ts_node_is_null(S);
              S = ts_node_next_named_sibling(S)) {
           TSNode Call = is(S, "return_statement") ? ts_node_named_child(S, 0) : TSNode{};
-          if (!IsSkip(Call))
+          TSNode Condition = skipCall(Call, Text) ? skipCondition(Call) : TSNode{};
+          if (ts_node_is_null(Condition))
             continue;
-          TSNode Condition = ts_node_named_child(field(Call, "arguments"), 0);
           bool Names = false;
           preorder(Condition, [&](TSNode N, TSTreeCursor *) {
             Names |= is(N, "identifier") && textOf(N, Text) == Local &&
@@ -4178,8 +4188,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       // the second no longer holds them back).
       if (TSNode Call = Up.parent(C);
           is(C, "argument_list") && sameNode(ts_node_named_child(C, 0), N) && is(Call, "call")) {
-        llvm::StringRef Callee = lastName(textOf(field(Call, "function"), Text));
-        if (Callee != "skipif" && Callee != "skipIf" && Callee != "skipUnless")
+        if (!skipCall(Call, Text))
           continue;
         TSNode Scope{};
         TSNode P = Up.parent(Call);
@@ -4246,11 +4255,9 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         continue;
       llvm::SmallVector<TSNode, 4> Others;
       auto Consider = [&](TSNode Call) {
-        if (is(Call, "call") && !sameNode(Call, A.Call)) {
-          llvm::StringRef Callee = lastName(textOf(field(Call, "function"), Text));
-          if (Callee == "skipif" || Callee == "skipIf" || Callee == "skipUnless")
-            Others.push_back(Call);
-        }
+        if (skipCall(Call, Text) && !sameNode(Call, A.Call) &&
+            !ts_node_is_null(skipCondition(Call)))
+          Others.push_back(Call);
       };
       if (is(A.Scope, "decorated_definition")) {
         forEachChild(A.Scope, [&](TSNode C) {
@@ -4262,8 +4269,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       }
       std::optional<uint32_t> Kept;
       for (TSNode Call : Others) {
-        TSNode Condition = ts_node_named_child(field(Call, "arguments"), 0);
-        ByteRange CR = rangeOf(Condition);
+        ByteRange CR = rangeOf(skipCondition(Call));
         llvm::StringRef CT = Text.slice(CR.Begin, CR.End);
         for (size_t At = findWord(CT, A.Check); At != llvm::StringRef::npos && !Kept;
              At = findWord(CT, A.Check, At + 1)) {
