@@ -282,11 +282,6 @@ struct RangeIndex {
 
 class Ancestors;
 
-/// What reviewFixes() keeps about the tree it works on, while it runs: the
-/// index that finds a node by position (a module of 100,000 statements, or a
-/// class of 300 methods, would otherwise be read from its first child for
-/// every finding; the parse's own, which the match after an edit shares) and
-/// the indexes below.
 /// What cudaOnlyCode() reads of a module's imports, anywhere in it.
 struct ImportedNames {
   /// The names imported from torch.cuda or a CUDA-only library
@@ -299,6 +294,11 @@ struct ImportedNames {
   llvm::SmallVector<std::pair<std::string, GroupUse>, 2> Wrappers;
 };
 
+/// What reviewFixes() keeps about the tree it works on, while it runs: the
+/// index that finds a node by position (a module of 100,000 statements, or a
+/// class of 300 methods, would otherwise be read from its first child for
+/// every finding; the parse's own, which the match after an edit shares) and
+/// the indexes below.
 struct TopLevel {
   const NodeIndex &Index; ///< Of the root (the parse's own: see PythonParsedFile::index()).
   explicit TopLevel(const NodeIndex &Index) : Index(Index) {}
@@ -1829,17 +1829,6 @@ bool attributeName(TSNode N) {
   return is(P, "attribute") && sameNode(field(P, "attribute"), N);
 }
 
-/// The first CUDA-only code in the guard's regions, and in the module's
-/// functions and classes and the class's methods that they call, that the
-/// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
-/// device string, float64. Empty when there is none. Where there is none and
-/// OffCuda is given, it is set to what the regions then do that breaks a Mac
-/// (or another accelerator), if they do, as a verb phrase: run a process
-/// group on the device's tensors (none takes MPS tensors:
-/// `dist.get_default_backend_for_device("mps")` is gloo), or load a
-/// checkpoint with no `map_location` (tensors saved on CUDA load back to
-/// CUDA), where the regions save none (a test that loads what it saved
-/// loads it where it was).
 /// Whether a `try` around N catches a failed import: `except ImportError`,
 /// `ModuleNotFoundError`, `Exception`, `BaseException` (alone or in a tuple)
 /// or a bare `except`.
@@ -1871,6 +1860,18 @@ bool importErrorCaught(TSNode N, llvm::StringRef Text) {
   return false;
 }
 
+/// The first CUDA-only code in the guard's regions, and in the module's
+/// functions and classes and the class's methods that they call, that the
+/// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
+/// device string, float64, an import of Triton (directly or through a module
+/// of the project). Empty when there is none. Where there is none and
+/// OffCuda is given, it is set to what the regions then do that breaks a Mac
+/// (or another accelerator), if they do, as a verb phrase: run a process
+/// group on the device's tensors (none takes MPS tensors:
+/// `dist.get_default_backend_for_device("mps")` is gloo), or load a
+/// checkpoint with no `map_location` (tensors saved on CUDA load back to
+/// CUDA), where the regions save none (a test that loads what it saved
+/// loads it where it was).
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L,
@@ -2001,19 +2002,20 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   const ImportedNames &Imports = T ? *T->Imported : Imported;
   const llvm::SmallVector<std::string, 4> &FromCuda = Imports.FromCuda;
   auto WrapperUse = [&](llvm::StringRef Callee) {
-    GroupUse U = groupWrapper(Callee);
+    if (GroupUse U = groupWrapper(Callee); U != GroupUse::None)
+      return U;
     for (const auto &[Alias, AliasUse] : Imports.Wrappers)
-      if (U == GroupUse::None && Callee == Alias)
-        U = AliasUse;
-    return U;
+      if (Callee == Alias)
+        return AliasUse;
+    return GroupUse::None;
   };
   // The file, for the project's modules that guarded code imports.
   llvm::StringRef FromPath = Findings[G.Finding].File;
   // Whether the condition that holds the check asks for Triton or a compute
   // capability.
-  std::optional<bool> TritonInCheck;
+  std::optional<bool> KeepsMacOut;
   auto CheckKeepsMacOut = [&] {
-    if (!TritonInCheck) {
+    if (!KeepsMacOut) {
       // The condition that holds it: up through `and`, `or`, `not`,
       // parentheses and comparisons.
       TSNode S = descendantFor(Root, Check.Begin, Check.End);
@@ -2023,11 +2025,11 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
            P = ts_node_parent(P))
         S = P;
       std::string Condition = textOf(S, Text).lower();
-      TritonInCheck = llvm::any_of(
+      KeepsMacOut = llvm::any_of(
           std::initializer_list<llvm::StringRef>{"triton", "capability", "is_sm"},
           [&](llvm::StringRef W) { return Condition.find(W.str()) != std::string::npos; });
     }
-    return *TritonInCheck;
+    return *KeepsMacOut;
   };
   std::optional<TSNode> Gloo; // a "gloo" in the regions
   std::optional<TSNode> Wrapper; // the first groupWrapper() call in them
@@ -2071,12 +2073,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       if (is(N, "import_from_statement") &&
           textOf(field(N, "module_name"), Text).startswith("torch.cuda"))
         return false;
-      // Triton has no build for macOS: guarded code that imports it
-      // (axolotl's kernel tests, `import triton` in a test that a CUDA check
-      // skips) fails on a Mac once the check lets it run. XPU builds ship
-      // Intel's.
-      // So does one that imports a module of the project whose top level
-      // imports Triton (ProjectModules.h). Not an import of the module's own
+      // Triton has no build for macOS (XPU builds ship Intel's): guarded
+      // code that imports it, or a module of the project whose top level
+      // imports it (ProjectModules.h; axolotl's kernel tests), fails on a
+      // Mac once the check lets it run. Not an import of the module's own
       // top level, which runs whatever the checks say.
       if ((is(N, "import_statement") || is(N, "import_from_statement")) && Region.contains(NR) &&
           !is(ts_node_parent(N), "module")) {
