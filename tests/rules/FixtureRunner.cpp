@@ -637,6 +637,11 @@ int main(int Argc, char **Argv) {
                     "FIXTURE_DIR\n";
     return 2;
   }
+  // runCase() checks each case from its directory: the paths it keeps must
+  // not depend on where the runner started.
+  llvm::SmallString<256> AbsoluteDir(Dir);
+  llvm::sys::fs::make_absolute(AbsoluteDir);
+  Dir = std::string(AbsoluteDir);
   if (Semantic && !llvm::sys::fs::exists(Include + "/c10/core/DeviceType.h")) {
     llvm::outs() << "skipped: no PyTorch headers in " << Include
                  << " (scripts/bootstrap.sh unpacks them): the semantic half of the fixtures "
