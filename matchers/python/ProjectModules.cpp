@@ -43,6 +43,41 @@ std::optional<std::string> moduleIn(llvm::StringRef Dir, llvm::StringRef Module)
   return std::nullopt;
 }
 
+/// The triple quote (`"""` or `'''`) that is still open after Line, given
+/// the one open before it ("" for none): quotes in comments and in one-line
+/// strings do not count.
+llvm::StringRef tripleQuoteOpenAfter(llvm::StringRef Line, llvm::StringRef Open) {
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char C = Line[I];
+    if (C == '\\') {
+      ++I; // an escaped character, in a string or a continuation
+      continue;
+    }
+    if (!Open.empty()) {
+      if (Line.substr(I).startswith(Open)) {
+        I += 2;
+        Open = "";
+      }
+      continue;
+    }
+    if (C == '#')
+      break;
+    if (C != '"' && C != '\'')
+      continue;
+    llvm::StringRef Triple = C == '"' ? "\"\"\"" : "'''";
+    if (Line.substr(I).startswith(Triple)) {
+      Open = Triple;
+      I += 2;
+      continue;
+    }
+    // A one-line string: up to its closing quote.
+    for (++I; I < Line.size() && Line[I] != C; ++I)
+      if (Line[I] == '\\')
+        ++I;
+  }
+  return Open;
+}
+
 } // namespace
 
 std::optional<std::string> projectModulePath(llvm::StringRef FromPath, llvm::StringRef Module,
@@ -106,10 +141,15 @@ bool importsTritonAtTop(const std::string &Path) {
       return Line.consume_front("triton") &&
              (Line.empty() || !(llvm::isAlnum(Line[0]) || Line[0] == '_'));
     };
+    // The triple-quoted string that the previous lines opened (a
+    // docstring's `import triton` at column 0 is prose), or "".
+    llvm::StringRef Open;
     for (llvm::StringRef Rest = *Text; !Rest.empty() && !Imports;) {
       auto [Line, After] = Rest.split('\n');
       Rest = After;
-      Imports = Starts(Line, "import") || Starts(Line, "from");
+      if (Open.empty())
+        Imports = Starts(Line, "import") || Starts(Line, "from");
+      Open = tripleQuoteOpenAfter(Line, Open);
     }
   }
   std::lock_guard<std::mutex> G(Lock);

@@ -35,7 +35,8 @@ std::optional<std::string> projectModulePath(llvm::StringRef FromPath, llvm::Str
 
 /// Whether the file at Path imports Triton at its top level: a line that
 /// starts, in its first column, with `import triton` or `from triton` (a
-/// module's own statements; not one in a `try` or a function). Read once a
+/// module's own statements; not one in a `try` or a function, nor one in a
+/// triple-quoted string such as the docstring's example). Read once a
 /// process for each path, size and modification time; the first 4 MiB.
 bool importsTritonAtTop(const std::string &Path);
 

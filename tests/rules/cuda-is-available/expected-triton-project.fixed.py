@@ -35,6 +35,13 @@ def plain(x):
     return None
 
 
+def documented(x):
+    if torch.accelerator.is_available():  # expect: cuda-is-available:safe -- Triton only in its docstring
+        from kernelpkg.documented import scale
+        return scale(x.to(torch.accelerator.current_accelerator().type))
+    return None
+
+
 def elsewhere(x):
     if torch.accelerator.is_available():  # expect: cuda-is-available:safe
         from somewhere_else.fused_rope import fused_rope
