@@ -3803,6 +3803,52 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                         "the device was never used), and there "
                         "torch.accelerator.current_accelerator() raises (2.6) or is None (2.7+)");
   }
+  // A `torch.cuda.device(i)` object given to a call that the fix makes a
+  // torch.accelerator one: torch.cuda's functions read its index, but
+  // torch.accelerator's take an int, a str or a torch.device only
+  // (`set_device_index` raises ValueError, on CUDA too; `synchronize` waits
+  // for the current device instead). nanotron's ParallelContext:
+  // `torch.cuda.set_device(torch.cuda.device(device_id))`. No fix, whatever
+  // the object's own rule does with it.
+  for (Diagnostic &D : Findings) {
+    if (!hasFix(D, Level::Unsafe) || !llvm::any_of(D.Fixes, [](const Fix &X) {
+          return llvm::any_of(X.Edits, [](const Edit &E) {
+            return llvm::StringRef(E.Replacement).contains("accelerator");
+          });
+        }))
+      continue;
+    const Grammar &G = Grammar::get();
+    TSNode Call = descendantFor(Root, D.Range.Begin, D.Range.End);
+    if (ts_node_is_null(Call) || ts_node_symbol(Call) != G.Call)
+      continue;
+    TSNode Args = ts_node_child_by_field_id(Call, G.FArguments);
+    if (ts_node_is_null(Args))
+      continue;
+    std::optional<TSNode> Object;
+    for (uint32_t I = 0, N = ts_node_named_child_count(Args); !Object && I < N; ++I) {
+      TSNode A = ts_node_named_child(Args, I);
+      if (ts_node_symbol(A) == G.KeywordArgument)
+        A = ts_node_child_by_field_id(A, G.FValue);
+      if (ts_node_is_null(A) || ts_node_symbol(A) != G.Call)
+        continue;
+      ByteRange R = rangeOf(A);
+      TSNode Callee = ts_node_child_by_field_id(A, G.FFunction);
+      bool Found = !ts_node_is_null(Callee) && textOf(Callee, Text) == "torch.cuda.device";
+      Top.Findings.forEach(R, /*Holding=*/false, /*Inside=*/true, [&](size_t J) {
+        Found |= Findings[J].RuleId == "cuda-device-context" && Findings[J].Range == R;
+        return Found;
+      });
+      if (Found)
+        Object = A;
+    }
+    if (!Object)
+      continue;
+    D.Fixes.clear();
+    D.Notes.push_back(Note::plain("no fix: its device is a `torch.cuda.device` object (`" +
+                                  textOf(*Object, Text).str() +
+                                  "`), whose index torch.cuda reads but torch.accelerator does "
+                                  "not: it takes an int, a str or a torch.device; pass the index"));
+  }
   // A fix in the arguments of a torch.cuda call found by another rule is
   // only as good as that call's (`torch.cuda.max_memory_allocated(device=
   // "cuda:0")`: the device ported alone names another accelerator to a CUDA

@@ -1,0 +1,26 @@
+# devport-test: rules=all
+"""A `torch.cuda.device` object as the device: torch.cuda's functions read its index, while
+torch.accelerator's take an int, a str or a torch.device only (`set_device_index` raises
+ValueError, on CUDA too; `synchronize` reads it as the current device). nanotron's
+ParallelContext: `torch.cuda.set_device(torch.cuda.device(device_id))`."""
+import os
+
+import torch
+
+
+class ParallelContext:
+    def set_device(self):
+        device_id = int(os.getenv("LOCAL_RANK", "0"))
+        torch.cuda.set_device(torch.cuda.device(device_id))  # expect: cuda-set-device:report
+
+
+def wait(rank):
+    torch.cuda.synchronize(torch.cuda.device(rank))  # cuda-synchronize: no fix either
+
+
+# Negatives: an index, a torch.device; the device object in a `with`.
+def plain(rank):
+    torch.accelerator.set_device_index(rank)  # expect: cuda-set-device:safe
+    torch.accelerator.set_device_index(torch.device(torch.accelerator.current_accelerator().type, rank))  # expect: cuda-set-device:safe
+    with torch.get_device_module().device(rank):
+        torch.accelerator.set_device_index(rank)  # expect: cuda-set-device:safe
