@@ -125,7 +125,7 @@ public:
       if (Out.NamedOnly && !ts_node_is_named(C))
         return;
       bool IsName = (S == G.KeywordArgument && sameNode(C, NameField)) ||
-                    (S == G.Attribute && sameNode(C, AttrField));
+                    (S == G.Attribute && sameNode(C, AttrField)) || bindsName(N, C);
       Out.Children.push_back(compile(C, ChildInArgs, !IsName));
     });
     InInterpolated = WasInterpolated;
@@ -133,6 +133,25 @@ public:
   }
 
 private:
+  /// Whether C, a child of N, is a name that N binds rather than one it
+  /// reads: a parameter's (`device` of `def $F(device=$S)`, also where
+  /// the file imports a `device`: `from torch import device`), or a
+  /// definition's. It is compared as written, not resolved.
+  bool bindsName(TSNode N, TSNode C) const {
+    if (ts_node_symbol(C) != G.Identifier)
+      return false;
+    TSSymbol S = ts_node_symbol(N);
+    if (S == G.Parameters || S == G.LambdaParameters)
+      return true;
+    if (S == G.FunctionDefinition || S == G.ClassDefinition)
+      return sameNode(C, ts_node_child_by_field_id(N, G.FName));
+    llvm::StringRef Type = ts_node_type(N);
+    if (Type == "default_parameter" || Type == "typed_default_parameter")
+      return sameNode(C, ts_node_child_by_field_id(N, G.FName));
+    // `device: str` names its parameter by its first child, without a field.
+    return Type == "typed_parameter" && sameNode(C, ts_node_child(N, 0));
+  }
+
   bool isList(TSSymbol S) const {
     return S == G.ArgumentList || S == G.List || S == G.Tuple || S == G.Set ||
            S == G.Dictionary || S == G.Parameters || S == G.LambdaParameters ||
