@@ -853,6 +853,12 @@ public:
     dropProse(Rules);
     // Nothing can match: the rules' words are only in comments (or prose).
     NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !mentionsDevport(T);
+    // `.cuda()` may be an object's own method (Review.cpp, ownCudaMethod():
+    // a module-level class that defines `cuda`, bitsandbytes' Int8Params);
+    // the review reads every assignment of the receiver before
+    // it in its function: the whole file, which few are.
+    if (!NothingToMatch && definesOwnCuda())
+      return std::nullopt;
     if (MarksOnly)
       return marked();
     findModuleDefinitions();
@@ -1040,6 +1046,18 @@ private:
     default:
       return Whole::No;
     }
+  }
+
+  /// Whether a class of the module's top level defines `cuda`, or the text
+  /// names bitsandbytes' Int8Params.
+  bool definesOwnCuda() const {
+    for (size_t I = 0; I < Ls.size(); ++I) {
+      int32_t P = S.Parent[I];
+      if (Ls[I].K == Key::Def && T.slice(Ls[I].NameBegin, Ls[I].NameEnd) == "cuda" && P >= 0 &&
+          Ls[P].K == Key::Class && S.Parent[P] < 0)
+        return true;
+    }
+    return findWord(T, "Int8Params") != llvm::StringRef::npos;
   }
 
   /// Prose: a statement of plain strings alone (a docstring; no f-string)

@@ -2525,6 +2525,74 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
   return Reassigned{Name.str(), lineOf(Text, ts_node_start_byte(Later.front()))};
 }
 
+/// What `.cuda()` at R is called on, where that is not a tensor or a module
+/// and `.to()` is another call: the receiver (a name or `self.NAME`) was
+/// last assigned, in the same function, an object of a class of this file
+/// that defines its own `cuda()` (mmengine's data elements, pytorch3d's
+/// structures: its `cuda()` may do anything, its `to()` something else or
+/// nothing), or a bitsandbytes Int8Params, whose `cuda()` quantizes it in
+/// place before 0.46 while `.to()` on a weight already on the device returns
+/// a new, unquantized copy (text-generation-inference's
+/// `self.weight.cuda(weight.device)`; Params4bit's `cuda()` calls its `to()`).
+struct OwnCuda {
+  std::string Receiver, Class;
+  unsigned Line = 0; ///< Of the class's `def cuda`; 0 for bitsandbytes'.
+};
+std::optional<OwnCuda> ownCudaMethod(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  TSNode Call = descendantFor(Root, R.Begin, R.End);
+  TSNode Fn = is(Call, "call") ? field(Call, "function") : TSNode{};
+  TSNode Obj = is(Fn, "attribute") ? field(Fn, "object") : TSNode{};
+  if (!is(Obj, "identifier") && !is(Obj, "attribute"))
+    return std::nullopt;
+  llvm::StringRef Name = textOf(Obj, Text);
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode Scope = Root;
+  for (TSNode A = Up.parent(Up.node()); !ts_node_is_null(A); A = Up.parent(A))
+    if (is(A, "function_definition")) {
+      Scope = A;
+      break;
+    }
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/false);
+  auto It = X.Assignments.find(Name);
+  if (It == X.Assignments.end())
+    return std::nullopt;
+  TSNode Last{};
+  for (TSNode A : It->second)
+    if (ts_node_end_byte(A) <= R.Begin)
+      Last = A;
+  TSNode Right = ts_node_is_null(Last) ? TSNode{} : field(Last, "right");
+  TSNode Callee = is(Right, "call") ? field(Right, "function") : TSNode{};
+  if (!is(Callee, "identifier") && !is(Callee, "attribute"))
+    return std::nullopt;
+  llvm::StringRef Class = textOf(Callee, Text);
+  if (Class.contains('.'))
+    Class = Class.rsplit('.').second;
+  if (Class == "Int8Params")
+    return OwnCuda{Name.str(), Class.str(), 0};
+  // A class of this module's top level that defines `cuda`.
+  for (uint32_t I = 0, N = ts_node_named_child_count(Root); I < N; ++I) {
+    TSNode C = ts_node_named_child(Root, I);
+    if (is(C, "decorated_definition"))
+      C = field(C, "definition");
+    if (!is(C, "class_definition") || !is(field(C, "name"), "identifier") ||
+        textOf(field(C, "name"), Text) != Class)
+      continue;
+    TSNode Body = field(C, "body");
+    for (uint32_t J = 0, M = ts_node_is_null(Body) ? 0 : ts_node_named_child_count(Body); J < M;
+         ++J) {
+      TSNode Def = ts_node_named_child(Body, J);
+      if (is(Def, "decorated_definition"))
+        Def = field(Def, "definition");
+      if (is(Def, "function_definition") && is(field(Def, "name"), "identifier") &&
+          textOf(field(Def, "name"), Text) == "cuda")
+        return OwnCuda{Name.str(), Class.str(), lineOf(Text, ts_node_start_byte(Def))};
+    }
+  }
+  return std::nullopt;
+}
+
 /// Where the finding at R is stored as a setting in a function body: an
 /// attribute of an object other than self (`cfg.MODEL.DEVICE = "cuda"`) or a
 /// subscript (`opts["device"] = "cuda"`, also as a dict entry of the value).
@@ -3848,6 +3916,24 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                                   textOf(*Object, Text).str() +
                                   "`), whose index torch.cuda reads but torch.accelerator does "
                                   "not: it takes an int, a str or a torch.device; pass the index"));
+  }
+  // `.cuda()` on an object whose class has its own (ownCudaMethod()).
+  for (Diagnostic &D : Findings) {
+    if (D.Fixes.empty() || !llvm::StringRef(D.RuleId).startswith("cuda-method"))
+      continue;
+    std::optional<OwnCuda> Own = ownCudaMethod(Root, D.Range, Text);
+    if (!Own)
+      continue;
+    if (Own->Line == 0) {
+      makeUnsafe(D, "unsafe: `" + Own->Receiver + "` is a bitsandbytes " + Own->Class +
+                        ", whose cuda() quantizes it in place before bitsandbytes 0.46, while "
+                        "to() on a weight already on the device returns a new, unquantized copy");
+      continue;
+    }
+    D.Fixes.clear();
+    D.Notes.push_back(Note::plain("no fix: `" + Own->Receiver + "` is a `" + Own->Class +
+                                  "`, whose class defines its own cuda() (line " +
+                                  std::to_string(Own->Line) + "); to() is another method"));
   }
   // A fix in the arguments of a torch.cuda call found by another rule is
   // only as good as that call's (`torch.cuda.max_memory_allocated(device=
