@@ -2245,7 +2245,18 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     // What puts tensors on the device, where the wrapper does not itself.
     const Diagnostic *Placed =
         (Made || Wrapper) && !WrapperMoves ? First("device-placement") : nullptr;
-    if ((Made || Wrapper) && (Placed || Mesh || WrapperMoves)) {
+    // A wrapper given `device_ids` (`DDP(model, device_ids=[rank])`) runs on
+    // a module that is on that device, however it got there (`.to(rank)`,
+    // an index: pytorch/examples' DDP tutorial).
+    bool Ids = false;
+    if (Wrapper && !WrapperMoves && !Placed)
+      if (TSNode Args = field(*Wrapper, "arguments"); !ts_node_is_null(Args))
+        for (uint32_t I = 0, N = ts_node_named_child_count(Args); I < N && !Ids; ++I) {
+          TSNode A = ts_node_named_child(Args, I);
+          Ids = is(A, "keyword_argument") && is(field(A, "name"), "identifier") &&
+                textOf(field(A, "name"), Text) == "device_ids";
+        }
+    if ((Made || Wrapper) && (Placed || Mesh || WrapperMoves || Ids)) {
       std::string Where;
       if (Wrapper)
         Where = "`" + snippet(*Wrapper, Text) + "` (line " +
@@ -2258,6 +2269,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       else if (Placed)
         Where += ", with tensors that the fixes put on the device (line " +
                  std::to_string(lineOf(Text, Placed->Range.Begin)) + ")";
+      else if (Ids)
+        Where += ", whose `device_ids` name the device the module is on";
       else
         Where += ", on a device mesh of the accelerator";
       *OffCuda = "runs a process group on the accelerator: " + Where +
