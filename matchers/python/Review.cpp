@@ -756,13 +756,31 @@ std::optional<TSNode> namesOtherBackend(TSNode N, llvm::StringRef Text) {
 }
 
 /// The conditions of the if statement If other than the one holding R,
-/// looking into an `else:` block's own conditions as well (`else: if
-/// torch.backends.mps...`, `else: "mps" if ... else "cpu"`).
+/// looking into the blocks of its `elif` and `else` clauses for their own
+/// conditions as well (`else: if torch.backends.mps...`, `else: "mps" if ...
+/// else "cpu"`; text-generation-inference's `elif SYSTEM == "ipex": if
+/// torch.xpu.is_available():`).
 std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef Text) {
   auto Check = [&](TSNode Cond) -> std::optional<TSNode> {
     if (ts_node_is_null(Cond) || contains(Cond, R))
       return std::nullopt;
     return namesOtherBackend(Cond, Text);
+  };
+  auto InBlock = [&](TSNode Body) {
+    std::optional<TSNode> Found;
+    if (ts_node_is_null(Body) || contains(Body, R))
+      return Found;
+    preorder(Body, [&](TSNode D, TSTreeCursor *) {
+      if (Found)
+        return false;
+      if (is(D, "if_statement") || is(D, "elif_clause") || is(D, "while_statement")) {
+        Found = Check(field(D, "condition"));
+      } else if (is(D, "conditional_expression") && ts_node_named_child_count(D) == 3) {
+        Found = Check(ts_node_named_child(D, 1));
+      }
+      return !is(D, "function_definition") && !is(D, "class_definition");
+    });
+    return Found;
   };
   if (auto F = Check(field(If, "condition")))
     return F;
@@ -772,20 +790,11 @@ std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef
     if (is(C, "elif_clause")) {
       if (auto F = Check(field(C, "condition")))
         return F;
+      if (auto F = InBlock(field(C, "consequence")))
+        return F;
     } else if (is(C, "else_clause")) {
-      std::optional<TSNode> Found;
-      preorder(field(C, "body"), [&](TSNode D, TSTreeCursor *) {
-        if (Found)
-          return false;
-        if (is(D, "if_statement") || is(D, "elif_clause") || is(D, "while_statement")) {
-          Found = Check(field(D, "condition"));
-        } else if (is(D, "conditional_expression") && ts_node_named_child_count(D) == 3) {
-          Found = Check(ts_node_named_child(D, 1));
-        }
-        return !is(D, "function_definition") && !is(D, "class_definition");
-      });
-      if (Found)
-        return Found;
+      if (auto F = InBlock(field(C, "body")))
+        return F;
     }
   }
   return std::nullopt;

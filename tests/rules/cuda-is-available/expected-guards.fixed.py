@@ -121,6 +121,20 @@ def ladder_in_else():
             torch.xpu.empty_cache()
 
 
+def ladder_in_elif(rank, system):
+    # text-generation-inference: the XPU arm is an `if` inside an `elif` on the platform.
+    if torch.cuda.is_available():
+        device = torch.device(f"cuda:{rank}")
+    elif system == "ipex":
+        if hasattr(torch, "xpu") and torch.xpu.is_available():
+            device = torch.device(f"xpu:{rank}")
+        else:
+            device = torch.device("cpu")
+    else:
+        device = torch.device("cpu")
+    return device
+
+
 def ladder_expression():
     return "cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else "cpu"
 
