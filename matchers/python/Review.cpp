@@ -2296,8 +2296,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
 
 /// A call that itself needs the device, so that the original code failed on
 /// a CPU-only build too: `x.to(...)`, `x.cuda(...)`, `torch.zeros(...,
-/// device=...)`, `torch.load(..., map_location=...)`; not `torch.device(...)`,
-/// which only names one, nor `torch.amp.custom_fwd(device_type=...)`.
+/// device=...)`, `torch.load(..., map_location=...)`, a torch.nn module
+/// built there (`nn.Linear(3, 2, device="cuda")` after `from torch import
+/// nn`: its parameters); not `torch.device(...)`, which only names one, nor
+/// `torch.amp.custom_fwd(device_type=...)`.
 bool usesDevice(TSNode Call, llvm::StringRef Text) {
   if (!is(Call, "call"))
     return false;
@@ -2306,8 +2308,8 @@ bool usesDevice(TSNode Call, llvm::StringRef Text) {
     return false; // they disable themselves where CUDA is missing (selfDisablingAmp())
   if (F.endswith("custom_fwd") || F.endswith("custom_bwd"))
     return false; // they store the device type; a call asks autocast's state for it
-  return (F.startswith("torch.") && F != "torch.device") || F.endswith(".to") ||
-         F.endswith(".cuda");
+  return (F.startswith("torch.") && F != "torch.device") || F.startswith("nn.") ||
+         F.endswith(".to") || F.endswith(".cuda");
 }
 
 /// A condition that tests for an accelerator, so that what it guards does
