@@ -3990,6 +3990,70 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                         "CUDA function");
     }
   }
+  // The same through a name: a fix in the value of an assignment whose name
+  // a call that another rule finds takes as an argument, where that call
+  // stays CUDA or its fix is unsafe (lerobot's MolmoAct2 adapters: `devices
+  // = [torch.cuda.current_device()] if torch.cuda.is_available() else []`,
+  // then `torch.random.fork_rng(devices=devices)`, which forks CUDA's
+  // generators of those devices while its own fix is unsafe).
+  for (Diagnostic &D : Findings) {
+    if (!hasFix(D, Level::Safe))
+      continue;
+    std::optional<Ancestors> OwnUp;
+    const Ancestors &Up = pathTo(Root, D.Range, OwnUp);
+    TSNode A{};
+    for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P); P = Up.parent(P)) {
+      if (is(P, "assignment")) {
+        if (contains(field(P, "right"), D.Range))
+          A = P;
+        break;
+      }
+      if (is(P, "block") || is(P, "module") || is(P, "function_definition") || is(P, "lambda"))
+        break;
+    }
+    if (ts_node_is_null(A))
+      continue;
+    std::unique_ptr<ScopeIndex> Local;
+    const Diagnostic *Taker = nullptr;
+    for (TSNode U : usesOfAssigned(Root, Up, A, Text, Local)) {
+      TSNode P = ts_node_parent(U);
+      if (is(P, "keyword_argument") && sameNode(field(P, "value"), U))
+        P = ts_node_parent(P);
+      if (!is(P, "argument_list"))
+        continue;
+      ByteRange Call = rangeOf(ts_node_parent(P));
+      Top.Findings.forEach(Call, /*Holding=*/true, /*Inside=*/false, [&](size_t I) {
+        const Diagnostic &O = Findings[I];
+        if (O.Range == Call && &O != &D && !hasFix(O, Level::Safe))
+          Taker = &O;
+        return Taker != nullptr;
+      });
+      // A call that a keep rule keeps CUDA (`torch.cuda.get_device_capability(i)`).
+      Top.Kept.forEach(Call, /*Holding=*/true, /*Inside=*/false, [&](size_t I) {
+        if (!Taker && Kept[I].Range == Call)
+          Taker = &Kept[I];
+        return Taker != nullptr;
+      });
+      if (Taker)
+        break;
+    }
+    if (!Taker)
+      continue;
+    std::string Call = Text.slice(Taker->Range.Begin, Taker->Range.End)
+                           .take_until([](char C) { return C == '('; })
+                           .str();
+    std::string Name = textOf(field(A, "left"), Text).str();
+    std::string Line = std::to_string(lineOf(Text, Taker->Range.Begin));
+    if (!hasFix(*Taker, Level::Unsafe)) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: `" + Name + "` goes to `" + Call + "` (line " + Line +
+                                    "), which stays CUDA; port the call and this together"));
+    } else {
+      makeUnsafe(D, "unsafe: `" + Name + "` goes to `" + Call + "` (line " + Line +
+                        "), whose own fix is unsafe; ported alone it names another device to "
+                        "a CUDA function");
+    }
+  }
   // A fix under a CUDA device check that stays, or beside one in the same
   // `and`/`or`, would port one side of it; a per-backend ladder's guard
   // beside one is the ladder's (`if "cuda" in dev and torch.cuda...: elif
