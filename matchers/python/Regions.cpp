@@ -395,6 +395,11 @@ bool scanLines(llvm::StringRef T, std::vector<Line> &Lines, std::vector<ByteRang
         if (!plainNumber(T.slice(B, I)))
           return false;
       } else {
+        // A character that no Python token has outside a string or comment
+        // (a line of prose: "the model moved there by `.to(rank)`"): tree-
+        // sitter's recovery from it may take in the statements around it.
+        if (Ch == '`' || Ch == '$' || Ch == '?' || (Ch == '!' && !(I + 1 < N && T[I + 1] == '=')))
+          return false;
         if (Ch == '(' || Ch == '[' || Ch == '{') {
           ++Depth;
         } else if (Ch == ')' || Ch == ']' || Ch == '}') {

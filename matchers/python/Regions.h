@@ -51,7 +51,8 @@
 /// layout is not clear-cut (an unterminated string or bracket, inconsistent
 /// indentation, tabs mixed with spaces, a lone CR, a number that runs into a
 /// name, a U+FEFF, U+2060 or U+200B in code (blanks to tree-sitter-python),
-/// a line that ends where no statement can: after `.`, an operator or
+/// a character that no Python token has (a backquote, `$`, `?`, a `!` but
+/// in `!=`: a line of prose), a line that ends where no statement can: after `.`, an operator or
 /// a keyword such as `and`, where tree-sitter reads on into the next line;
 /// a line that starts none: a `:` at its end with no compound keyword,
 /// `and` or `or` first; a compound keyword with no `:` outside brackets)

@@ -730,6 +730,14 @@ TEST(Regions, AmbiguousLayoutsAreParsedWhole) {
                           "del", "from m import", "y = a[1] *"})
     EXPECT_EQ("whole", shape(std::string("x = 1\n") + End + "\nz = 'cuda'\nw = 2\n", {"cuda"}))
         << End;
+  // A character that no token has (a line of prose outside its docstring:
+  // tree-sitter's recovery took in the next statement, whose fix the whole
+  // file's parse dropped for the syntax error around it).
+  for (const char *Prose :
+       {"the model moved by `.to(rank)`, the", "costs $5", "why? because", "run !pip"})
+    EXPECT_EQ("whole", shape(std::string("x = 1\n") + Prose + "\nz = 'cuda'\nw = 2\n", {"cuda"}))
+        << Prose;
+  EXPECT_EQ("kbkbb", shape("x = 1 != 2\ny = 1\nz = 'cuda'\nw = 2\n", {"cuda"})); // `!=` is one
   // Lines that do end there: a name, a literal, a closing bracket, `,`,
   // `;`, `...`, a star import, a keyword that ends a statement.
   EXPECT_EQ("kbbbbbkbbkb", shape("x = a.b\ny = 1.\nz = f(a)\nt = 1,\nu = 2;\nv = ...\n"
