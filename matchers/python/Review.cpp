@@ -1869,18 +1869,35 @@ bool importErrorCaught(TSNode N, llvm::StringRef Text) {
   return false;
 }
 
+/// Whether the identifier N is torch's flex attention (or its
+/// `create_block_mask`) called or handed to a call: `flex_attention(q, k, v)`,
+/// `torch.compile(flex_attention)`, `attention.flex_attention.flex_attention(...)`;
+/// not a keyword or a flag of that name (`Config(flex_attention=True)`,
+/// `cfg.flex_attention`).
+bool flexAttention(TSNode N, llvm::StringRef Text) {
+  llvm::StringRef T = textOf(N, Text);
+  if (T != "flex_attention" && T != "create_block_mask")
+    return false;
+  TSNode P = ts_node_parent(N);
+  if (is(P, "attribute") && sameNode(field(P, "attribute"), N)) {
+    if (!textOf(field(P, "object"), Text).endswith("flex_attention"))
+      return false;
+    N = P;
+    P = ts_node_parent(N);
+  }
+  return (is(P, "call") && sameNode(field(P, "function"), N)) || is(P, "argument_list");
+}
+
 /// The first CUDA-only code in the guard's regions, and in the module's
 /// functions and classes and the class's methods that they call, that the
 /// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
 /// device string, float64, an import of Triton (directly or through a module
-/// of the project). Empty when there is none. Where there is none and
-/// OffCuda is given, it is set to what the regions then do that breaks a Mac
-/// (or another accelerator), if they do, as a verb phrase: run a process
-/// group on the device's tensors (none takes MPS tensors:
-/// `dist.get_default_backend_for_device("mps")` is gloo), or load a
-/// checkpoint with no `map_location` (tensors saved on CUDA load back to
-/// CUDA), where the regions save none (a test that loads what it saved
-/// loads it where it was).
+/// of the project), flex attention (flexAttention()). Empty when there is none. Where there is none
+/// and OffCuda is given, it is set to what the regions then do that breaks a Mac (or another
+/// accelerator), if they do, as a verb phrase: run a process group on the device's tensors (none
+/// takes MPS tensors: `dist.get_default_backend_for_device("mps")` is gloo), or load a checkpoint
+/// with no `map_location` (tensors saved on CUDA load back to CUDA), where the regions save none (a
+/// test that loads what it saved loads it where it was).
 std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                          const std::vector<Diagnostic> &Findings,
                          const std::vector<Diagnostic> &Kept, Level L,
@@ -2070,6 +2087,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     std::optional<TSNode> Found;
     bool MpsOnly = false;
     bool NoMac = false; // Found imports triton
+    bool NoMps = false; // Found runs flex attention
     auto Look = [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
@@ -2143,6 +2161,15 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           NoMac = true;
           return false;
         }
+      }
+      // Flex attention has no MPS support: guarded code that calls it (or
+      // hands it to torch.compile) fails on a Mac once the check lets it
+      // run (lerobot's lingbot test); XPU and the CPU run it.
+      if (is(N, "identifier") && Region.contains(NR) && flexAttention(N, Text) &&
+          !CheckKeepsMacOut()) {
+        Found = N;
+        NoMps = true;
+        return false;
       }
       bool Cuda = (is(N, "identifier") &&
                    ((cudaName(textOf(N, Text)) && !backendsFlag(N, Text) &&
@@ -2226,6 +2253,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
              (MpsOnly ? ": MPS has no float64)"
               : NoMac ? ": it imports Triton, which has no build for macOS)"
+              : NoMps ? ": flex attention has no MPS support)"
                       : ")");
   }
   // A finding of the regions that the fixes at level L change.
@@ -3707,7 +3735,8 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
       if (!llvm::is_contained(T[static_cast<unsigned char>(W[0])], W))
         T[static_cast<unsigned char>(W[0])].push_back(W);
     };
-    for (llvm::StringRef W : {"pin_memory", "fully_shard", "torch.load", "torch.save"})
+    for (llvm::StringRef W : {"pin_memory", "fully_shard", "torch.load", "torch.save",
+                              "flex_attention", "create_block_mask"})
       Add(W);
     for (llvm::StringRef W : Collectives)
       Add(W);
