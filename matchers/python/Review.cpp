@@ -4019,6 +4019,30 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                         "CUDA function");
     }
   }
+  // A check whose value turns on half precision or autocast, by the name it
+  // is stored in or handed to (yolov5's val.py: `opt.half =
+  // torch.cuda.is_available() and opt.device != "cpu"`, then float16
+  // wherever its own device selection put the model, the CPU on an XPU
+  // host; `fit(use_amp=torch.cuda.is_available())`).
+  for (Diagnostic &D : Findings) {
+    if (D.RuleId != "cuda-is-available" || !hasFix(D, Level::Safe))
+      continue;
+    std::optional<Ancestors> OwnUp;
+    const Ancestors &Up = pathTo(Root, D.Range, OwnUp);
+    auto [N, P] = climb(Up, {"boolean_operator", "not_operator", "parenthesized_expression",
+                             "comparison_operator"});
+    llvm::StringRef Name;
+    if (is(P, "assignment") && sameNode(field(P, "right"), N))
+      Name = lastName(textOf(field(P, "left"), Text));
+    else if (is(P, "keyword_argument") && sameNode(field(P, "value"), N))
+      Name = textOf(field(P, "name"), Text);
+    static constexpr llvm::StringLiteral Precision[] = {"half", "fp16", "amp", "autocast"};
+    if (!Name.empty() && hasNameWord(Name, Precision))
+      makeUnsafe(D, "unsafe: its value turns on half precision or autocast (`" + Name.str() +
+                        "`): ported, other accelerators, and the CPU where the code's own device "
+                        "choice leaves the model, compute in float16 where they computed in "
+                        "float32");
+  }
   // The same through a name: a fix in the value of an assignment whose name
   // a call that another rule finds takes as an argument, where that call
   // stays CUDA or its fix is unsafe (lerobot's MolmoAct2 adapters: `devices
