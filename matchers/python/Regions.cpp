@@ -832,6 +832,10 @@ public:
     // (a name assigned at module level counts to the end of the file: one
     // search per assignment would read a large file once per finding).
     llvm::StringMap<std::vector<ByteRange>> Wanted;
+    // A name bound under a module-level check: its uses anywhere, before the
+    // `if` too (the review reads every use outside the statements that bind it).
+    for (const auto &E : Bound)
+      Wanted[E.getKey()].push_back({0, Ls[N - 1].End});
     for (const auto &[I, X] : Names) {
       int32_t P = S.Parent[I];
       while (P >= 0 && Ls[P].K != (X.OfSelf ? Key::Class : Key::Def))

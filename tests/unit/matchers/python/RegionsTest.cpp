@@ -278,6 +278,15 @@ TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
                         "def h():\n"
                         "    return units\n";
   EXPECT_EQ("kkkbkbbbkkkb", shape(Several, {"cuda"}));
+  // A name that a module-level `if` on a check binds: its uses before the
+  // `if` too (the review reads every use outside the statements that bind it).
+  const char *Bound = "x = 1\n"
+                      "opt = make(model.parameters())\n"
+                      "y = 2\n"
+                      "if torch.cuda.is_available():\n"
+                      "    model = net.cuda()\n"
+                      "z = model\n";
+  EXPECT_EQ("kkbkkkb", shape(Bound, {"cuda"}));
 }
 
 /// `for VAR in NAME:` over a name an anchored statement assigns: VAR's uses
