@@ -1107,6 +1107,13 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
                               contains(ts_node_named_child(P, 0), R)
                           ? P
                           : assertTrueStatement(P, R, Up, Text);
+    // A value in a dict literal that the assertion compares is data, no
+    // check (assertsAccelerator()).
+    for (TSNode X = Up.node();
+         !ts_node_is_null(X) && !ts_node_is_null(Asserted) && !sameNode(X, Asserted);
+         X = Up.parent(X))
+      if (is(X, "dictionary"))
+        Asserted = TSNode{};
     if (!ts_node_is_null(Asserted)) {
       // `assert torch.cuda.is_available()`, `self.assertTrue(...)`: what runs
       // after it in its function (or module) runs only where it held.
@@ -2688,6 +2695,25 @@ bool saysAcceleratorAt(TSNode N, llvm::StringRef Text) {
   return !ts_node_is_null(N) && saysAccelerator(textOf(N, Text));
 }
 
+/// Whether the assertion S says an accelerator outside the dict literals it
+/// compares (data: lm-evaluation-harness's `assert args.model_args ==
+/// {"pretrained": "gpt2", "device": "cuda"}`, a parsed command line that a
+/// CPU-only CI checks as well): `assert torch.cuda.is_available()`, `assert
+/// x.device.type == "cuda"`, `self.assertTrue(TEST_CUDA)`.
+bool assertsAccelerator(TSNode S, llvm::StringRef Text) {
+  bool Says = false;
+  preorder(S, [&](TSNode N, TSTreeCursor *) {
+    if (Says || is(N, "dictionary"))
+      return false;
+    if (ts_node_child_count(N) == 0 || is(N, "string")) {
+      Says = saysAccelerator(textOf(N, Text));
+      return false;
+    }
+    return true;
+  });
+  return Says;
+}
+
 /// The findings and kept places, which needsCudaAnyway() reads: region
 /// parsing leaves them as the whole file has them, where a statement without
 /// one may be left out of the parse.
@@ -2892,7 +2918,7 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
           return std::nullopt;
         if ((is(S, "assert_statement") ||
              (is(S, "expression_statement") && assertTrueCall(textOf(S, Text)))) &&
-            saysAcceleratorAt(S, Text))
+            assertsAccelerator(S, Text))
           return std::nullopt;
       }
     } else if (is(P, "function_definition") || is(P, "class_definition")) {
@@ -4017,6 +4043,28 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       makeUnsafe(D, "unsafe: it is an argument of `" + Call +
                         "`, whose own fix is unsafe; ported alone it names another device to a "
                         "CUDA function");
+    }
+  }
+  // A value in a dict literal that a comparison compares is expected data,
+  // not a device that code picks (lm-evaluation-harness's CLI test: `assert
+  // args.model_args == {"pretrained": "gpt2", "device": "cuda"}` after
+  // parsing `device=cuda`): ported, it no longer equals what the same input
+  // gives, on any host but CUDA.
+  for (Diagnostic &D : Findings) {
+    if (D.Fixes.empty())
+      continue;
+    std::optional<Ancestors> OwnUp;
+    const Ancestors &Up = pathTo(Root, D.Range, OwnUp);
+    for (TSNode X = Up.node(), P = Up.parent(X); !ts_node_is_null(P); X = P, P = Up.parent(P)) {
+      if (is(X, "dictionary") && is(P, "comparison_operator")) {
+        D.Fixes.clear();
+        D.Notes.push_back(Note::plain("no fix: it is a value of a dict that a comparison compares "
+                                      "(expected data, not a device that code picks); ported "
+                                      "alone it no longer equals what the code gives"));
+        break;
+      }
+      if (is(P, "block") || is(P, "module") || is(P, "lambda"))
+        break;
     }
   }
   // A check whose value turns on half precision or autocast, by the name it
