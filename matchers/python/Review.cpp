@@ -2093,8 +2093,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     const llvm::SmallVector<TSNode, 4> Tops = TopsOf(Region);
     std::optional<TSNode> Found;
     bool MpsOnly = false;
-    bool NoMac = false; // Found imports triton
-    bool NoMps = false; // Found runs flex attention
+    bool NoMac = false;     // Found imports triton
+    bool FlashAttn = false; // Found imports flash-attn or asks for it (with NoMac)
+    bool NoMps = false;     // Found runs flex attention
     auto Look = [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
@@ -2114,12 +2115,18 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       // top level, which runs whatever the checks say.
       if ((is(N, "import_statement") || is(N, "import_from_statement")) && Region.contains(NR) &&
           !is(ts_node_parent(N), "module")) {
-        bool Triton = false;
+        bool Triton = false, Flash = false;
         // A module as imported: its dotted name and its leading dots.
         auto Imports = [&](const std::string &Module, unsigned Level) {
           llvm::StringRef M = Module;
           if (Level == 0 && (M == "triton" || M.startswith("triton."))) {
             Triton = true;
+            return;
+          }
+          // flash-attn builds for CUDA and ROCm only.
+          if (Level == 0 &&
+              (M == "flash_attn" || M.startswith("flash_attn.") || M == "flash_attn_interface")) {
+            Triton = Flash = true;
             return;
           }
           if (FromPath.empty() || (Level == 0 && M.empty()))
@@ -2166,6 +2173,18 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         if (Triton && !importErrorCaught(N, Text) && !CheckKeepsMacOut()) {
           Found = N;
           NoMac = true;
+          FlashAttn = Flash;
+          return false;
+        }
+      }
+      // Transformers' `attn_implementation="flash_attention_2"` (or `_3`)
+      // loads flash-attn (OLMo's HF tests).
+      if (is(N, "string") && Region.contains(NR) && textOf(N, Text).contains("flash_attention_")) {
+        std::string Value;
+        if (simpleStringValue(N, Text, Value) &&
+            (Value == "flash_attention_2" || Value == "flash_attention_3") && !CheckKeepsMacOut()) {
+          Found = N;
+          NoMac = FlashAttn = true;
           return false;
         }
       }
@@ -2258,10 +2277,11 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     if (Found)
       return "`" + snippet(expressionOf(Root, *Found), Text) + "` (line " +
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
-             (MpsOnly ? ": MPS has no float64)"
-              : NoMac ? ": it imports Triton, which has no build for macOS)"
-              : NoMps ? ": flex attention has no MPS support)"
-                      : ")");
+             (MpsOnly     ? ": MPS has no float64)"
+              : FlashAttn ? ": flash-attn has no build for macOS)"
+              : NoMac     ? ": it imports Triton, which has no build for macOS)"
+              : NoMps     ? ": flex attention has no MPS support)"
+                          : ")");
   }
   // A finding of the regions that the fixes at level L change.
   auto Fixed = [&](const Diagnostic &D) {
@@ -3762,7 +3782,7 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
         T[static_cast<unsigned char>(W[0])].push_back(W);
     };
     for (llvm::StringRef W : {"pin_memory", "fully_shard", "torch.load", "torch.save",
-                              "flex_attention", "create_block_mask"})
+                              "flex_attention", "create_block_mask", "flash_attention_"})
       Add(W);
     for (llvm::StringRef W : Collectives)
       Add(W);
