@@ -4136,8 +4136,25 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       continue;
     std::unique_ptr<ScopeIndex> Local;
     const Diagnostic *Taker = nullptr;
+    unsigned ComparedAt = 0; // the line of a comparison that takes the name
     for (TSNode U : usesOfAssigned(Root, Up, A, Text, Local)) {
       TSNode P = ts_node_parent(U);
+      // A comparison with a device check that stays CUDA (verl's `self.device
+      // = "cuda"`, then `if self.device in ["cuda", "npu"]:`): ported alone,
+      // the name no longer passes it on other accelerators.
+      if (is(P, "comparison_operator")) {
+        Top.Findings.forEach(rangeOf(P), /*Holding=*/false, /*Inside=*/true, [&](size_t I) {
+          const Diagnostic &O = Findings[I];
+          if (&O != &D && !hasFix(O, Level::Safe))
+            Taker = &O;
+          return Taker != nullptr;
+        });
+        if (Taker) {
+          ComparedAt = lineOf(Text, ts_node_start_byte(P));
+          break;
+        }
+        continue;
+      }
       if (is(P, "keyword_argument") && sameNode(field(P, "value"), U))
         P = ts_node_parent(P);
       if (!is(P, "argument_list"))
@@ -4165,6 +4182,19 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                            .str();
     std::string Name = textOf(field(A, "left"), Text).str();
     std::string Line = std::to_string(lineOf(Text, Taker->Range.Begin));
+    if (ComparedAt) {
+      std::string What = "`" + Name + "` is compared at line " + std::to_string(ComparedAt) +
+                         " with a device check that ";
+      if (!hasFix(*Taker, Level::Unsafe)) {
+        D.Fixes.clear();
+        D.Notes.push_back(Note::plain("no fix: " + What +
+                                      "stays CUDA; ported alone, other accelerators no longer "
+                                      "pass it; port the check and this together"));
+      } else {
+        makeUnsafe(D, "unsafe: " + What + "only an unsafe fix ports");
+      }
+      continue;
+    }
     if (!hasFix(*Taker, Level::Unsafe)) {
       D.Fixes.clear();
       D.Notes.push_back(Note::plain("no fix: `" + Name + "` goes to `" + Call + "` (line " + Line +
