@@ -4117,7 +4117,37 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
   // = [torch.cuda.current_device()] if torch.cuda.is_available() else []`,
   // then `torch.random.fork_rng(devices=devices)`, which forks CUDA's
   // generators of those devices while its own fix is unsafe).
+  // The names that such a call or comparison takes, which alone are worth
+  // following (a scope's uses are a walk of the whole scope).
+  llvm::StringSet<> Taken;
+  auto NoteName = [&](TSNode N) {
+    if (is(N, "identifier") || is(N, "attribute"))
+      Taken.insert(textOf(N, Text));
+  };
+  auto NoteTaken = [&](const Diagnostic &O) {
+    TSNode N = descendantFor(Root, O.Range.Begin, O.Range.End);
+    if (is(N, "call"))
+      if (TSNode Args = field(N, "arguments"); !ts_node_is_null(Args))
+        for (uint32_t I = 0, C = ts_node_named_child_count(Args); I < C; ++I) {
+          TSNode A = ts_node_named_child(Args, I);
+          NoteName(is(A, "keyword_argument") ? field(A, "value") : A);
+        }
+    // `self.device in ["cuda", "npu"]`: a comparison a few levels up.
+    TSNode P = N;
+    for (int K = 0; K < 4 && !ts_node_is_null(P) && !is(P, "comparison_operator"); ++K)
+      P = ts_node_parent(P);
+    if (is(P, "comparison_operator"))
+      for (uint32_t I = 0, C = ts_node_named_child_count(P); I < C; ++I)
+        NoteName(ts_node_named_child(P, I));
+  };
+  for (const Diagnostic &O : Findings)
+    if (!hasFix(O, Level::Safe))
+      NoteTaken(O);
+  for (const Diagnostic &K : Kept)
+    NoteTaken(K);
   for (Diagnostic &D : Findings) {
+    if (Taken.empty())
+      break;
     if (!hasFix(D, Level::Safe))
       continue;
     std::optional<Ancestors> OwnUp;
@@ -4132,7 +4162,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       if (is(P, "block") || is(P, "module") || is(P, "function_definition") || is(P, "lambda"))
         break;
     }
-    if (ts_node_is_null(A))
+    if (ts_node_is_null(A) || !Taken.count(textOf(field(A, "left"), Text)))
       continue;
     std::unique_ptr<ScopeIndex> Local;
     const Diagnostic *Taker = nullptr;
