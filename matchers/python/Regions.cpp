@@ -1057,16 +1057,35 @@ private:
     }
   }
 
-  /// Whether a class of the module's top level defines `cuda`, or the text
-  /// names bitsandbytes' Int8Params.
+  /// Whether the module assigns a name an object whose `cuda()` is its own
+  /// (Review.cpp, ownCudaMethod()): `NAME = Class(...)` for a class of its top
+  /// level that defines `cuda`, or bitsandbytes' Int8Params.
   bool definesOwnCuda() const {
+    llvm::SmallVector<llvm::StringRef, 4> Classes{"Int8Params"};
     for (size_t I = 0; I < Ls.size(); ++I) {
       int32_t P = S.Parent[I];
       if (Ls[I].K == Key::Def && T.slice(Ls[I].NameBegin, Ls[I].NameEnd) == "cuda" && P >= 0 &&
           Ls[P].K == Key::Class && S.Parent[P] < 0)
-        return true;
+        Classes.push_back(T.slice(Ls[P].NameBegin, Ls[P].NameEnd));
     }
-    return findWord(T, "Int8Params") != llvm::StringRef::npos;
+    for (llvm::StringRef C : Classes)
+      for (size_t At = findWord(T, C); At != llvm::StringRef::npos; At = findWord(T, C, At + 1)) {
+        size_t E = At + C.size();
+        if ((At > 0 && identChar(T[At - 1])) || (E < T.size() && identChar(T[E])))
+          continue; // part of another name
+        while (E < T.size() && (T[E] == ' ' || T[E] == '\t'))
+          ++E;
+        if (E >= T.size() || T[E] != '(')
+          continue;
+        // Back over a dotted prefix (`bnb.nn.`), brackets and blanks to an
+        // `=` (not `==`, `!=`, `<=`, `>=`).
+        size_t B = At;
+        while (B > 0 && (identChar(T[B - 1]) || llvm::StringRef(". \t(").contains(T[B - 1])))
+          --B;
+        if (B > 1 && T[B - 1] == '=' && !llvm::StringRef("=!<>").contains(T[B - 2]))
+          return true;
+      }
+    return false;
   }
 
   /// Prose: a statement of plain strings alone (a docstring; no f-string)
