@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/python/ProjectModules.h"
+#include "matchers/python/Tokenizer.h"
 
 #include "core/SourceFile.h"
 
@@ -41,41 +42,6 @@ std::optional<std::string> moduleIn(llvm::StringRef Dir, llvm::StringRef Module)
   if (llvm::sys::fs::is_regular_file(P))
     return std::string(P);
   return std::nullopt;
-}
-
-/// The triple quote (`"""` or `'''`) that is still open after Line, given
-/// the one open before it ("" for none): quotes in comments and in one-line
-/// strings do not count.
-llvm::StringRef tripleQuoteOpenAfter(llvm::StringRef Line, llvm::StringRef Open) {
-  for (size_t I = 0; I < Line.size(); ++I) {
-    char C = Line[I];
-    if (C == '\\') {
-      ++I; // an escaped character, in a string or a continuation
-      continue;
-    }
-    if (!Open.empty()) {
-      if (Line.substr(I).startswith(Open)) {
-        I += 2;
-        Open = "";
-      }
-      continue;
-    }
-    if (C == '#')
-      break;
-    if (C != '"' && C != '\'')
-      continue;
-    llvm::StringRef Triple = C == '"' ? "\"\"\"" : "'''";
-    if (Line.substr(I).startswith(Triple)) {
-      Open = Triple;
-      I += 2;
-      continue;
-    }
-    // A one-line string: up to its closing quote.
-    for (++I; I < Line.size() && Line[I] != C; ++I)
-      if (Line[I] == '\\')
-        ++I;
-  }
-  return Open;
 }
 
 } // namespace
@@ -134,23 +100,16 @@ bool importsTritonAtTop(const std::string &Path) {
   if (!Text) {
     llvm::consumeError(Text.takeError());
   } else {
-    auto Starts = [&](llvm::StringRef Line, llvm::StringRef Keyword) {
-      if (!Line.consume_front(Keyword) || !Line.consume_front(" "))
-        return false;
-      Line = Line.ltrim(" \t");
-      return Line.consume_front("triton") &&
-             (Line.empty() || !(llvm::isAlnum(Line[0]) || Line[0] == '_'));
-    };
-    // The triple-quoted string that the previous lines opened (a
-    // docstring's `import triton` at column 0 is prose), or "".
-    llvm::StringRef Open;
-    for (llvm::StringRef Rest = *Text; !Rest.empty() && !Imports;) {
-      auto [Line, After] = Rest.split('\n');
-      Rest = After;
-      if (Open.empty())
-        Imports = Starts(Line, "import") || Starts(Line, "from");
-      Open = tripleQuoteOpenAfter(Line, Open);
-    }
+    // `import triton...` or `from triton...` at the start of a line, as
+    // tokens (tokenize() reads strings whole: a docstring's `import triton`
+    // at column 0 is prose).
+    llvm::StringRef T = *Text;
+    std::vector<Token> Toks = tokenize(T);
+    auto Word = [&](const Token &X) { return T.slice(X.Begin, X.End); };
+    for (size_t I = 0; I + 1 < Toks.size() && !Imports; ++I)
+      Imports = (Toks[I].Begin == 0 || T[Toks[I].Begin - 1] == '\n') &&
+                (Word(Toks[I]) == "import" || Word(Toks[I]) == "from") &&
+                Word(Toks[I + 1]) == "triton";
   }
   std::lock_guard<std::mutex> G(Lock);
   Known[Path] = {*Stamp, Imports};

@@ -864,8 +864,8 @@ public:
     NothingToMatch = llvm::none_of(Hit, [](bool H) { return H; }) && !mentionsDevport(T);
     // `.cuda()` may be an object's own method (Review.cpp, ownCudaMethod():
     // a module-level class that defines `cuda`, bitsandbytes' Int8Params);
-    // the review reads every assignment of the receiver before
-    // it in its function: the whole file, which few are.
+    // the review reads every assignment of the receiver before it in its
+    // function: the whole file, where the module assigns one such object.
     if (!NothingToMatch && definesOwnCuda())
       return std::nullopt;
     if (MarksOnly)

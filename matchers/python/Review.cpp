@@ -2092,10 +2092,12 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     }
     const llvm::SmallVector<TSNode, 4> Tops = TopsOf(Region);
     std::optional<TSNode> Found;
-    bool MpsOnly = false;
-    bool NoMac = false;     // Found imports triton
-    bool FlashAttn = false; // Found imports flash-attn or asks for it (with NoMac)
-    bool NoMps = false;     // Found runs flex attention
+    // Why Found fails on a Mac, where it is not a CUDA name (`: MPS has no
+    // float64`), or "".
+    llvm::StringRef MacReason;
+    static constexpr llvm::StringLiteral NoTriton =
+        ": it imports Triton, which has no build for macOS";
+    static constexpr llvm::StringLiteral NoFlashAttn = ": flash-attn has no build for macOS";
     auto Look = [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
@@ -2115,24 +2117,25 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       // top level, which runs whatever the checks say.
       if ((is(N, "import_statement") || is(N, "import_from_statement")) && Region.contains(NR) &&
           !is(ts_node_parent(N), "module")) {
-        bool Triton = false, Flash = false;
+        llvm::StringRef Reason; // what an import of N lacks on a Mac, or ""
         // A module as imported: its dotted name and its leading dots.
         auto Imports = [&](const std::string &Module, unsigned Level) {
           llvm::StringRef M = Module;
           if (Level == 0 && (M == "triton" || M.startswith("triton."))) {
-            Triton = true;
+            Reason = NoTriton;
             return;
           }
           // flash-attn builds for CUDA and ROCm only.
           if (Level == 0 &&
               (M == "flash_attn" || M.startswith("flash_attn.") || M == "flash_attn_interface")) {
-            Triton = Flash = true;
+            Reason = NoFlashAttn;
             return;
           }
           if (FromPath.empty() || (Level == 0 && M.empty()))
             return;
           if (auto Path = projectModulePath(FromPath, M, Level))
-            Triton |= importsTritonAtTop(*Path);
+            if (importsTritonAtTop(*Path))
+              Reason = NoTriton;
         };
         auto Name = [&](TSNode M) {
           if (is(M, "aliased_import"))
@@ -2155,12 +2158,13 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           // `from pkg import kernel`: a submodule too.
           forEachChild(N, [&](TSNode Item) {
             llvm::StringRef Sub = Name(Item);
-            if (!Triton && !Sub.empty() && !sameNode(Item, From) && (Level > 0 || !Module.empty()))
+            if (Reason.empty() && !Sub.empty() && !sameNode(Item, From) &&
+                (Level > 0 || !Module.empty()))
               Imports(Module.empty() ? Sub.str() : (Module + "." + Sub).str(), Level);
           });
         } else {
           forEachChild(N, [&](TSNode Item) {
-            if (!Triton)
+            if (Reason.empty())
               Imports(Name(Item).str(), 0);
           });
         }
@@ -2170,10 +2174,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         // `has_triton() and torch.cuda.is_available() and ...`) or for a
         // CUDA compute capability, which keeps a Mac out (torchao's DeepGEMM
         // tests, `not torch.cuda.is_available() or not is_sm_at_least_90()`).
-        if (Triton && !importErrorCaught(N, Text) && !CheckKeepsMacOut()) {
+        if (!Reason.empty() && !importErrorCaught(N, Text) && !CheckKeepsMacOut()) {
           Found = N;
-          NoMac = true;
-          FlashAttn = Flash;
+          MacReason = Reason;
           return false;
         }
       }
@@ -2184,7 +2187,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         if (simpleStringValue(N, Text, Value) &&
             (Value == "flash_attention_2" || Value == "flash_attention_3") && !CheckKeepsMacOut()) {
           Found = N;
-          NoMac = FlashAttn = true;
+          MacReason = NoFlashAttn;
           return false;
         }
       }
@@ -2194,7 +2197,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       if (is(N, "identifier") && Region.contains(NR) && flexAttention(N, Text) &&
           !CheckKeepsMacOut()) {
         Found = N;
-        NoMps = true;
+        MacReason = ": flex attention has no MPS support";
         return false;
       }
       bool Cuda = (is(N, "identifier") &&
@@ -2230,7 +2233,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                                             textOf(N, Text) == "torch.double");
       if (Float64 && Region.contains(NR)) {
         Found = N;
-        MpsOnly = true;
+        MacReason = ": MPS has no float64";
         return false;
       }
       // A gloo process group takes CPU and CUDA tensors only: guarded code
@@ -2276,12 +2279,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         preorder(From, Look);
     if (Found)
       return "`" + snippet(expressionOf(Root, *Found), Text) + "` (line " +
-             std::to_string(lineOf(Text, ts_node_start_byte(*Found))) +
-             (MpsOnly     ? ": MPS has no float64)"
-              : FlashAttn ? ": flash-attn has no build for macOS)"
-              : NoMac     ? ": it imports Triton, which has no build for macOS)"
-              : NoMps     ? ": flex attention has no MPS support)"
-                          : ")");
+             std::to_string(lineOf(Text, ts_node_start_byte(*Found))) + MacReason.str() + ")";
   }
   // A finding of the regions that the fixes at level L change.
   auto Fixed = [&](const Diagnostic &D) {
@@ -4207,32 +4205,31 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     }
     if (!Taker)
       continue;
-    std::string Call = Text.slice(Taker->Range.Begin, Taker->Range.End)
-                           .take_until([](char C) { return C == '('; })
-                           .str();
-    std::string Name = textOf(field(A, "left"), Text).str();
-    std::string Line = std::to_string(lineOf(Text, Taker->Range.Begin));
+    std::string Name = "`" + textOf(field(A, "left"), Text).str() + "`";
+    bool Stays = !hasFix(*Taker, Level::Unsafe);
+    std::string Why;
     if (ComparedAt) {
-      std::string What = "`" + Name + "` is compared at line " + std::to_string(ComparedAt) +
-                         " with a device check that ";
-      if (!hasFix(*Taker, Level::Unsafe)) {
-        D.Fixes.clear();
-        D.Notes.push_back(Note::plain("no fix: " + What +
-                                      "stays CUDA; ported alone, other accelerators no longer "
-                                      "pass it; port the check and this together"));
-      } else {
-        makeUnsafe(D, "unsafe: " + What + "only an unsafe fix ports");
-      }
-      continue;
-    }
-    if (!hasFix(*Taker, Level::Unsafe)) {
-      D.Fixes.clear();
-      D.Notes.push_back(Note::plain("no fix: `" + Name + "` goes to `" + Call + "` (line " + Line +
-                                    "), which stays CUDA; port the call and this together"));
+      Why = Name + " is compared at line " + std::to_string(ComparedAt) +
+            " with a device check that " +
+            (Stays ? "stays CUDA; ported alone, other accelerators no longer pass it; port the "
+                     "check and this together"
+                   : "only an unsafe fix ports");
     } else {
-      makeUnsafe(D, "unsafe: `" + Name + "` goes to `" + Call + "` (line " + Line +
-                        "), whose own fix is unsafe; ported alone it names another device to "
-                        "a CUDA function");
+      llvm::StringRef Call =
+          Text.slice(Taker->Range.Begin, Taker->Range.End).take_until([](char C) {
+            return C == '(';
+          });
+      Why = Name + " goes to `" + Call.str() + "` (line " +
+            std::to_string(lineOf(Text, Taker->Range.Begin)) + "), " +
+            (Stays ? "which stays CUDA; port the call and this together"
+                   : "whose own fix is unsafe; ported alone it names another device to a CUDA "
+                     "function");
+    }
+    if (Stays) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain("no fix: " + Why));
+    } else {
+      makeUnsafe(D, "unsafe: " + Why);
     }
   }
   // A fix under a CUDA device check that stays, or beside one in the same
