@@ -25,7 +25,7 @@ def parse():
 def negatives(parser):
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--device", choices=["cuda", "cpu"])  # the choices, not the default
-    parser.add_argument("--device", default="cuda:0")  # "cuda:N" defaults are not matched
+    parser.add_argument("--device", default="cuda:0")  # cuda-device-index-option-default's
     parser.add_argument("--device", default=None, help='default: "cuda"')
     backend = os.environ.get("BACKEND", "cuda")  # the variable does not name a device
     kind = getattr(args, "backend", "cuda")  # the attribute does not name a device
