@@ -596,8 +596,15 @@ llvm::StringRef calleeText(llvm::StringRef Code) {
 }
 
 /// Whether Code starts with a call of a test double's factory: its callee
-/// names `patch` (`mock.patch(...)`, `patch.object(...)`, `mock.patch.dict`).
-bool testDouble(llvm::StringRef Code) { return calleeText(Code).contains_insensitive("patch"); }
+/// names `patch` (`mock.patch(...)`, `patch.object(...)`, `mock.patch.dict`),
+/// a mock, a fake, a stub, a dummy or a pretence (unsloth's `with
+/// _pretend_cuda():`, which makes torch.cuda answer on a CPU runner).
+bool testDouble(llvm::StringRef Code) {
+  llvm::StringRef Callee = calleeText(Code);
+  static constexpr llvm::StringLiteral Words[] = {"patch", "mock",    "fake",    "stub",
+                                                  "dummy", "pretend", "simulat", "emulat"};
+  return llvm::any_of(Words, [&](llvm::StringRef W) { return Callee.contains_insensitive(W); });
+}
 
 /// Whether a decorator of a test (or of its class) may skip it where there is
 /// no accelerator: it says one (saysAccelerator() in Review.h), or names a platform,
@@ -2713,22 +2720,106 @@ bool saysAcceleratorAt(TSNode N, llvm::StringRef Text) {
   return !ts_node_is_null(N) && saysAccelerator(textOf(N, Text));
 }
 
-/// Whether the assertion S says an accelerator outside the dict literals it
-/// compares (data: lm-evaluation-harness's `assert args.model_args ==
-/// {"pretrained": "gpt2", "device": "cuda"}`, a parsed command line that a
-/// CPU-only CI checks as well): `assert torch.cuda.is_available()`, `assert
-/// x.device.type == "cuda"`, `self.assertTrue(TEST_CUDA)`.
+/// Whether the assertion S says an accelerator in its names, which ask the
+/// host (`assert torch.cuda.is_available()`, `self.assertTrue(TEST_CUDA)`,
+/// `assert torch.cuda.device_count() >= 2`). Not in its strings, which are
+/// data: a device compared (`assert x.device == torch.device("cuda:1")`,
+/// unsloth's tests of fake metadata, which a CPU-only CI passes), a parameter
+/// looked up (`assert "gpu_ordinal" in inspect.signature(f).parameters`), a
+/// parsed command line (lm-evaluation-harness's `assert args.model_args ==
+/// {"pretrained": "gpt2", "device": "cuda"}`), a message.
 bool assertsAccelerator(TSNode S, llvm::StringRef Text) {
   bool Says = false;
   preorder(S, [&](TSNode N, TSTreeCursor *) {
-    if (Says || is(N, "dictionary"))
+    if (Says || is(N, "string"))
       return false;
-    if (ts_node_child_count(N) == 0 || is(N, "string")) {
+    if (ts_node_child_count(N) == 0) {
       Says = saysAccelerator(textOf(N, Text));
       return false;
     }
     return true;
   });
+  return Says;
+}
+
+/// The words of an identifier, lower-cased: split at `_`, where a capital
+/// follows a small letter or a digit, and before the last capital of a run
+/// that a small letter follows (`GPUTestCase`: gpu, test, case).
+llvm::SmallVector<std::string, 8> identifierWords(llvm::StringRef Name) {
+  llvm::SmallVector<std::string, 8> Out;
+  std::string W;
+  auto Flush = [&] {
+    if (!W.empty())
+      Out.push_back(std::move(W));
+    W.clear();
+  };
+  auto Upper = [](char C) { return C >= 'A' && C <= 'Z'; };
+  auto Lower = [](char C) { return C >= 'a' && C <= 'z'; };
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == '_') {
+      Flush();
+      continue;
+    }
+    if (Upper(C) && I > 0 &&
+        (Lower(Name[I - 1]) || llvm::isDigit(Name[I - 1]) ||
+         (Upper(Name[I - 1]) && I + 1 < Name.size() && Lower(Name[I + 1]))))
+      Flush();
+    W += llvm::toLower(C);
+  }
+  Flush();
+  return Out;
+}
+
+/// Whether the name of a test, of a class around it or of a test base says
+/// that it runs only with an accelerator, as a run may select tests by name:
+/// CUDA, cuDNN, NCCL or Triton anywhere in it (`test_roi_align_cuda`,
+/// `class TestCudaOps`), as saysAccelerator() reads them; a GPU where a name
+/// says what the test needs, as its first word after `test`, its last or
+/// after `multi` (`test_gpu_inference`, `test_matmul_on_gpu`,
+/// `test_multi_gpu_reduce`, `GPUTestCase`). Not a GPU in the middle, which
+/// says what the test is about (unsloth's `test_load_forwards_the_gpu_selection`,
+/// which a CPU-only CI runs with fake devices), nor an accelerator (its
+/// `test_both_stamps_wait_for_the_accelerator`, a double's).
+bool testNameSaysAccelerator(llvm::StringRef Name) {
+  llvm::SmallVector<std::string, 8> W = identifierWords(Name);
+  size_t First = 0;
+  while (First < W.size() && (W[First] == "test" || W[First] == "tests"))
+    ++First;
+  for (size_t I = First; I < W.size(); ++I) {
+    llvm::StringRef X = W[I];
+    if (X == "cuda" || X == "cudnn" || X == "nccl" || X == "triton" || X == "multigpu" ||
+        X == "isavailable" || X == "devicecount")
+      return true;
+    if ((X == "gpu" || X == "gpus") &&
+        (I == First || I + 1 == W.size() || (I > First && W[I - 1] == "multi")))
+      return true;
+  }
+  // Run together: `testcuda`, `cuda2`, `TestCUDAOps`' `cudaops` where the
+  // case does not split it; `is_available` and `device_count` split.
+  return llvm::any_of(W,
+                      [](const std::string &X) {
+                        llvm::StringRef R(X);
+                        return R.contains("cuda") || R.contains("cudnn") || R.contains("nccl");
+                      }) ||
+         llvm::StringRef(Name).contains_insensitive("is_available") ||
+         llvm::StringRef(Name).contains_insensitive("device_count");
+}
+
+/// Whether a class's bases (its `superclasses`) say an accelerator, as
+/// testNameSaysAccelerator() reads a name: a test base (`GPUTestCase`,
+/// `common_cuda.CudaTestCase`), not a mixin (unsloth's `_GpuCacheResetMixin`,
+/// whose `tearDown` resets caches). Keywords (`metaclass=`) are not bases.
+bool basesSayAccelerator(TSNode Bases, llvm::StringRef Text) {
+  bool Says = false;
+  if (!ts_node_is_null(Bases))
+    forEachChild(Bases, [&](TSNode B) {
+      if (Says || !(is(B, "identifier") || is(B, "attribute")))
+        return;
+      llvm::StringRef Name = lastName(textOf(B, Text));
+      if (!Name.endswith("Mixin") && !Name.endswith("mixin"))
+        Says = testNameSaysAccelerator(Name);
+    });
   return Says;
 }
 
@@ -2941,9 +3032,9 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
       }
     } else if (is(P, "function_definition") || is(P, "class_definition")) {
       llvm::StringRef Name = textOf(field(P, "name"), Text);
-      if (saysAccelerator(Name))
+      if (testNameSaysAccelerator(Name))
         return std::nullopt;
-      if (is(P, "class_definition") && saysAcceleratorAt(field(P, "superclasses"), Text))
+      if (is(P, "class_definition") && basesSayAccelerator(field(P, "superclasses"), Text))
         return std::nullopt;
       TSNode D = Up.parent(P);
       if (is(D, "decorated_definition"))
