@@ -3058,16 +3058,17 @@ std::optional<std::string> unskippedTest(TSNode Root, ByteRange R, llvm::StringR
 }
 
 /// Whether a definition's name says CUDA: `cuda`, `cudnn`, `nccl`, `cublas`,
-/// `cusparse` or `cufft` as a word (`_`-separated, or a run of letters that a
-/// capital ends), or `CUDA`, `Cuda` or `NCCL` in it: `cuda`, `to_cuda`,
-/// `_find_cuda_home`, `test_cudnn_rnn`, `CUDA_Accelerator`, `CudaInterface`,
-/// `ProcessGroupNCCLWrapperTest`. Not `cudagraph`, `is_cudagraph_safe`. (C++'s
-/// isCudaRoleName has `hip` and `CuDNN` too.)
+/// `cusparse`, `cufft` or `nvidia` as a word (`_`-separated, or a run of
+/// letters that a capital ends), or `CUDA`, `Cuda`, `NCCL`, `NVIDIA` or
+/// `Nvidia` in it: `cuda`, `to_cuda`, `_find_cuda_home`, `test_cudnn_rnn`,
+/// `CUDA_Accelerator`, `CudaInterface`, `ProcessGroupNCCLWrapperTest`,
+/// unsloth's `_has_nvidia_gpu` ("True only on a real NVIDIA CUDA box"). Not `cudagraph`,
+/// `is_cudagraph_safe`. (C++'s isCudaRoleName has `hip` and `CuDNN` too.)
 bool namedForCuda(llvm::StringRef Name) {
-  static constexpr llvm::StringLiteral Words[] = {"cuda",   "cudnn",    "nccl",
-                                                  "cublas", "cusparse", "cufft"};
+  static constexpr llvm::StringLiteral Words[] = {"cuda",     "cudnn", "nccl",  "cublas",
+                                                  "cusparse", "cufft", "nvidia"};
   return hasNameWord(Name, Words) || Name.contains("CUDA") || Name.contains("Cuda") ||
-         Name.contains("NCCL");
+         Name.contains("NCCL") || Name.contains("NVIDIA") || Name.contains("Nvidia");
 }
 
 /// Whether a callee reads a keyword (or a dict key) so named as "use CUDA":
@@ -3788,6 +3789,44 @@ void lowerMockedCalls(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic>
 
 } // namespace
 
+/// A module that assigns `torch.cuda` (a stand-in for a test, the real one
+/// put back after: unsloth's `real_cuda = torch.cuda`, `torch.cuda =
+/// SimpleNamespace(...)`, `finally: torch.cuda = real_cuda`): the value that
+/// cuda-module-value saves is what goes back, CUDA's module on every host.
+/// Ported, a CPU-only run or a Mac puts `torch.cpu` or `torch.mps` in
+/// `torch.cuda`'s place for the rest of the process. No fix.
+void keepRestoredCudaModule(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic> &Findings) {
+  if (llvm::none_of(Findings, [](const Diagnostic &D) {
+        return D.RuleId == "cuda-module-value" && !D.Fixes.empty();
+      }))
+    return;
+  const Grammar &G = Grammar::get();
+  std::optional<unsigned> Line; // of the first assignment to `torch.cuda`
+  for (size_t At = Text.find("torch.cuda"); At != llvm::StringRef::npos && !Line;
+       At = Text.find("torch.cuda", At + 1)) {
+    if (!Text.drop_front(At + 10).ltrim(" \t").startswith("=") ||
+        Text.drop_front(At + 10).ltrim(" \t").startswith("=="))
+      continue;
+    TSNode N = descendantFor(Root, static_cast<uint32_t>(At), static_cast<uint32_t>(At + 10));
+    if (ts_node_is_null(N) || ts_node_symbol(N) != G.Attribute)
+      continue;
+    TSNode P = ts_node_parent(N);
+    if (!ts_node_is_null(P) && ts_node_symbol(P) == G.Assignment &&
+        sameNode(ts_node_child_by_field_id(P, G.FLeft), N))
+      Line = lineOf(Text, static_cast<uint32_t>(At));
+  }
+  if (!Line)
+    return;
+  for (Diagnostic &D : Findings)
+    if (D.RuleId == "cuda-module-value" && !D.Fixes.empty()) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain(
+          "no fix: the module assigns `torch.cuda` (line " + std::to_string(*Line) +
+          "), so the module saved here may be what it puts back; ported, a host without CUDA "
+          "would put its own device module in torch.cuda's place"));
+    }
+}
+
 bool saysAccelerator(llvm::StringRef S) {
   static constexpr llvm::StringLiteral Words[] = {"cuda", "cudnn",  "gpu",         "accelerator",
                                                   "nccl", "triton", "isavailable", "devicecount"};
@@ -3995,6 +4034,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                           "the current CUDA device and `.to(None)` does not move at all, on CUDA "
                           "too");
   lowerMockedCalls(Root, Text, Findings);
+  keepRestoredCudaModule(Root, Text, Findings);
   for (Diagnostic &D : Findings)
     if (hasFix(D, Level::Safe) && asksForDevices(Text.slice(D.Range.Begin, D.Range.End)))
       if (auto Helper = skipHelper(Root, D.Range, Text))

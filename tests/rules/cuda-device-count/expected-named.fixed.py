@@ -33,3 +33,13 @@ def cuda_timing(fn, time):
 def is_cudagraph_safe():
     # `cudagraph` is another word.
     return torch.accelerator.device_count() > 0  # expect: cuda-device-count:safe
+
+
+def _has_nvidia_gpu():
+    # unsloth's export: "True only on a real NVIDIA CUDA box"; ported, XPU and a Mac pass.
+    return torch.cuda.device_count() > 0 and torch.version.hip is None
+
+
+class NvidiaSmiMonitor:
+    def gpus(self):
+        return torch.cuda.device_count()
