@@ -23,6 +23,14 @@ def forward(x):
     return x
 
 
+def run(ae_kwargs):
+    # generative-models' main.py: the keywords spread from a dict.
+    with torch.amp.autocast(torch.accelerator.current_accelerator().type, **ae_kwargs):  # expect: cuda-amp-autocast
+        pass
+    with torch.amp.autocast(torch.accelerator.current_accelerator().type, enabled=True, **ae_kwargs):  # expect: cuda-amp-autocast
+        pass
+
+
 # Negatives.
 with torch.autocast("cuda"):
     pass

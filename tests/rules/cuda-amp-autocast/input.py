@@ -24,6 +24,14 @@ def forward(x):
     return x
 
 
+def run(ae_kwargs):
+    # generative-models' main.py: the keywords spread from a dict.
+    with torch.cuda.amp.autocast(**ae_kwargs):  # expect: cuda-amp-autocast
+        pass
+    with torch.cuda.amp.autocast(enabled=True, **ae_kwargs):  # expect: cuda-amp-autocast
+        pass
+
+
 # Negatives.
 with torch.autocast("cuda"):
     pass

@@ -17,6 +17,7 @@ torch.set_default_device(torch.accelerator.current_accelerator().type)  # expect
 g = torch.Generator(device=torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
 g2 = torch.Generator(torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
 run(model, device=torch.accelerator.current_accelerator().type)  # expect: cuda-device-string
+ctx = LazyInitContext(default_device=torch.accelerator.current_accelerator().type)  # expect: cuda-device-string -- ColossalAI's: where the lazy model materializes
 
 # Negatives: checks, metadata, keys, registrations, other strings.
 if x.device.type == "cuda":

@@ -17,6 +17,7 @@ torch.set_default_device("cuda")  # expect: cuda-device-string
 g = torch.Generator(device="cuda")  # expect: cuda-device-string
 g2 = torch.Generator("cuda")  # expect: cuda-device-string
 run(model, device="cuda")  # expect: cuda-device-string
+ctx = LazyInitContext(default_device="cuda")  # expect: cuda-device-string -- ColossalAI's: where the lazy model materializes
 
 # Negatives: checks, metadata, keys, registrations, other strings.
 if x.device.type == "cuda":
