@@ -2681,11 +2681,18 @@ std::optional<OwnCuda> ownCudaMethod(TSNode Root, ByteRange R, llvm::StringRef T
 /// attribute of an object other than self (`cfg.MODEL.DEVICE = "cuda"`) or a
 /// subscript (`opts["device"] = "cuda"`, also as a dict entry of the value).
 /// A setting is read later, perhaps after a CPU-only run replaced it; the
-/// string never touched the device, current_accelerator() does.
+/// string never touched the device, current_accelerator() does. Not a
+/// `.cuda()` call, which moved its object.
 std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
+  // A `.cuda()` call moved its object, which needed CUDA before the fix
+  // (ColossalAI's `sequence_lengths[0] = torch.tensor(...).cuda()`): no
+  // setting, whatever it is stored in.
+  if (is(N, "call") && is(field(N, "function"), "attribute") &&
+      textOf(field(field(N, "function"), "attribute"), Text) == "cuda")
+    return std::nullopt;
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "pair") && contains(field(P, "value"), R))
       continue;
@@ -3072,13 +3079,19 @@ bool namedForCuda(llvm::StringRef Name) {
 }
 
 /// Whether a callee reads a keyword (or a dict key) so named as "use CUDA":
-/// named for CUDA or a GPU, `pin_memory`, or Lightning's `accelerator`, which
+/// named for CUDA or a GPU, for a fused kernel, flash attention, apex, Triton or
+/// xFormers, `pin_memory`, or Lightning's `accelerator`, which
 /// takes a name from its own list (`"cuda"`, `"cpu"`, `"mps"`, `"gpu"`, ...;
 /// `"xpu"` is rejected: lightly's fine-tuning tutorial,
 /// `pl.Trainer(accelerator=device)` with `device = "cuda" if
 /// torch.cuda.is_available() else "cpu"`).
 bool readAsCuda(llvm::StringRef Name) {
-  return namedForCuda(Name) || gpuOrPinning(Name) || Name == "accelerator";
+  // A fused kernel, flash attention, apex, Triton or xFormers asked for
+  // (ColossalAI's `enable_fused_normalization=torch.cuda.is_available()`:
+  // apex's fused LayerNorm, which a Mac then asks for).
+  static constexpr llvm::StringLiteral Kernels[] = {"fused", "flash", "apex", "triton", "xformers"};
+  return namedForCuda(Name) || gpuOrPinning(Name) || Name == "accelerator" ||
+         hasNameWord(Name, Kernels);
 }
 
 /// The keyword named for CUDA or a GPU that the check Up leads to is passed as

@@ -90,6 +90,14 @@ def loader(DataLoader, data):
     return DataLoader(data, pin_memory=torch.cuda.is_available())  # expect: cuda-is-available:report -- passed as pin_memory=
 
 
+def plugin(HybridParallelPlugin, Model):
+    # ColossalAI's benchmark: a fused kernel (apex's fused LayerNorm, flash attention) asked for
+    # where CUDA is; ported, a Mac asks for apex's CUDA kernel.
+    p = HybridParallelPlugin(tp_size=1, enable_fused_normalization=torch.cuda.is_available())  # expect: cuda-is-available:report -- passed as enable_fused_normalization=
+    m = Model(use_flash_attention=torch.cuda.is_available())  # expect: cuda-is-available:report -- passed as use_flash_attention=
+    return p, m
+
+
 def through_name(AsyncPredictor, cfg):
     # The value reaches a keyword named for the GPU through a name (detectron2's demo): ported,
     # a Mac would start a worker on "cuda:0".

@@ -14,6 +14,12 @@ def to_gpu(t):
     return t.to(device=torch.accelerator.current_accelerator())  # expect: cuda-method
 
 
+def step(sequence_lengths, state, n):
+    # ColossalAI's llm_engine: a tensor moved and stored in a slot moved before the fix too.
+    sequence_lengths[0] = torch.tensor([n], dtype=torch.int32).to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe -- a tensor moved, not a setting
+    state.lengths = torch.tensor([n]).to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe
+
+
 # Negatives: an index or device argument (other rules), attributes, strings, comments.
 a = x.cuda(0)
 b = x.cuda(device=1)
