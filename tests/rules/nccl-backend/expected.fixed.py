@@ -11,6 +11,8 @@ dist.init_process_group(
     rank=r,
 )
 pg = torch.distributed.new_group(ranks, backend=dist.get_default_backend_for_device(torch.accelerator.current_accelerator()))  # expect: nccl-backend
+pg2, _ = dist.new_subgroups_by_enumeration(ranks_list, backend=dist.get_default_backend_for_device(torch.accelerator.current_accelerator()))  # expect: nccl-backend -- Megatron-LM's bridge communicator
+subs, _ = torch.distributed.new_subgroups(group_size=2, backend=dist.get_default_backend_for_device(torch.accelerator.current_accelerator()))  # expect: nccl-backend
 backend = dist.get_default_backend_for_device(torch.accelerator.current_accelerator()) if torch.cuda.is_available() else "gloo"  # expect: nccl-backend
 self.backend = dist.get_default_backend_for_device(torch.accelerator.current_accelerator())  # expect: nccl-backend
 
