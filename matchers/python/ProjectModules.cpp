@@ -7,14 +7,22 @@
 #include "matchers/python/ProjectModules.h"
 #include "matchers/python/Tokenizer.h"
 
+#include "core/ProjectRequirements.h"
 #include "core/SourceFile.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+#include <atomic>
+#include <memory>
 #include <mutex>
+#include <thread>
 #include <utility>
 
 namespace devport::python {
@@ -114,6 +122,305 @@ bool importsTritonAtTop(const std::string &Path) {
   std::lock_guard<std::mutex> G(Lock);
   Known[Path] = {*Stamp, Imports};
   return Imports;
+}
+
+namespace {
+
+/// The absolute path of P, its dots removed: how projectModulePath() spells it.
+std::string canonicalPath(llvm::StringRef P) {
+  llvm::SmallString<256> Out(P);
+  llvm::sys::fs::make_absolute(Out);
+  llvm::sys::path::remove_dots(Out, /*remove_dot_dot=*/true);
+  return std::string(Out);
+}
+
+/// The `torch.cuda` functions that a project's tests replace, by the module
+/// of the project that each test imports.
+struct DoubleIndex {
+  llvm::StringMap<llvm::StringMap<CudaDouble>> ByModule;
+};
+
+bool testFileName(llvm::StringRef Name) {
+  return (Name.startswith("test") && Name.endswith(".py")) || Name.endswith("_test.py") ||
+         Name == "conftest.py";
+}
+
+bool skippedDirectory(llvm::StringRef Name) {
+  return Name.startswith(".") || Name == "node_modules" || Name == "__pycache__" ||
+         Name == "site-packages" || Name == "venv";
+}
+
+/// Whether T may replace a `torch.cuda` function: a `torch.cuda` right after
+/// an open bracket (`setattr(torch.cuda, ...`, `patch.object(torch.cuda,
+/// ...`), in a string right after one (`patch("torch.cuda.X")`), or followed
+/// by `.NAME =` (an assignment). A search of the text, so that a test that
+/// merely calls torch.cuda is not tokenized.
+bool mayReplaceTorchCuda(llvm::StringRef T) {
+  for (size_t At = T.find("torch.cuda"); At != llvm::StringRef::npos;
+       At = T.find("torch.cuda", At + 10)) {
+    llvm::StringRef Before = T.take_front(At).rtrim(" \t");
+    if (!Before.empty() && (Before.back() == '"' || Before.back() == '\''))
+      Before = Before.drop_back().rtrim(" \t");
+    if (!Before.empty() && Before.back() == '(')
+      return true;
+    llvm::StringRef After = T.drop_front(At + 10);
+    if (!After.consume_front("."))
+      continue;
+    After = After.drop_while([](char C) { return llvm::isAlnum(C) || C == '_'; }).ltrim(" \t");
+    if (After.startswith("=") && !After.startswith("=="))
+      return true;
+  }
+  return false;
+}
+
+/// The doubles of `torch.cuda` functions in the test at Path, whose text is
+/// T, and the modules of the project that it imports, into X.
+void readTest(const std::string &Path, llvm::StringRef ProjectDir, llvm::StringRef T,
+              DoubleIndex &X) {
+  std::vector<Token> Toks = tokenize(T);
+  auto Word = [&](size_t I) {
+    return I < Toks.size() ? T.slice(Toks[I].Begin, Toks[I].End) : llvm::StringRef();
+  };
+  auto LineStart = [&](size_t I) {
+    size_t B = Toks[I].Begin;
+    size_t NL = T.rfind('\n', B);
+    llvm::StringRef Before = T.slice(NL == llvm::StringRef::npos ? 0 : NL + 1, B);
+    return Before.find_first_not_of(" \t") == llvm::StringRef::npos;
+  };
+  auto LineOf = [&](size_t I) {
+    return static_cast<unsigned>(T.take_front(Toks[I].Begin).count('\n') + 1);
+  };
+  // A string token's value: its quotes (and prefix) off.
+  auto Unquoted = [](llvm::StringRef S) {
+    S = S.ltrim("rRbBuU");
+    if (S.size() >= 2 && (S.front() == '"' || S.front() == '\''))
+      return S.drop_front().drop_back();
+    return llvm::StringRef();
+  };
+  auto IsIdentifier = [](llvm::StringRef S) {
+    return !S.empty() && (llvm::isAlpha(S.front()) || S.front() == '_') &&
+           llvm::all_of(S, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+  };
+  // `torch . cuda` at I.
+  auto TorchCuda = [&](size_t I) {
+    return Word(I) == "torch" && Word(I + 1) == "." && Word(I + 2) == "cuda";
+  };
+  std::vector<std::pair<std::string, unsigned>> Doubles; // name, line
+  // What an import names: a module (dotted, with its leading dots) and the
+  // names that a `from` imports of it, which may be its submodules.
+  struct Imported {
+    std::string Module;
+    unsigned Level = 0;
+    std::vector<std::string> Names;
+  };
+  std::vector<Imported> Modules;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    llvm::StringRef W = Word(I);
+    // setattr(torch.cuda, "NAME", ...), patch.object(torch.cuda, "NAME", ...)
+    if ((W == "setattr" ||
+         (W == "object" && I > 1 && Word(I - 1) == "." && Word(I - 2) == "patch")) &&
+        Word(I + 1) == "(" && TorchCuda(I + 2) && Word(I + 5) == ",") {
+      llvm::StringRef Name = Unquoted(Word(I + 6));
+      if (IsIdentifier(Name))
+        Doubles.push_back({Name.str(), LineOf(I)});
+      continue;
+    }
+    // patch("torch.cuda.NAME", ...)
+    if (W == "patch" && Word(I + 1) == "(" && I + 2 < Toks.size()) {
+      llvm::StringRef V = Unquoted(Word(I + 2));
+      if (V.consume_front("torch.cuda.")) {
+        llvm::StringRef Name = V.take_until([](char C) { return C == '.'; });
+        if (IsIdentifier(Name))
+          Doubles.push_back({Name.str(), LineOf(I)});
+      }
+      continue;
+    }
+    // torch.cuda.NAME = ... (a statement of its own)
+    if (TorchCuda(I) && LineStart(I) && Word(I + 3) == "." && IsIdentifier(Word(I + 4)) &&
+        Word(I + 5) == "=" && Word(I + 6) != "=") {
+      Doubles.push_back({Word(I + 4).str(), LineOf(I)});
+      continue;
+    }
+    if ((W != "import" && W != "from") || !LineStart(I))
+      continue;
+    // A dotted name from J: its text and the index after it.
+    auto Dotted = [&](size_t J, std::string &Out) {
+      Out.clear();
+      while (IsIdentifier(Word(J))) {
+        Out += Word(J).str();
+        if (Word(J + 1) != "." || !IsIdentifier(Word(J + 2)))
+          return J + 1;
+        Out += ".";
+        J += 2;
+      }
+      return J;
+    };
+    std::string M;
+    if (W == "import") {
+      size_t J = I + 1;
+      while (true) {
+        J = Dotted(J, M);
+        if (M.empty())
+          break;
+        Modules.push_back({M, 0, {}});
+        if (Word(J) == "as")
+          J += 2;
+        if (Word(J) != ",")
+          break;
+        ++J;
+      }
+      continue;
+    }
+    size_t J = I + 1;
+    unsigned Level = 0;
+    for (; Word(J) == "."; ++J)
+      ++Level;
+    J = Dotted(J, M);
+    if (Word(J) != "import" || (M.empty() && Level == 0))
+      continue;
+    Modules.push_back({M, Level, {}});
+    // `from pkg import engine`: a submodule too.
+    ++J;
+    bool Paren = Word(J) == "(";
+    if (Paren)
+      ++J;
+    for (; IsIdentifier(Word(J));) {
+      Modules.back().Names.push_back(Word(J).str());
+      if (Word(J + 1) == "as")
+        J += 2;
+      if (Word(J + 1) != ",")
+        break;
+      J += 2;
+      if (!Paren && J < Toks.size() && LineStart(J))
+        break;
+    }
+  }
+  if (Doubles.empty())
+    return;
+  llvm::StringRef Rel = llvm::StringRef(Path);
+  if (Rel.consume_front(ProjectDir))
+    Rel = Rel.ltrim("/");
+  auto Add = [&](const std::string &P) {
+    llvm::StringMap<CudaDouble> &Of = X.ByModule[P];
+    for (const auto &[Name, Line] : Doubles)
+      Of.try_emplace(Name, CudaDouble{Rel.str(), Line});
+  };
+  for (const Imported &I : Modules) {
+    // `from . import engine` names the package itself: only its submodules.
+    std::optional<std::string> P = I.Module.empty() && I.Level > 0
+                                       ? moduleIn(llvm::sys::path::parent_path(Path), "")
+                                       : projectModulePath(Path, I.Module, I.Level);
+    if (!P)
+      continue;
+    if (!I.Module.empty())
+      Add(*P);
+    // A package's names may be its submodules, found beside its __init__.py
+    // (a module's names are not).
+    if (llvm::sys::path::filename(*P) != "__init__.py")
+      continue;
+    llvm::StringRef Package = llvm::sys::path::parent_path(*P);
+    for (const std::string &Name : I.Names)
+      if (std::optional<std::string> Sub = moduleIn(Package, Name))
+        Add(*Sub);
+  }
+}
+
+std::shared_ptr<const DoubleIndex> readDoubles(const std::string &ProjectDir) {
+  // The tests, in order: the first that replaces a function is the one
+  // named, whatever order the directories list them in.
+  std::vector<std::string> Tests;
+  std::error_code EC;
+  size_t Entries = 0;
+  for (llvm::sys::fs::recursive_directory_iterator It(ProjectDir, EC, /*follow_symlinks=*/false),
+       End;
+       It != End && !EC && Entries < 100000; It.increment(EC), ++Entries) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (It->type() == llvm::sys::fs::file_type::directory_file) {
+      if (skippedDirectory(Name))
+        It.no_push();
+      continue;
+    }
+    if (testFileName(Name))
+      Tests.push_back(canonicalPath(It->path()));
+  }
+  std::sort(Tests.begin(), Tests.end());
+  // Read on a few threads (a project's tests are megabytes: PyTorch's 1,021
+  // are 29 MB), each file's doubles into its own index, merged in order.
+  std::vector<DoubleIndex> Of(Tests.size());
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I = Next++; I < Tests.size(); I = Next++) {
+      llvm::Expected<std::string> Text = readRegularFile(Tests[I], MaxConfigFileBytes);
+      if (!Text) {
+        llvm::consumeError(Text.takeError());
+        continue;
+      }
+      if (mayReplaceTorchCuda(*Text))
+        readTest(Tests[I], ProjectDir, *Text, Of[I]);
+    }
+  };
+  unsigned Threads = std::min<unsigned>(std::max(1u, std::thread::hardware_concurrency()), 4);
+  std::vector<std::thread> Pool;
+  for (unsigned T = 1; T < Threads && T < Tests.size(); ++T)
+    Pool.emplace_back(Work);
+  Work();
+  for (std::thread &T : Pool)
+    T.join();
+  auto X = std::make_shared<DoubleIndex>();
+  for (DoubleIndex &F : Of)
+    for (auto &M : F.ByModule)
+      for (auto &D : M.second)
+        X->ByModule[M.first()].try_emplace(D.first(), D.second);
+  return X;
+}
+
+/// The directory whose tests testDoubleOf() reads for a module in Dir.
+std::string testedProjectDir(llvm::StringRef Dir) {
+  // The outermost project: Megatron-LM's megatron/core has packaging files
+  // of its own, and the tests are the repository's.
+  std::string Project = findProjectDir(Dir);
+  while (!Project.empty()) {
+    llvm::SmallString<256> Git(Project);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git) || !llvm::sys::path::has_parent_path(Project))
+      break;
+    std::string Up = findProjectDir(llvm::sys::path::parent_path(Project));
+    if (Up.empty() || Up == Project)
+      break;
+    Project = std::move(Up);
+  }
+  if (Project.empty())
+    Project = Dir.str();
+  return Project;
+}
+
+} // namespace
+
+std::optional<CudaDouble> testDoubleOf(llvm::StringRef ModulePath, llvm::StringRef Name) {
+  std::string Module = canonicalPath(ModulePath);
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Module);
+  static std::mutex Lock;
+  static llvm::StringMap<std::string> ProjectOf; // a module's directory -> its project's
+  static llvm::StringMap<std::shared_ptr<const DoubleIndex>> Known;
+  std::shared_ptr<const DoubleIndex> X;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto P = ProjectOf.find(Dir);
+    if (P == ProjectOf.end())
+      P = ProjectOf.try_emplace(Dir, testedProjectDir(Dir)).first;
+    const std::string &Project = P->second;
+    auto It = Known.find(Project);
+    if (It == Known.end())
+      It = Known.try_emplace(Project, readDoubles(Project)).first;
+    X = It->second;
+  }
+  auto M = X->ByModule.find(Module);
+  if (M == X->ByModule.end())
+    return std::nullopt;
+  auto D = M->second.find(Name);
+  if (D == M->second.end())
+    return std::nullopt;
+  return D->second;
 }
 
 } // namespace devport::python

@@ -40,6 +40,29 @@ std::optional<std::string> projectModulePath(llvm::StringRef FromPath, llvm::Str
 /// process for each path, size and modification time; the first 4 MiB.
 bool importsTritonAtTop(const std::string &Path);
 
+/// A test of the project that replaces a `torch.cuda` function
+/// (`monkeypatch.setattr(torch.cuda, "current_device", ...)`,
+/// `mock.patch("torch.cuda.synchronize")`, `patch.object(torch.cuda, ...)`,
+/// `torch.cuda.is_available = ...`) and imports a module that calls it.
+struct CudaDouble {
+  std::string Test; ///< The test file, from the project's directory.
+  unsigned Line = 0;
+};
+
+/// Whether a test of the project of the module at ModulePath imports that
+/// module (`from pkg.engine import f`, `import pkg.engine`, `from pkg import
+/// engine`) and replaces `torch.cuda.<Name>`: Megatron-LM's tests run its
+/// modules on the CPU with `torch.cuda.current_device` answering "cpu", which
+/// a call ported to torch.accelerator no longer reaches. The project is the
+/// outermost directory above the module with a packaging file
+/// (ProjectRequirements.h; not past one that holds `.git`: Megatron-LM's
+/// megatron/core has its own), else the module's; its tests are the files
+/// named `test*.py`, `*_test.py` or `conftest.py` under it, not in a hidden
+/// directory, `node_modules`, `__pycache__`, `site-packages` or a `venv`.
+/// Read once a process for each project (the first call reads every test
+/// that mentions `torch.cuda`), 100,000 directory entries at most.
+std::optional<CudaDouble> testDoubleOf(llvm::StringRef ModulePath, llvm::StringRef Name);
+
 } // namespace devport::python
 
 #endif

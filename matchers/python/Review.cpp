@@ -4048,6 +4048,26 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                           "too");
   lowerMockedCalls(Root, Text, Findings);
   keepRestoredCudaModule(Root, Text, Findings);
+  // A test of the project that imports this module replaces the torch.cuda
+  // function that a fix here rewrites (Megatron-LM's tests run its modules on
+  // the CPU with `monkeypatch.setattr(torch.cuda, "current_device", lambda:
+  // "cpu")`): ported, the code no longer reaches the double, and the test
+  // sees the real device or none, on CUDA too (ProjectModules.h).
+  for (Diagnostic &D : Findings) {
+    if (!hasFix(D, Level::Safe) || D.File.empty())
+      continue;
+    llvm::StringRef Code = Text.slice(D.Range.Begin, D.Range.End);
+    if (!Code.consume_front("torch.cuda."))
+      continue;
+    llvm::StringRef Name = Code.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (Name.empty() || !Code.drop_front(Name.size()).ltrim().startswith("("))
+      continue;
+    if (auto Double = testDoubleOf(D.File, Name))
+      makeUnsafe(D, "unsafe: " + Double->Test + " (line " + std::to_string(Double->Line) +
+                        ") replaces `torch.cuda." + Name.str() +
+                        "` and imports this module: ported, its code no longer reaches the "
+                        "double, and the test sees the real device or none, on CUDA too");
+  }
   for (Diagnostic &D : Findings)
     if (hasFix(D, Level::Safe) && asksForDevices(Text.slice(D.Range.Begin, D.Range.End)))
       if (auto Helper = skipHelper(Root, D.Range, Text))
