@@ -7,6 +7,7 @@
 #include "matchers/python/NameResolver.h"
 
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 
@@ -98,8 +99,18 @@ void NameResolver::collect(TSNode Root, const void *RootScope, const NodeIndex *
   for (size_t At = findWord(Src, "import"); At != llvm::StringRef::npos;
        At = findWord(Src, "import", At + 1))
     ImportWords.push_back(static_cast<uint32_t>(At));
+  // `torch = pytest.importorskip("torch")`, `importlib.import_module(...)`:
+  // imports by a call (addImportCall()).
+  bool Calls = false;
+  for (llvm::StringRef W : {"importorskip", "import_module"})
+    for (size_t At = findWord(Src, W); At != llvm::StringRef::npos; At = findWord(Src, W, At + 1)) {
+      ImportWords.push_back(static_cast<uint32_t>(At));
+      Calls = true;
+    }
   if (ImportWords.empty())
     return;
+  if (Calls)
+    std::sort(ImportWords.begin(), ImportWords.end());
   auto MayHoldImport = [&](TSNode N) {
     auto It = std::lower_bound(ImportWords.begin(), ImportWords.end(), ts_node_start_byte(N));
     return It != ImportWords.end() && *It < ts_node_end_byte(N);
@@ -129,6 +140,8 @@ void NameResolver::collect(TSNode Root, const void *RootScope, const NodeIndex *
         addImport(C, ScopeId, Path);
       } else if (S == G.ImportFromStatement) {
         addFromImport(C, ScopeId, Path);
+      } else if (S == G.ExpressionStatement) {
+        addImportCall(C, ScopeId, Path);
       } else if (S == G.FunctionDefinition || S == G.ClassDefinition) {
         Children.push_back({C, C.id, llvm::hash_combine(Path, S)}); // a new scope
       } else if (S == G.Block || S == G.DecoratedDefinition || S == G.IfStatement ||
@@ -205,6 +218,41 @@ void NameResolver::addFromImport(TSNode Stmt, const void *ScopeId, uint64_t Path
            Binding{From + "." + dottedText(Name, Src), rangeOf(Stmt)});
     }
   });
+}
+
+void NameResolver::addImportCall(TSNode Stmt, const void *ScopeId, uint64_t Path) {
+  // NAME = pytest.importorskip("M") (or importlib.import_module("M")), the
+  // whole statement: NAME stands for M as after `import M as NAME`.
+  const Grammar &G = Grammar::get();
+  if (ts_node_named_child_count(Stmt) != 1)
+    return;
+  TSNode A = ts_node_named_child(Stmt, 0);
+  if (ts_node_symbol(A) != G.Assignment)
+    return;
+  TSNode Left = ts_node_child_by_field_id(A, G.FLeft);
+  TSNode Call = ts_node_child_by_field_name(A, "right", 5);
+  if (ts_node_is_null(Left) || ts_node_symbol(Left) != G.Identifier || ts_node_is_null(Call) ||
+      ts_node_symbol(Call) != G.Call)
+    return;
+  llvm::StringRef Callee = textOf(ts_node_child_by_field_id(Call, G.FFunction), Src);
+  llvm::StringRef Last = Callee.rsplit('.').second.empty() ? Callee : Callee.rsplit('.').second;
+  if (Last != "importorskip" && Last != "import_module")
+    return;
+  TSNode Args = ts_node_child_by_field_id(Call, G.FArguments);
+  if (ts_node_is_null(Args) || ts_node_named_child_count(Args) == 0)
+    return;
+  TSNode First = ts_node_named_child(Args, 0);
+  if (ts_node_symbol(First) != G.String)
+    return;
+  llvm::StringRef Module = textOf(First, Src);
+  if (Module.size() < 2 || !(Module.front() == '"' || Module.front() == '\'') ||
+      Module.back() != Module.front())
+    return;
+  Module = Module.drop_front().drop_back();
+  if (Module.empty() ||
+      !llvm::all_of(Module, [](char C) { return llvm::isAlnum(C) || C == '_' || C == '.'; }))
+    return;
+  bind(ScopeId, Path, textOf(Left, Src), Binding{Module.str(), rangeOf(Stmt)});
 }
 
 const Binding *NameResolver::lookup(llvm::StringRef Name, llvm::ArrayRef<Scope> Scopes) const {

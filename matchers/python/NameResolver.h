@@ -11,9 +11,11 @@
 /// inside a function, `s` is `torch.cuda.synchronize` in that function only.
 /// Handles `import a.b`, `import a.b as c`, `from a.b import c`,
 /// `from a.b import c as d`, at module, class and function scope (an import
-/// in a class body is visible in that body only, as in Python). Relative and
-/// star imports bind nothing resolvable; assignments and parameters that
-/// shadow an imported name are not tracked.
+/// in a class body is visible in that body only, as in Python), and imports
+/// by a call that a name is assigned, `torch = pytest.importorskip("torch")`
+/// and `importlib.import_module("M")`. Relative and star imports bind nothing
+/// resolvable; assignments and parameters that shadow an imported name are not
+/// tracked.
 ///
 /// Built once per tree by a pre-pass that visits statements only, never
 /// expressions. The matcher resolves names during its single traversal, giving
@@ -94,6 +96,8 @@ private:
   void collect(TSNode N, const void *ScopeId, const NodeIndex *Index);
   void addImport(TSNode Stmt, const void *ScopeId, uint64_t Path);
   void addFromImport(TSNode Stmt, const void *ScopeId, uint64_t Path);
+  /// `NAME = pytest.importorskip("M")`, `NAME = importlib.import_module("M")`.
+  void addImportCall(TSNode Stmt, const void *ScopeId, uint64_t Path);
   /// Binds Name to B in the scope ScopeId (whose kinds hash to Path).
   void bind(const void *ScopeId, uint64_t Path, llvm::StringRef Name, Binding B);
 

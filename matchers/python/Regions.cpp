@@ -777,6 +777,29 @@ public:
         return std::nullopt; // the whole file, and no marks
       Last = std::max(Last, L);
     }
+    // `NAME = pytest.importorskip("M")` (or importlib's import_module): an
+    // import by a call (NameResolver.h), kept as imports are; NAME an alias
+    // of M where M is what a pattern names.
+    std::vector<int32_t> ImportCalls;
+    for (llvm::StringRef W : {"importorskip", "import_module"})
+      for (size_t At = findWord(T, W); At != llvm::StringRef::npos; At = findWord(T, W, At + 1)) {
+        int32_t L = lineAt(static_cast<uint32_t>(At));
+        if (L < 0 || Ls[L].K != Key::Other)
+          continue; // in a comment, or an import's own line
+        ImportCalls.push_back(L);
+        auto Toks = tokensOf(T, Ls[L].Begin, Ls[L].End);
+        if (Toks.size() < 4 || Toks[0].Kind != 'i' || Toks[1].Kind != '=')
+          continue;
+        for (size_t I = 2; I + 2 < Toks.size(); ++I)
+          if (Toks[I].Kind == 'i' && Toks[I].Text == W && Toks[I + 2].Kind == '"') {
+            llvm::StringRef M = T.slice(Toks[I + 2].Begin, Toks[I + 2].End);
+            if (M.size() >= 2)
+              M = M.drop_front().drop_back();
+            if (Toks[0].Text != M && Rules.QualifiedPrefixes.count(M))
+              Aliases.insert(Toks[0].Text);
+            break;
+          }
+      }
     markUses(Aliases);
     // Names that anchored statements assign: their later uses in the same
     // function (class, for `self.NAME`).
@@ -974,6 +997,8 @@ public:
     for (int32_t I = 0; I < N; ++I)
       if (Ls[I].K == Key::Import || Ls[I].K == Key::From)
         Keep[I] = true;
+    for (int32_t L : ImportCalls)
+      Keep[L] = true;
     for (int32_t I = 0; I < N; ++I) {
       if (S.Parent[I] >= 0 || S.Start[I] != I)
         continue;

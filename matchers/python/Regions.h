@@ -31,7 +31,9 @@
 ///  - after an anchored `if` that may exit early, the rest of its block, and
 ///    after an anchored `assert`, the rest of its function (what a guard
 ///    guards, Review.cpp's addFollowing);
-///  - every import, the module's first statements (where a new import goes),
+///  - every import (and `NAME = pytest.importorskip("M")` or
+///    `importlib.import_module("M")`, which bind as one does), the module's
+///    first statements (where a new import goes),
 ///    every comment (suppressions), and the headers of every statement that
 ///    encloses something kept, with all their clauses and decorators (the
 ///    scopes and conditions around a finding).
