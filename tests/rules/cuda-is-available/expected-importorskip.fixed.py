@@ -5,6 +5,7 @@ collect, where it was skipped, on a host without torch."""
 import pytest
 
 torch = pytest.importorskip("torch")
+# triton = importlib.import_module("triton")  (a comment: DeepSpeed's sparse attention)
 
 
 @pytest.mark.skipif(not torch.accelerator.is_available(), reason="needs CUDA")  # expect: cuda-is-available:safe -- no import added
