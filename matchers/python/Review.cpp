@@ -163,15 +163,76 @@ bool otherBackendName(llvm::StringRef Name) {
 /// released yet`, the author sending that backend to the fallback on purpose. Read from the text,
 /// line by line: region parsing leaves a comment on a line of its own out of the tree (the text
 /// keeps it). A line with a quote anywhere is passed over: its `#` may be in a string.
-std::optional<ByteRange> commentNamingOtherBackend(TSNode Clause, llvm::StringRef Text) {
-  auto Names = [](llvm::StringRef Comment) {
-    llvm::SmallVector<llvm::StringRef, 16> Words;
-    Comment.split(Words, ' ', -1, false);
-    return llvm::any_of(Words, [](llvm::StringRef W) {
-      std::string L = W.trim(" \t#:;,.()[]{}'\"`!?/").lower();
-      return llvm::is_contained(OtherBackendWords, llvm::StringRef(L));
-    });
+/// Whether a comment names another accelerator as a word.
+bool commentNamesOtherBackend(llvm::StringRef Comment) {
+  llvm::SmallVector<llvm::StringRef, 16> Words;
+  Comment.split(Words, ' ', -1, false);
+  return llvm::any_of(Words, [](llvm::StringRef W) {
+    std::string L = W.trim(" \t#:;,.()[]{}'\"`!?/").lower();
+    return llvm::is_contained(OtherBackendWords, llvm::StringRef(L));
+  });
+}
+
+/// A comment that names another accelerator on the lines of the statement
+/// S, or on the lines of comments right above it (no blank line between):
+/// unsloth's Studio trainer, `# SNAC unvalidated on Intel XPU; keep the
+/// pre-PR CPU fallback for non-CUDA hosts.` over `device = "cuda" if
+/// torch.cuda.is_available() else "cpu"`, the author sending that backend to
+/// the CPU on purpose. Read from the text as commentNamingOtherBackend()
+/// reads, the comment from the first `#` outside a string.
+std::optional<ByteRange> commentOnStatementNamingOtherBackend(TSNode S, llvm::StringRef Text) {
+  auto Check = [&](size_t At, size_t Eol) -> std::optional<ByteRange> {
+    llvm::StringRef Line = Text.slice(At, Eol);
+    // The first `#` outside a one-line string; none past a triple quote.
+    size_t Hash = llvm::StringRef::npos;
+    char Quote = 0;
+    for (size_t I = 0; I < Line.size() && Hash == llvm::StringRef::npos; ++I) {
+      char C = Line[I];
+      if (Quote) {
+        if (C == '\\')
+          ++I;
+        else if (C == Quote)
+          Quote = 0;
+      } else if (C == '"' || C == '\'') {
+        if (Line.substr(I, 3) == std::string(3, C))
+          return std::nullopt;
+        Quote = C;
+      } else if (C == '#') {
+        Hash = I;
+      }
+    }
+    if (Hash == llvm::StringRef::npos)
+      return std::nullopt;
+    if (!commentNamesOtherBackend(Line.drop_front(Hash)))
+      return std::nullopt;
+    return ByteRange{static_cast<uint32_t>(At + Hash),
+                     static_cast<uint32_t>(At + Line.rtrim("\r").size())};
   };
+  size_t Begin = ts_node_start_byte(S), End = ts_node_end_byte(S);
+  size_t First = Text.rfind('\n', Begin);
+  First = First == llvm::StringRef::npos ? 0 : First + 1;
+  for (size_t At = First; At < End;) {
+    size_t Eol = std::min<size_t>(Text.find('\n', At), Text.size());
+    if (auto C = Check(At, Eol))
+      return C;
+    At = Eol + 1;
+  }
+  // The comment lines right above.
+  for (size_t LineEnd = First; LineEnd > 0;) {
+    size_t Prev = Text.rfind('\n', LineEnd - 1);
+    size_t At = Prev == llvm::StringRef::npos ? 0 : Prev + 1;
+    llvm::StringRef Line = Text.slice(At, LineEnd - 1).trim(" \t\r");
+    if (!Line.startswith("#"))
+      break;
+    if (auto C = Check(At, LineEnd - 1))
+      return C;
+    LineEnd = At;
+  }
+  return std::nullopt;
+}
+
+std::optional<ByteRange> commentNamingOtherBackend(TSNode Clause, llvm::StringRef Text) {
+  auto Names = commentNamesOtherBackend;
   // Up to the end of the block's last statement: a comment after it is in
   // the block of a whole file's tree but not of a region parse's.
   uint32_t End = ts_node_start_byte(Clause);
@@ -1107,6 +1168,16 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       if (auto Other = namesOtherBackend(Else, Text)) {
         G.Ladder = P;
         G.OtherBackend = *Other;
+      } else {
+        // A comment on its statement that names another backend.
+        TSNode S = P;
+        for (TSNode Q = Up.parent(S); !ts_node_is_null(Q) && !is(Q, "block") && !is(Q, "module");
+             Q = Up.parent(Q))
+          S = Q;
+        if (auto Comment = commentOnStatementNamingOtherBackend(S, Text)) {
+          G.Ladder = S;
+          G.OtherBackendComment = *Comment;
+        }
       }
       return G;
     }
@@ -4611,8 +4682,12 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         Other = Other.substr(0, 57) + "...";
       uint32_t OtherAt =
           ByComment ? G.OtherBackendComment.Begin : ts_node_start_byte(G.OtherBackend);
-      K.Message = "a per-backend ladder (`" + Other + "`, line " +
-                  std::to_string(lineOf(Text, OtherAt)) + ") already selects per backend: kept";
+      K.Message =
+          ByComment
+              ? "the comment `" + Other + "` (line " + std::to_string(lineOf(Text, OtherAt)) +
+                    ") sends another backend to the fallback on purpose: kept"
+              : "a per-backend ladder (`" + Other + "`, line " +
+                    std::to_string(lineOf(Text, OtherAt)) + ") already selects per backend: kept";
       for (size_t I = 0; I < Findings.size(); ++I)
         if (LR.contains(Findings[I].Range) && !Laddered[I]) {
           Laddered[I] = true;

@@ -8,7 +8,7 @@ class Net(nn.Module):
     def __init__(self, in_features, device=None):
         super().__init__()
         if device is None:
-            self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # expect: cuda-is-available:unsafe -- MPS has no float64
+            self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # expect: cuda-is-available:unsafe -- no float64 on a Mac
         else:
             self.device = device
         self.backbone = nn.Sequential(nn.Linear(in_features, 8), nn.ELU()).to(
