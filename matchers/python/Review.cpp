@@ -59,6 +59,8 @@ std::string snippet(TSNode N, llvm::StringRef Text) {
   return S.str();
 }
 
+llvm::SmallVector<std::string, 8> identifierWords(llvm::StringRef Name);
+
 /// The lower-cased `_`-separated parts of an identifier.
 llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
   llvm::SmallVector<llvm::StringRef, 4> Parts;
@@ -2798,6 +2800,63 @@ bool saysAcceleratorAt(TSNode N, llvm::StringRef Text) {
   return !ts_node_is_null(N) && saysAccelerator(textOf(N, Text));
 }
 
+/// The test double that holds the finding at R, if one does: an argument of
+/// a namespace or a mock (`types.SimpleNamespace(backend="gguf",
+/// device="cuda")`, `MagicMock(device="cuda")`), or code in a class or
+/// function named for a fake, a mock or a stub (unsloth's `class
+/// _FakeSidecar`, `def _stub_spawn`; not a test so named, `FakeTensorTest`,
+/// `test_real_after_fake`), but for the argument of a call that uses the
+/// device (a factory, a move: `torch.randn(..., device="cuda")` in axolotl's
+/// `MockMoE` made a tensor there). Such a string never touched the device: a
+/// CPU-only CI ran it.
+std::optional<std::string> heldByDouble(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  // A fake's, a mock's or a stub's name: one of its words, and no test's.
+  auto DoubleName = [](llvm::StringRef Name) {
+    bool Double = false, Test = false;
+    for (const std::string &W : identifierWords(Name)) {
+      Double |=
+          W == "fake" || W == "mock" || W == "stub" || W == "fakes" || W == "mocks" || W == "stubs";
+      Test |= W == "test" || W == "tests";
+    }
+    return Double && !Test;
+  };
+  // `.cuda()` moved a real object, whatever holds it.
+  TSNode Own = Up.node();
+  if (is(Own, "call") && is(field(Own, "function"), "attribute") &&
+      textOf(field(field(Own, "function"), "attribute"), Text) == "cuda")
+    return std::nullopt;
+  bool Direct = true; // the finding is an argument of the first call above it
+  for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
+    // Picked only where there is an accelerator (`"cuda:0" if
+    // torch.cuda.is_available() else "cpu"`): a CPU-only run took the other.
+    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+        !contains(ts_node_named_child(P, 1), R) &&
+        checksAvailability(textOf(ts_node_named_child(P, 1), Text)))
+      return std::nullopt;
+    if (is(P, "argument_list")) {
+      TSNode Call = Up.parent(P);
+      llvm::StringRef Callee = textOf(field(Call, "function"), Text);
+      llvm::StringRef Last = lastName(Callee);
+      if (Last == "SimpleNamespace" || Last == "Namespace" || Last == "MagicMock" ||
+          Last == "Mock" || Last == "NonCallableMock" || Last == "AsyncMock" ||
+          Last == "create_autospec")
+        return "`" + Callee.str() + "(...)`";
+      // A factory or a move touched the device, whoever called it.
+      if (Direct && usesDevice(Call, Text))
+        return std::nullopt;
+      Direct = false;
+    }
+    if (is(P, "function_definition") || is(P, "class_definition")) {
+      llvm::StringRef Name = textOf(field(P, "name"), Text);
+      if (DoubleName(Name))
+        return "`" + Name.str() + "`";
+    }
+  }
+  return std::nullopt;
+}
+
 /// Whether the assertion S says an accelerator in its names, which ask the
 /// host (`assert torch.cuda.is_available()`, `self.assertTrue(TEST_CUDA)`,
 /// `assert torch.cuda.device_count() >= 2`). Not in its strings, which are
@@ -4197,6 +4256,10 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                         ", so this value may be a default that a CPU-only run never used, and "
                         "there torch.accelerator.current_accelerator() raises (2.6) or is None "
                         "(2.7+)");
+    else if (auto Fake = heldByDouble(Root, D.Range, Text))
+      makeUnsafe(D, "unsafe on a CPU-only build: it is data of a test double (" + *Fake +
+                        "), which never touched the device, and there "
+                        "torch.accelerator.current_accelerator() raises (2.6) or is None (2.7+)");
     else if (auto Test = unskippedTest(Root, D.Range, Text, Marked{Findings, Kept}))
       makeUnsafe(D, "unsafe on a CPU-only build: nothing skips `" + *Test +
                         "` without an accelerator, so a CPU-only CI runs it (where it passed, "
