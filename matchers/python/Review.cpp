@@ -3398,6 +3398,47 @@ llvm::ArrayRef<TSNode> usesOfAssigned(TSNode Root, const Ancestors &Up, TSNode A
   return usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A));
 }
 
+/// Where the device that a check picks (`X = torch.device("cuda" if
+/// torch.cuda.is_available() else "cpu")`, directly or as `torch.device(...)`)
+/// decides a skip later in its function (class, for `self.X`): an `if` that
+/// compares it, or its `.type`, with "cpu" and whose block ends by exiting or
+/// skipping (Megatron-LM's Mamba kernel tests: `if self.device.type ==
+/// "cpu": self.skipTest("Mamba Triton kernels require CUDA")`). The check is
+/// what keeps other hosts out; ported, a Mac picks "mps" and runs on. Its
+/// line, or nullopt.
+std::optional<unsigned> pickDecidesSkip(TSNode Root, const Ancestors &Up, llvm::StringRef Text) {
+  TSNode P = pickedBy(Up, Text);
+  if (ts_node_is_null(P))
+    return std::nullopt;
+  TSNode V = P, A = Up.parent(P);
+  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
+    V = A;
+    A = Up.parent(A);
+  }
+  if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
+    return std::nullopt;
+  std::unique_ptr<ScopeIndex> Local;
+  for (TSNode U : usesOfAssigned(Root, Up, A, Text, Local)) {
+    TSNode C = U, Q = ts_node_parent(U);
+    while (is(Q, "parenthesized_expression") ||
+           (is(Q, "attribute") && sameNode(field(Q, "object"), C) &&
+            textOf(field(Q, "attribute"), Text) == "type")) {
+      C = Q;
+      Q = ts_node_parent(Q);
+    }
+    if (!is(Q, "comparison_operator") ||
+        !(textOf(Q, Text).contains("\"cpu\"") || textOf(Q, Text).contains("'cpu'")))
+      continue;
+    TSNode If = ts_node_parent(Q);
+    while (is(If, "parenthesized_expression") || is(If, "boolean_operator"))
+      If = ts_node_parent(If);
+    if (is(If, "if_statement") && contains(field(If, "condition"), rangeOf(Q)) &&
+        exitsEarly(field(If, "consequence"), Text))
+      return lineOf(Text, ts_node_start_byte(If));
+  }
+  return std::nullopt;
+}
+
 /// Where the device that a check picks reaches float64 in its function (a
 /// name) or its class (`self.NAME`): `self.device = torch.device("cuda" if
 /// torch.cuda.is_available() else "cpu")`, then `.to(dtype=torch.float64,
@@ -4597,6 +4638,13 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     if (skipsWithCuda(Up, Text) && !allowListEntry(Up, Text)) {
       makeUnsafe(D, "unsafe: the skip applies where CUDA is there; rewritten, it would skip the "
                     "test on every accelerator (MPS, XPU), where it ran before");
+      continue;
+    }
+    if (auto Line = pickDecidesSkip(Root, Up, Text)) {
+      makeUnsafe(D, "unsafe: where it picked \"cpu\", the code skipped or exited (line " +
+                        std::to_string(*Line) +
+                        "); ported, other accelerators pass the check and run what only CUDA "
+                        "ran");
       continue;
     }
     if (auto Line = deviceReachesFloat64(Root, Up, Text)) {
