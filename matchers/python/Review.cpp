@@ -60,6 +60,8 @@ std::string snippet(TSNode N, llvm::StringRef Text) {
 }
 
 llvm::SmallVector<std::string, 8> identifierWords(llvm::StringRef Name);
+bool checksAvailability(llvm::StringRef Condition);
+bool onlyWithAccelerator(TSNode P, ByteRange R, llvm::StringRef Text);
 
 /// The lower-cased `_`-separated parts of an identifier.
 llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
@@ -1139,7 +1141,11 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
     // device_count()):`, a comprehension's `for`) decides whether its body
     // runs: on a Mac the ported count is 1 where the CUDA one was 0.
     if ((is(P, "for_statement") || is(P, "for_in_clause")) && contains(field(P, "right"), R)) {
-      if (!Text.slice(R.Begin, R.End).contains("device_count"))
+      // A count, or a name that flagGuard() follows from one (`num_gpus =
+      // torch.cuda.device_count()`, `for i in range(num_gpus):`).
+      llvm::StringRef RT = Text.slice(R.Begin, R.End);
+      if (!RT.contains("device_count") &&
+          !llvm::all_of(RT, [](char C) { return llvm::isAlnum(C) || C == '_'; }))
         return std::nullopt;
       TSNode Body = is(P, "for_statement") ? field(P, "body") : field(Up.parent(P), "body");
       if (!ts_node_is_null(Body))
@@ -1386,6 +1392,42 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   auto [N, P] = climb(
       Up, {"boolean_operator", "not_operator", "comparison_operator", "parenthesized_expression"});
+  // A count kept as a value: a conditional's (`torch.cuda.device_count() if
+  // max_gpus is None else min(max_gpus, torch.cuda.device_count())`,
+  // ColossalAI's inference example), `min`'s or `max`'s.
+  // Not at module level, where a constant so computed is read elsewhere
+  // (PyTorch's `WORLD_SIZE = min(4, max(2, torch.cuda.device_count()))`, 2
+  // on a Mac either way), nor under a condition that asks for CUDA (`count
+  // if torch.cuda.is_available() else 1`, fairscale's `if
+  // torch.cuda.is_available(): world_size = min(world_size, count)`: the
+  // count is read only there).
+  bool InFunction = false, Guarded = false;
+  for (TSNode A = Up.parent(Up.node()); !ts_node_is_null(A) && !InFunction; A = Up.parent(A)) {
+    InFunction = is(A, "function_definition");
+    Guarded |= onlyWithAccelerator(A, R, Text);
+  }
+  if (InFunction && !Guarded && Text.slice(R.Begin, R.End).contains("device_count"))
+    for (bool More = true; More;) {
+      More = false;
+      if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+          !sameNode(ts_node_named_child(P, 1), N) &&
+          !checksAvailability(textOf(ts_node_named_child(P, 1), Text))) {
+        N = P;
+        P = Up.parent(P);
+        More = true;
+      } else if (is(P, "argument_list") && is(Up.parent(P), "call")) {
+        llvm::StringRef F = textOf(field(Up.parent(P), "function"), Text);
+        if (F == "min" || F == "max" || F == "int") {
+          N = Up.parent(P);
+          P = Up.parent(N);
+          More = true;
+        }
+      }
+      while (is(P, "parenthesized_expression")) {
+        N = P;
+        P = Up.parent(P);
+      }
+    }
   // A skip marker kept in a name, `skip_if_no_cuda = pytest.mark.skipif(not
   // torch.cuda.is_available(), ...)` (fairscale's tests): its uses are the
   // tests it decorates, here or, at module level, in the modules that

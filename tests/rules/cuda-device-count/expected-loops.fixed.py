@@ -37,3 +37,25 @@ def extension_per_device(x):
         y = 1
         fused_adam_cuda.step(x, i)
         z = 2
+
+
+def through_a_name():
+    # ColossalAI's inference example: the count kept in a name bounds the loop all the same.
+    gpu_memory = []
+    num_gpus = torch.accelerator.device_count()  # expect: cuda-device-count:unsafe -- the loop's body, through the name
+    for gpu_id in range(num_gpus):
+        gpu_memory.append(torch.get_device_module().get_device_properties(gpu_id).total_memory)
+    return gpu_memory
+
+
+def through_a_bound(max_gpus):
+    num_gpus = torch.accelerator.device_count() if max_gpus is None else min(max_gpus, torch.accelerator.device_count())  # expect: cuda-device-count:unsafe -- a value of the conditional
+    for gpu_id in range(num_gpus):
+        print(torch.get_device_module().get_device_properties(gpu_id))
+
+
+def through_a_name_portable(x):
+    n = torch.accelerator.device_count()  # expect: cuda-device-count:safe -- a body whose fixes are safe
+    for i in range(n):
+        x = x.to(torch.accelerator.current_accelerator().type + ":" + str(i))
+    return x
