@@ -3440,6 +3440,42 @@ llvm::ArrayRef<TSNode> usesOfAssigned(TSNode Root, const Ancestors &Up, TSNode A
   return usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A));
 }
 
+/// A finding in what guard G guards whose safe fix calls one of
+/// torch.accelerator's memory functions (sam2's trainer: `if
+/// torch.cuda.is_available(): torch.cuda.reset_peak_memory_stats()`), which
+/// MPS does not implement (pytorch#167447: `empty_cache`, `memory_allocated`,
+/// `reset_peak_memory_stats`, ... raise there): the function and its line.
+std::optional<std::pair<std::string, unsigned>>
+acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings,
+                         llvm::StringRef Text) {
+  static constexpr llvm::StringLiteral Memory[] = {
+      "empty_cache",     "memory_allocated",    "max_memory_allocated",
+      "memory_reserved", "max_memory_reserved", "reset_peak_memory_stats",
+      "memory_stats",    "get_memory_info",     "reset_accumulated_memory_stats"};
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    if (I == G.Finding || !hasFix(Findings[I], Level::Safe) ||
+        !llvm::any_of(G.Regions, [&](ByteRange R) { return R.contains(Findings[I].Range); }))
+      continue;
+    // `torch.cuda.NAME(...)` whose safe fix goes to torch.accelerator (its
+    // edits are tokens: `cuda` -> `accelerator`).
+    llvm::StringRef Code = Text.slice(Findings[I].Range.Begin, Findings[I].Range.End);
+    if (!Code.consume_front("torch.cuda."))
+      continue;
+    llvm::StringRef Name = Code.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (!llvm::is_contained(Memory, Name))
+      continue;
+    bool ToAccelerator = llvm::any_of(Findings[I].Fixes, [](const Fix &X) {
+      return X.App == Applicability::Safe && llvm::any_of(X.Edits, [](const Edit &E) {
+               return llvm::StringRef(E.Replacement).contains("accelerator");
+             });
+    });
+    if (ToAccelerator)
+      return std::make_pair("torch.accelerator." + Name.str(),
+                            lineOf(Text, Findings[I].Range.Begin));
+  }
+  return std::nullopt;
+}
+
 /// Where the device that a check picks (`X = torch.device("cuda" if
 /// torch.cuda.is_available() else "cpu")`, directly or as `torch.device(...)`)
 /// decides a skip later in its function (class, for `self.X`): an `if` that
@@ -4866,6 +4902,14 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     std::string What = G.Flag.empty() ? "the code it guards" : "`" + G.Flag + "` guards code that";
     std::string OffCuda;
     std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe, &OffCuda);
+    if (Left.empty())
+      if (auto Memory = acceleratorMemoryGuarded(G, Findings, Text)) {
+        makeUnsafe(D, "unsafe: " + What + " calls `" + Memory->first + "` once ported (line " +
+                          std::to_string(Memory->second) +
+                          "), which MPS does not implement (pytorch#167447): ported, a Mac "
+                          "passes the check and raises there");
+        continue;
+      }
     if (Left.empty() && !OffCuda.empty() && !macStaysOut(Root, D.Range, Text, G)) {
       makeUnsafe(D, "unsafe: " + What + " " + OffCuda);
       continue;
