@@ -909,6 +909,12 @@ public:
         keepGuarded(Start + 1, End);
         keepLastStatements(Start);
         Keep[I] = true;
+        // The statement before an `if`: one that names another backend
+        // makes the two a ladder (Review.cpp,
+        // previousIfNamingOtherBackend()), and the tree must have the same
+        // statement before it as the whole file's.
+        if (Ls[Start].K == Key::If && S.Prev[Start] >= 0)
+          Keep[S.Start[S.Prev[Start]]] = true;
         break;
       }
       // A module's `pytestmark` skip guards the whole module (Review.cpp,

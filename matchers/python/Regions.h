@@ -28,6 +28,8 @@
 ///    decorator: Review.cpp checks what it guards), a `def` with one in its
 ///    parameters, or a statement of a kind that some pattern matches whole
 ///    (RegionRules::WholeStatements); other headers are kept alone;
+///  - the statement before an anchored `if` in its block (an `if` on another
+///    backend there makes the two a ladder: Review.cpp);
 ///  - after an anchored `if` that may exit early, the rest of its block, and
 ///    after an anchored `assert`, the rest of its function (what a guard
 ///    guards, Review.cpp's addFollowing);

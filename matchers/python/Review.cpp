@@ -832,6 +832,19 @@ std::optional<TSNode> namesOtherBackend(TSNode N, llvm::StringRef Text) {
 /// conditions as well (`else: if torch.backends.mps...`, `else: "mps" if ...
 /// else "cpu"`; text-generation-inference's `elif SYSTEM == "ipex": if
 /// torch.xpu.is_available():`).
+/// The condition's node that names another backend in the `if` statement
+/// right before If in its block (comments between do not count: region
+/// parsing leaves a comment line out of the tree, and keeps the statement
+/// before an anchored if, Regions.cpp), if it names one.
+std::optional<TSNode> previousIfNamingOtherBackend(TSNode If, llvm::StringRef Text) {
+  TSNode Prev = ts_node_prev_named_sibling(If);
+  while (is(Prev, "comment"))
+    Prev = ts_node_prev_named_sibling(Prev);
+  if (!is(Prev, "if_statement"))
+    return std::nullopt;
+  return namesOtherBackend(field(Prev, "condition"), Text);
+}
+
 std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef Text) {
   auto Check = [&](TSNode Cond) -> std::optional<TSNode> {
     if (ts_node_is_null(Cond) || contains(Cond, R))
@@ -1124,6 +1137,13 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
           TSNode Cond = field(Arm->second, "condition");
           G.LadderEnd = contains(Cond, rangeOf(Arm->first)) ? ts_node_end_byte(Cond)
                                                             : ts_node_end_byte(Arm->first);
+        } else if (auto Before = previousIfNamingOtherBackend(If, Text)) {
+          // Per-backend ifs one after the other (llama-cookbook's evaluation:
+          // `if is_xpu_available() and ...: dist.all_reduce(...)` then `if
+          // torch.cuda.device_count() > 1 ...: dist.all_reduce(...)`): ported,
+          // both hold on XPU.
+          G.Ladder = If;
+          G.OtherBackend = *Before;
         } else {
           TSNode Else = field(If, "alternative");
           for (; !ts_node_is_null(Else) && !is(Else, "else_clause");)

@@ -98,7 +98,7 @@ TEST(Regions, KeepsAnchoredStatementsImportsAndTheHeadersAroundThem) {
 
 TEST(Regions, AGuardKeepsWhatTheReviewReadsOfItsStatementAndWhatFollowsAnEarlyExit) {
   const char *Text = "def f():\n"                              // k
-                     "    a = 1\n"                             // b
+                     "    a = 1\n"                             // k the statement before an if
                      "    if not torch.cuda.is_available():\n" // k
                      "        print('no')\n"                   // b
                      "        device = 'cpu'\n"                // k a CPU fallback
@@ -114,7 +114,7 @@ TEST(Regions, AGuardKeepsWhatTheReviewReadsOfItsStatementAndWhatFollowsAnEarlyEx
                      "        z = has_xpu\n"                   // k another backend
                      "        x = 2\n"                         // k the block's last statement
                      "    y = 3\n";                            // b no early exit before it
-  EXPECT_EQ("kbkbkkbkbkkbkkkkbb", shape(Text, {"cuda"}));
+  EXPECT_EQ("kkkbkkbkbkkbkkkkbb", shape(Text, {"cuda"}));
 }
 
 TEST(Regions, GuardedCodeKeepsWhatTheReviewLooksFor) {
@@ -252,7 +252,9 @@ TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
                      "        x = 1\n"
                      "def g():\n"
                      "    accel = False\n";
-  EXPECT_EQ("kkbkkbbb", shape(Text, {"cuda"}));
+  // `other = 1`: the statement before an if that the review reads
+  // (previousIfNamingOtherBackend()).
+  EXPECT_EQ("kkkkkbbb", shape(Text, {"cuda"}));
   // `self.NAME`: in its class.
   const char *InClass = "class A:\n"
                         "    def setUp(self):\n"
@@ -283,10 +285,11 @@ TEST(Regions, AnAssignedNameIsFollowedInItsFunction) {
   const char *Bound = "x = 1\n"
                       "opt = make(model.parameters())\n"
                       "y = 2\n"
+                      "w = 3\n"
                       "if torch.cuda.is_available():\n"
                       "    model = net.cuda()\n"
                       "z = model\n";
-  EXPECT_EQ("kkbkkkb", shape(Bound, {"cuda"}));
+  EXPECT_EQ("kkbkkkkb", shape(Bound, {"cuda"}));
 }
 
 /// `for VAR in NAME:` over a name an anchored statement assigns: VAR's uses
