@@ -3496,6 +3496,57 @@ acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings
   return std::nullopt;
 }
 
+/// Where a check picks a parameter's default (CLIP's `def load(name, device
+/// = "cuda" if torch.cuda.is_available() else "cpu")`): "`load`'s `device`".
+std::optional<std::string> pickIsDefault(const Ancestors &Up, llvm::StringRef Text) {
+  TSNode P = pickedBy(Up, Text);
+  if (ts_node_is_null(P))
+    return std::nullopt;
+  TSNode V = P, A = Up.parent(P);
+  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
+    V = A;
+    A = Up.parent(A);
+  }
+  if (!(is(A, "default_parameter") || is(A, "typed_default_parameter")) ||
+      !sameNode(field(A, "value"), V))
+    return std::nullopt;
+  std::string Param = "`" + textOf(field(A, "name"), Text).str() + "`";
+  for (TSNode F = Up.parent(A); !ts_node_is_null(F); F = Up.parent(F))
+    if (is(F, "function_definition"))
+      return "`" + textOf(field(F, "name"), Text).str() + "`'s " + Param;
+  return Param;
+}
+
+/// A name or word in the condition around the check that says mixed
+/// precision (skorch's `if (mixed_precision != "no") and not
+/// torch.cuda.is_available(): pytest.skip(...)`): `mixed_precision`, `amp`,
+/// `fp16`, `half`, `autocast` as a word of an identifier.
+std::optional<std::string> decidesMixedPrecision(const Ancestors &Up, llvm::StringRef Text) {
+  if (!asksForDevices(textOf(Up.node(), Text)))
+    return std::nullopt;
+  ByteRange Own = rangeOf(Up.node());
+  auto [N, P] = climb(
+      Up, {"not_operator", "boolean_operator", "parenthesized_expression", "comparison_operator"});
+  (void)P;
+  if (sameNode(N, Up.node()))
+    return std::nullopt; // the check alone
+  std::optional<std::string> Found;
+  preorder(N, [&](TSNode X, TSTreeCursor *) {
+    if (Found || Own.contains(rangeOf(X)))
+      return false;
+    if (is(X, "identifier")) {
+      llvm::StringRef Name = textOf(X, Text);
+      for (const std::string &W : identifierWords(Name))
+        if (W == "amp" || W == "fp16" || W == "half" || W == "autocast" ||
+            (W == "precision" && Name.contains_insensitive("mixed")))
+          Found = Name.str();
+      return false;
+    }
+    return true;
+  });
+  return Found;
+}
+
 /// Where the device that a check picks (`X = torch.device("cuda" if
 /// torch.cuda.is_available() else "cpu")`, directly or as `torch.device(...)`)
 /// decides a skip later in its function (class, for `self.X`): an `if` that
@@ -4738,6 +4789,18 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                     "test on every accelerator (MPS, XPU), where it ran before");
       continue;
     }
+    if (auto Param = pickIsDefault(Up, Text)) {
+      makeUnsafe(D, "unsafe: it picks the default of " + *Param +
+                        ": callers that rely on it get another device on a Mac or an XPU host, "
+                        "where their own inputs stay where they were");
+      continue;
+    }
+    if (auto Word = decidesMixedPrecision(Up, Text)) {
+      makeUnsafe(D, "unsafe: its condition decides mixed precision (`" + *Word +
+                        "`): fp16 autocast off CUDA is not CUDA's (accelerate refuses fp16 on "
+                        "MPS before 1.11), and ported, other accelerators take that path");
+      continue;
+    }
     if (auto Line = pickDecidesSkip(Root, Up, Text)) {
       makeUnsafe(D, "unsafe: where it picked \"cpu\", the code skipped or exited (line " +
                         std::to_string(*Line) +
@@ -4970,6 +5033,9 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       continue;
     }
     D.Fixes.clear();
+    // Why an earlier step made the fix unsafe no longer applies: there is none.
+    llvm::erase_if(D.Notes,
+                   [](const Note &X) { return llvm::StringRef(X.Text).startswith("unsafe: "); });
     D.Notes.push_back(Note::plain("no fix: " + What + " is CUDA-only: " + LeftUnsafe +
                                   "; rewriting the check would run it on other accelerators"));
   }
