@@ -88,13 +88,14 @@ constexpr llvm::StringLiteral CudaStringWords[] = {"cuda",  "gpu",    "nccl",   
 constexpr llvm::StringLiteral OtherBackendWords[] = {
     "mps", "xpu",    "npu",  "hpu", "mtia",        "xla",   "tpu",   "musa",
     "mlu", "neuron", "rocm", "hip", "privateuse1", "macos", "darwin"};
-/// The values that cpuFallback() and cudaOnlyCode()'s float64 and gloo tests
-/// look for (`X = "cpu"`, `torch.float64`, `torch.double`, `"gloo"`),
+/// The values that cpuFallback() and cudaOnlyCode()'s float64, float8 and gloo
+/// tests look for (`X = "cpu"`, `torch.float64`, `torch.float8_e4m3fn`,
+/// `torch.double`, `"gloo"`),
 /// `dataparallel`, which cudaName() finds in a name in any case, and the
 /// words of groupWrapper()'s names (`DDP`, `FSDP`; `fully_shard` is looked
 /// for whole).
-constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu",          "float64", "double", "gloo",
-                                                     "dataparallel", "ddp",     "fsdp"};
+constexpr llvm::StringLiteral OtherGuardedWords[] = {"cpu",  "float64",      "float8", "double",
+                                                     "gloo", "dataparallel", "ddp",    "fsdp"};
 
 /// A name that says it is about CUDA or a CUDA library, or `DataParallel`
 /// (not `DistributedDataParallel`, `FullyShardedDataParallel` or fairscale's
@@ -2370,12 +2371,14 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           WrapperMoves = U == GroupUse::Moves;
         }
       }
-      // MPS has no float64: code that only CUDA ran may use it.
+      // MPS has no float64: code that only CUDA ran may use it. Nor float8
+      // (sd-scripts' `--fp8` weights, `torch.float8_e4m3fn`).
       bool Float64 = is(N, "attribute") && (textOf(N, Text) == "torch.float64" ||
                                             textOf(N, Text) == "torch.double");
-      if (Float64 && Region.contains(NR)) {
+      bool Float8 = is(N, "attribute") && textOf(N, Text).startswith("torch.float8_");
+      if ((Float64 || Float8) && Region.contains(NR)) {
         Found = N;
-        MacReason = ": MPS has no float64";
+        MacReason = Float64 ? ": MPS has no float64" : ": MPS has no float8";
         return false;
       }
       // A gloo process group takes CPU and CUDA tensors only: guarded code
@@ -3616,7 +3619,8 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
     if (ts_node_is_null(S) || is(S, "block") || is(S, "module"))
       continue;
     llvm::StringRef T = textOf(S, Text);
-    if (T.contains("torch.float64") || T.contains("torch.double") || T.contains(".double()"))
+    if (T.contains("torch.float64") || T.contains("torch.double") || T.contains(".double()") ||
+        T.contains("torch.float8_"))
       return lineOf(Text, ts_node_start_byte(S));
   }
   return std::nullopt;
@@ -4809,8 +4813,9 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       continue;
     }
     if (auto Line = deviceReachesFloat64(Root, Up, Text)) {
-      makeUnsafe(D, "unsafe: the device it picks reaches float64 (line " + std::to_string(*Line) +
-                        "); where it picked the CPU, a Mac now gets MPS, which has no float64");
+      makeUnsafe(D, "unsafe: the device it picks reaches float64 or float8 (line " +
+                        std::to_string(*Line) +
+                        "); where it picked the CPU, a Mac now gets MPS, which has neither");
       continue;
     }
     if (auto Line = pickMakesMesh(Root, Up, Text)) {

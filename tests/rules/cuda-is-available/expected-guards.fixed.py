@@ -157,6 +157,13 @@ def double_precision(x):
         return y
 
 
+def float8_guarded(w):
+    # MPS has no float8 either (sd-scripts' --fp8 weights).
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- MPS has no float8
+        w = w.to(device=torch.accelerator.current_accelerator().type, dtype=torch.float8_e4m3fn)
+    return w
+
+
 class TestKernels(unittest.TestCase):
     @unittest.skipIf(not torch.cuda.is_available(), "CUDA not available")  # expect: cuda-is-available:report -- the test is about CUDA
     def test_roi_align_cuda(self):
