@@ -901,6 +901,7 @@ public:
       switch (keptWhole(Ls[I], Ls[Start], Rules)) {
       case Whole::No:
         Keep[I] = true; // and what an `assert` guards, below
+        keepAfterPick(Start);
         break;
       case Whole::Statement:
         keepLines(Start, End);
@@ -1231,6 +1232,25 @@ private:
       Any = true;
     }
     return Any;
+  }
+
+  /// After a statement that picks a device with a "cpu" alternative (`device
+  /// = ... if torch.cuda.is_available() else "cpu"`) in a function, the
+  /// lines of the rest of the function that the review of guarded code
+  /// reads, collectives among them (Review.cpp, pickReachesCollective()).
+  void keepAfterPick(int32_t Start) {
+    llvm::StringRef Line = T.slice(Ls[Start].Begin, Ls[Start].End);
+    if (Ls[Start].K != Key::Other || findWord(Line, "else") == llvm::StringRef::npos ||
+        !(Line.contains("\"cpu\"") || Line.contains("'cpu'")))
+      return;
+    int32_t P = S.Parent[Start];
+    while (P >= 0 && Ls[P].K != Key::Def && Ls[P].K != Key::Class)
+      P = S.Parent[P];
+    if (P < 0 || Ls[P].K != Key::Def)
+      return;
+    int32_t End = S.BlockEnd[P];
+    if (S.statementEnd(Start) < End)
+      keepGuardedLines(S.statementEnd(Start) + 1, End);
   }
 
   /// Keeps the lines From..To of guarded code that the review may read

@@ -28,6 +28,9 @@
 ///    decorator: Review.cpp checks what it guards), a `def` with one in its
 ///    parameters, or a statement of a kind that some pattern matches whole
 ///    (RegionRules::WholeStatements); other headers are kept alone;
+///  - after a statement that picks a device with a "cpu" alternative in a
+///    function, the lines of the rest of the function that the review of
+///    guarded code reads (a collective: Review.cpp, pickReachesCollective());
 ///  - the statement before an anchored `if` in its block (an `if` on another
 ///    backend there makes the two a ladder: Review.cpp);
 ///  - after an anchored `if` that may exit early, the rest of its block, and

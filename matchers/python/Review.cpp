@@ -3499,6 +3499,49 @@ acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings
   return std::nullopt;
 }
 
+/// Where the device that a check picks in a function (`device =
+/// torch.cuda.current_device() if torch.cuda.is_available() else "cpu"`) is
+/// followed, later in that function, by a collective (`dist.all_reduce(...)`:
+/// OpenRLHF's loss normalization reduces tensors made on it): where it picked
+/// the CPU, a Mac ran gloo on CPU tensors; ported, MPS tensors reach gloo,
+/// which takes CPU and CUDA tensors only. The collective's line, or nullopt.
+/// Region parsing keeps the lines of the function after such a pick that
+/// name a collective (Regions.cpp).
+std::optional<unsigned> pickReachesCollective(const Ancestors &Up, llvm::StringRef Text) {
+  TSNode P = pickedBy(Up, Text);
+  if (ts_node_is_null(P))
+    return std::nullopt;
+  TSNode V = P, A = Up.parent(P);
+  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
+    V = A;
+    A = Up.parent(A);
+  }
+  if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
+    return std::nullopt;
+  TSNode Function{};
+  for (TSNode F = Up.parent(A); !ts_node_is_null(F) && ts_node_is_null(Function); F = Up.parent(F))
+    if (is(F, "function_definition"))
+      Function = F;
+  if (ts_node_is_null(Function))
+    return std::nullopt;
+  uint32_t After = ts_node_end_byte(A);
+  std::optional<unsigned> Line;
+  preorder(field(Function, "body"), [&](TSNode N, TSTreeCursor *) {
+    if (Line || ts_node_end_byte(N) <= After)
+      return false;
+    if (is(N, "function_definition") || is(N, "class_definition") || is(N, "lambda"))
+      return false;
+    if (is(N, "call") && ts_node_start_byte(N) >= After &&
+        groupWrapper(textOf(field(N, "function"), Text)) == GroupUse::Group &&
+        llvm::is_contained(Collectives, lastName(textOf(field(N, "function"), Text)))) {
+      Line = lineOf(Text, ts_node_start_byte(N));
+      return false;
+    }
+    return true;
+  });
+  return Line;
+}
+
 /// Where a check picks a parameter's default (CLIP's `def load(name, device
 /// = "cuda" if torch.cuda.is_available() else "cpu")`): "`load`'s `device`".
 std::optional<std::string> pickIsDefault(const Ancestors &Up, llvm::StringRef Text) {
@@ -4791,6 +4834,13 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     if (skipsWithCuda(Up, Text) && !allowListEntry(Up, Text)) {
       makeUnsafe(D, "unsafe: the skip applies where CUDA is there; rewritten, it would skip the "
                     "test on every accelerator (MPS, XPU), where it ran before");
+      continue;
+    }
+    if (auto Line = pickReachesCollective(Up, Text)) {
+      makeUnsafe(D, "unsafe: the device it picks is followed by a collective (line " +
+                        std::to_string(*Line) +
+                        "); where it picked the CPU, a gloo group took CPU tensors, and ported, "
+                        "a Mac hands it MPS tensors, which gloo does not take");
       continue;
     }
     if (auto Param = pickIsDefault(Up, Text)) {
