@@ -5265,6 +5265,63 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                           "that the other no longer gates");
     }
   }
+  // A ladder on checks that are no findings (LLaMA-Factory's
+  // get_current_device: `if is_torch_xpu_available(): ... elif
+  // is_torch_cuda_available(): device = "cuda:{}".format(...)`, transformers'
+  // helpers): a finding in the arm whose condition names CUDA, in an if
+  // statement another of whose conditions names another backend, is kept
+  // with the statement, as a ladder on torch's own checks is.
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    if (Laddered[I] || Findings[I].Fixes.empty())
+      continue;
+    std::optional<Ancestors> OwnUp;
+    const Ancestors &Up = pathTo(Root, Findings[I].Range, OwnUp);
+    TSNode Arm{}, If{};
+    for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P); P = Up.parent(P)) {
+      if (is(P, "function_definition") || is(P, "class_definition"))
+        break;
+      if ((is(P, "if_statement") || is(P, "elif_clause")) &&
+          contains(field(P, "consequence"), Findings[I].Range)) {
+        Arm = P;
+        If = is(P, "if_statement") ? P : Up.parent(P);
+        break;
+      }
+    }
+    if (ts_node_is_null(Arm) || !is(If, "if_statement"))
+      continue;
+    llvm::StringRef Cond = textOf(field(Arm, "condition"), Text);
+    if (!llvm::StringRef(Cond.lower()).contains("cuda"))
+      continue;
+    std::optional<TSNode> Other;
+    auto Look = [&](TSNode C) {
+      if (!Other && !sameNode(C, Arm))
+        Other = namesOtherBackend(field(C, "condition"), Text);
+    };
+    Look(If);
+    forEachChild(If, [&](TSNode C) {
+      if (is(C, "elif_clause"))
+        Look(C);
+    });
+    if (!Other)
+      continue;
+    Diagnostic K;
+    K.RuleId = Findings[I].RuleId;
+    K.File = Findings[I].File;
+    K.Range = rangeOf(If);
+    K.Sev = Severity::Info;
+    std::string Name = snippet(expressionOf(Root, *Other), Text);
+    if (Name.size() > 60)
+      Name = Name.substr(0, 57) + "...";
+    K.Message = "a per-backend ladder (`" + Name + "`, line " +
+                std::to_string(lineOf(Text, ts_node_start_byte(*Other))) +
+                ") already selects per backend: kept";
+    for (size_t J = 0; J < Findings.size(); ++J)
+      if (K.Range.contains(Findings[J].Range) && !Laddered[J]) {
+        Laddered[J] = true;
+        K.Keeps.push_back({Findings[J].RuleId, Findings[J].Range});
+      }
+    Kept.push_back(std::move(K));
+  }
   if (llvm::is_contained(Laddered, true)) {
     std::vector<Diagnostic> Rest;
     for (size_t I = 0; I < Findings.size(); ++I)
