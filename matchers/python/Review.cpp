@@ -3449,6 +3449,31 @@ TSNode pickedBy(const Ancestors &Up, llvm::StringRef Text) {
   return P;
 }
 
+/// What a check picks, as a value (the conditional expression pickedBy()
+/// finds, or the call or brackets around it: `torch.device(... if ... else
+/// ...)`), and the node that holds that value; null nodes where there is no
+/// pick.
+std::pair<TSNode, TSNode> pickedValue(const Ancestors &Up, llvm::StringRef Text) {
+  TSNode P = pickedBy(Up, Text);
+  if (ts_node_is_null(P))
+    return {TSNode{}, TSNode{}};
+  TSNode V = P, A = Up.parent(P);
+  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
+    V = A;
+    A = Up.parent(A);
+  }
+  return {V, A};
+}
+
+/// The assignment whose value is what a check picks (`device = "cuda" if
+/// torch.cuda.is_available() else "cpu"`), or a null node.
+TSNode pickAssignment(const Ancestors &Up, llvm::StringRef Text) {
+  auto [V, A] = pickedValue(Up, Text);
+  if (ts_node_is_null(V) || !is(A, "assignment") || !sameNode(field(A, "right"), V))
+    return TSNode{};
+  return A;
+}
+
 /// The uses, after it, of the name that the assignment A on Up's path binds:
 /// in its function, or its class for `self.NAME`. Empty where it binds no
 /// plain name or attribute of `self`. Local holds a scope index made for
@@ -3508,15 +3533,8 @@ acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings
 /// Region parsing keeps the lines of the function after such a pick that
 /// name a collective (Regions.cpp).
 std::optional<unsigned> pickReachesCollective(const Ancestors &Up, llvm::StringRef Text) {
-  TSNode P = pickedBy(Up, Text);
-  if (ts_node_is_null(P))
-    return std::nullopt;
-  TSNode V = P, A = Up.parent(P);
-  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
-    V = A;
-    A = Up.parent(A);
-  }
-  if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
+  TSNode A = pickAssignment(Up, Text);
+  if (ts_node_is_null(A))
     return std::nullopt;
   TSNode Function{};
   for (TSNode F = Up.parent(A); !ts_node_is_null(F) && ts_node_is_null(Function); F = Up.parent(F))
@@ -3545,14 +3563,7 @@ std::optional<unsigned> pickReachesCollective(const Ancestors &Up, llvm::StringR
 /// Where a check picks a parameter's default (CLIP's `def load(name, device
 /// = "cuda" if torch.cuda.is_available() else "cpu")`): "`load`'s `device`".
 std::optional<std::string> pickIsDefault(const Ancestors &Up, llvm::StringRef Text) {
-  TSNode P = pickedBy(Up, Text);
-  if (ts_node_is_null(P))
-    return std::nullopt;
-  TSNode V = P, A = Up.parent(P);
-  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
-    V = A;
-    A = Up.parent(A);
-  }
+  auto [V, A] = pickedValue(Up, Text);
   if (!(is(A, "default_parameter") || is(A, "typed_default_parameter")) ||
       !sameNode(field(A, "value"), V))
     return std::nullopt;
@@ -3602,15 +3613,8 @@ std::optional<std::string> decidesMixedPrecision(const Ancestors &Up, llvm::Stri
 /// what keeps other hosts out; ported, a Mac picks "mps" and runs on. Its
 /// line, or nullopt.
 std::optional<unsigned> pickDecidesSkip(TSNode Root, const Ancestors &Up, llvm::StringRef Text) {
-  TSNode P = pickedBy(Up, Text);
-  if (ts_node_is_null(P))
-    return std::nullopt;
-  TSNode V = P, A = Up.parent(P);
-  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
-    V = A;
-    A = Up.parent(A);
-  }
-  if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
+  TSNode A = pickAssignment(Up, Text);
+  if (ts_node_is_null(A))
     return std::nullopt;
   std::unique_ptr<ScopeIndex> Local;
   for (TSNode U : usesOfAssigned(Root, Up, A, Text, Local)) {
@@ -3642,16 +3646,8 @@ std::optional<unsigned> pickDecidesSkip(TSNode Root, const Ancestors &Up, llvm::
 /// line of the statement.
 std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
                                              llvm::StringRef Text) {
-  TSNode P = pickedBy(Up, Text);
-  if (ts_node_is_null(P))
-    return std::nullopt;
-  // `torch.device(... if ... else ...)`: the call's value.
-  TSNode V = P, A = Up.parent(P);
-  while (is(A, "argument_list") || is(A, "call") || is(A, "parenthesized_expression")) {
-    V = A;
-    A = Up.parent(A);
-  }
-  if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
+  TSNode A = pickAssignment(Up, Text);
+  if (ts_node_is_null(A))
     return std::nullopt;
   std::unique_ptr<ScopeIndex> Local;
   for (TSNode U : usesOfAssigned(Root, Up, A, Text, Local)) {
