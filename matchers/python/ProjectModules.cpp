@@ -389,9 +389,7 @@ std::string testedProjectDir(llvm::StringRef Dir) {
       break;
     Project = std::move(Up);
   }
-  if (Project.empty())
-    Project = Dir.str();
-  return Project;
+  return Project; // "" where no project holds the module: no tests are read
 }
 
 } // namespace
@@ -409,6 +407,8 @@ std::optional<CudaDouble> testDoubleOf(llvm::StringRef ModulePath, llvm::StringR
     if (P == ProjectOf.end())
       P = ProjectOf.try_emplace(Dir, testedProjectDir(Dir)).first;
     const std::string &Project = P->second;
+    if (Project.empty())
+      return std::nullopt;
     auto It = Known.find(Project);
     if (It == Known.end())
       It = Known.try_emplace(Project, readDoubles(Project)).first;

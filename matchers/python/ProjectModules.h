@@ -56,7 +56,8 @@ struct CudaDouble {
 /// a call ported to torch.accelerator no longer reaches. The project is the
 /// outermost directory above the module with a packaging file
 /// (ProjectRequirements.h; not past one that holds `.git`: Megatron-LM's
-/// megatron/core has its own), else the module's; its tests are the files
+/// megatron/core has its own; none where no directory above the module has
+/// one: a script on its own is read alone); its tests are the files
 /// named `test*.py`, `*_test.py` or `conftest.py` under it, not in a hidden
 /// directory, `node_modules`, `__pycache__`, `site-packages` or a `venv`.
 /// Read once a process for each project (the first call reads every test
