@@ -7,6 +7,7 @@
 #include "core/NameWords.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace devport {
 
@@ -23,6 +24,32 @@ bool hasNameWord(llvm::StringRef Name, llvm::ArrayRef<llvm::StringLiteral> Words
     B = I < Name.size() && Name[I] == '_' ? I + 1 : I;
   }
   return false;
+}
+
+llvm::SmallVector<std::string, 8> nameWords(llvm::StringRef Name) {
+  llvm::SmallVector<std::string, 8> Out;
+  std::string W;
+  auto Flush = [&] {
+    if (!W.empty())
+      Out.push_back(std::move(W));
+    W.clear();
+  };
+  auto Upper = [](char C) { return C >= 'A' && C <= 'Z'; };
+  auto Lower = [](char C) { return C >= 'a' && C <= 'z'; };
+  for (size_t I = 0; I < Name.size(); ++I) {
+    char C = Name[I];
+    if (C == '_') {
+      Flush();
+      continue;
+    }
+    if (Upper(C) && I > 0 &&
+        (Lower(Name[I - 1]) || llvm::isDigit(Name[I - 1]) ||
+         (Upper(Name[I - 1]) && I + 1 < Name.size() && Lower(Name[I + 1]))))
+      Flush();
+    W += llvm::toLower(C);
+  }
+  Flush();
+  return Out;
 }
 
 } // namespace devport

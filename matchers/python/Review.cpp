@@ -59,7 +59,6 @@ std::string snippet(TSNode N, llvm::StringRef Text) {
   return S.str();
 }
 
-llvm::SmallVector<std::string, 8> identifierWords(llvm::StringRef Name);
 bool checksAvailability(llvm::StringRef Condition);
 bool onlyWithAccelerator(TSNode P, ByteRange R, llvm::StringRef Text);
 
@@ -237,7 +236,6 @@ std::optional<ByteRange> commentOnStatementNamingOtherBackend(TSNode S, llvm::St
 }
 
 std::optional<ByteRange> commentNamingOtherBackend(TSNode Clause, llvm::StringRef Text) {
-  auto Names = commentNamesOtherBackend;
   // Up to the end of the block's last statement: a comment after it is in
   // the block of a whole file's tree but not of a region parse's.
   uint32_t End = ts_node_start_byte(Clause);
@@ -253,7 +251,7 @@ std::optional<ByteRange> commentNamingOtherBackend(TSNode Clause, llvm::StringRe
     size_t Hash = Line.find('#');
     if (Hash != llvm::StringRef::npos &&
         Line.find_last_of("\"'") == llvm::StringRef::npos) // no string before it
-      if (Names(Line.drop_front(Hash)))
+      if (commentNamesOtherBackend(Line.drop_front(Hash)))
         return ByteRange{static_cast<uint32_t>(At + Hash),
                          static_cast<uint32_t>(At + Line.rtrim("\r").size())};
     At = Eol + 1;
@@ -828,11 +826,6 @@ std::optional<TSNode> namesOtherBackend(TSNode N, llvm::StringRef Text) {
   return Found;
 }
 
-/// The conditions of the if statement If other than the one holding R,
-/// looking into the blocks of its `elif` and `else` clauses for their own
-/// conditions as well (`else: if torch.backends.mps...`, `else: "mps" if ...
-/// else "cpu"`; text-generation-inference's `elif SYSTEM == "ipex": if
-/// torch.xpu.is_available():`).
 /// The condition's node that names another backend in the `if` statement
 /// right before If in its block (comments between do not count: region
 /// parsing leaves a comment line out of the tree, and keeps the statement
@@ -846,6 +839,11 @@ std::optional<TSNode> previousIfNamingOtherBackend(TSNode If, llvm::StringRef Te
   return namesOtherBackend(field(Prev, "condition"), Text);
 }
 
+/// The conditions of the if statement If other than the one holding R,
+/// looking into the blocks of its `elif` and `else` clauses for their own
+/// conditions as well (`else: if torch.backends.mps...`, `else: "mps" if ...
+/// else "cpu"`; text-generation-inference's `elif SYSTEM == "ipex": if
+/// torch.xpu.is_available():`).
 std::optional<TSNode> otherBackendBranch(TSNode If, ByteRange R, llvm::StringRef Text) {
   auto Check = [&](TSNode Cond) -> std::optional<TSNode> {
     if (ts_node_is_null(Cond) || contains(Cond, R))
@@ -1423,11 +1421,13 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   // torch.cuda.is_available(): world_size = min(world_size, count)`: the
   // count is read only there).
   bool InFunction = false, Guarded = false;
-  for (TSNode A = Up.parent(Up.node()); !ts_node_is_null(A) && !InFunction; A = Up.parent(A)) {
+  bool Count = Text.slice(R.Begin, R.End).contains("device_count");
+  for (TSNode A = Up.parent(Up.node()); Count && !ts_node_is_null(A) && !InFunction;
+       A = Up.parent(A)) {
     InFunction = is(A, "function_definition");
     Guarded |= onlyWithAccelerator(A, R, Text);
   }
-  if (InFunction && !Guarded && Text.slice(R.Begin, R.End).contains("device_count"))
+  if (Count && InFunction && !Guarded)
     for (bool More = true; More;) {
       More = false;
       if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
@@ -2815,6 +2815,13 @@ std::optional<OwnCuda> ownCudaMethod(TSNode Root, ByteRange R, llvm::StringRef T
   return std::nullopt;
 }
 
+/// Whether N is a `.cuda(...)` call: it moves its object, which needed CUDA
+/// before any fix.
+bool cudaMethodCall(TSNode N, llvm::StringRef Text) {
+  return is(N, "call") && is(field(N, "function"), "attribute") &&
+         textOf(field(field(N, "function"), "attribute"), Text) == "cuda";
+}
+
 /// Where the finding at R is stored as a setting in a function body: an
 /// attribute of an object other than self (`cfg.MODEL.DEVICE = "cuda"`) or a
 /// subscript (`opts["device"] = "cuda"`, also as a dict entry of the value).
@@ -2828,8 +2835,7 @@ std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringR
   // A `.cuda()` call moved its object, which needed CUDA before the fix
   // (ColossalAI's `sequence_lengths[0] = torch.tensor(...).cuda()`): no
   // setting, whatever it is stored in.
-  if (is(N, "call") && is(field(N, "function"), "attribute") &&
-      textOf(field(field(N, "function"), "attribute"), Text) == "cuda")
+  if (cudaMethodCall(N, Text))
     return std::nullopt;
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "pair") && contains(field(P, "value"), R))
@@ -2880,7 +2886,7 @@ std::optional<std::string> heldByDouble(TSNode Root, ByteRange R, llvm::StringRe
   // A fake's, a mock's or a stub's name: one of its words, and no test's.
   auto DoubleName = [](llvm::StringRef Name) {
     bool Double = false, Test = false;
-    for (const std::string &W : identifierWords(Name)) {
+    for (const std::string &W : nameWords(Name)) {
       Double |=
           W == "fake" || W == "mock" || W == "stub" || W == "fakes" || W == "mocks" || W == "stubs";
       Test |= W == "test" || W == "tests";
@@ -2888,9 +2894,7 @@ std::optional<std::string> heldByDouble(TSNode Root, ByteRange R, llvm::StringRe
     return Double && !Test;
   };
   // `.cuda()` moved a real object, whatever holds it.
-  TSNode Own = Up.node();
-  if (is(Own, "call") && is(field(Own, "function"), "attribute") &&
-      textOf(field(field(Own, "function"), "attribute"), Text) == "cuda")
+  if (cudaMethodCall(Up.node(), Text))
     return std::nullopt;
   bool Direct = true; // the finding is an argument of the first call above it
   for (TSNode N = Up.node(), P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
@@ -2944,35 +2948,6 @@ bool assertsAccelerator(TSNode S, llvm::StringRef Text) {
   return Says;
 }
 
-/// The words of an identifier, lower-cased: split at `_`, where a capital
-/// follows a small letter or a digit, and before the last capital of a run
-/// that a small letter follows (`GPUTestCase`: gpu, test, case).
-llvm::SmallVector<std::string, 8> identifierWords(llvm::StringRef Name) {
-  llvm::SmallVector<std::string, 8> Out;
-  std::string W;
-  auto Flush = [&] {
-    if (!W.empty())
-      Out.push_back(std::move(W));
-    W.clear();
-  };
-  auto Upper = [](char C) { return C >= 'A' && C <= 'Z'; };
-  auto Lower = [](char C) { return C >= 'a' && C <= 'z'; };
-  for (size_t I = 0; I < Name.size(); ++I) {
-    char C = Name[I];
-    if (C == '_') {
-      Flush();
-      continue;
-    }
-    if (Upper(C) && I > 0 &&
-        (Lower(Name[I - 1]) || llvm::isDigit(Name[I - 1]) ||
-         (Upper(Name[I - 1]) && I + 1 < Name.size() && Lower(Name[I + 1]))))
-      Flush();
-    W += llvm::toLower(C);
-  }
-  Flush();
-  return Out;
-}
-
 /// Whether the name of a test, of a class around it or of a test base says
 /// that it runs only with an accelerator, as a run may select tests by name:
 /// CUDA, cuDNN, NCCL or Triton anywhere in it (`test_roi_align_cuda`,
@@ -2984,7 +2959,7 @@ llvm::SmallVector<std::string, 8> identifierWords(llvm::StringRef Name) {
 /// which a CPU-only CI runs with fake devices), nor an accelerator (its
 /// `test_both_stamps_wait_for_the_accelerator`, a double's).
 bool testNameSaysAccelerator(llvm::StringRef Name) {
-  llvm::SmallVector<std::string, 8> W = identifierWords(Name);
+  llvm::SmallVector<std::string, 8> W = nameWords(Name);
   size_t First = 0;
   while (First < W.size() && (W[First] == "test" || W[First] == "tests"))
     ++First;
@@ -3488,6 +3463,15 @@ llvm::ArrayRef<TSNode> usesOfAssigned(TSNode Root, const Ancestors &Up, TSNode A
   return usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A));
 }
 
+/// The NAME of the `torch.cuda.NAME(...)` call that a finding's code starts
+/// with, or "".
+llvm::StringRef calledCudaFunction(llvm::StringRef Code) {
+  if (!Code.consume_front("torch.cuda."))
+    return "";
+  llvm::StringRef Name = Code.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+  return Code.drop_front(Name.size()).ltrim().startswith("(") ? Name : "";
+}
+
 /// A finding in what guard G guards whose safe fix calls one of
 /// torch.accelerator's memory functions (sam2's trainer: `if
 /// torch.cuda.is_available(): torch.cuda.reset_peak_memory_stats()`), which
@@ -3506,11 +3490,9 @@ acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings
       continue;
     // `torch.cuda.NAME(...)` whose safe fix goes to torch.accelerator (its
     // edits are tokens: `cuda` -> `accelerator`).
-    llvm::StringRef Code = Text.slice(Findings[I].Range.Begin, Findings[I].Range.End);
-    if (!Code.consume_front("torch.cuda."))
-      continue;
-    llvm::StringRef Name = Code.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
-    if (!llvm::is_contained(Memory, Name))
+    llvm::StringRef Name =
+        calledCudaFunction(Text.slice(Findings[I].Range.Begin, Findings[I].Range.End));
+    if (Name.empty() || !llvm::is_contained(Memory, Name))
       continue;
     bool ToAccelerator = llvm::any_of(Findings[I].Fixes, [](const Fix &X) {
       return X.App == Applicability::Safe && llvm::any_of(X.Edits, [](const Edit &E) {
@@ -3582,9 +3564,9 @@ std::optional<std::string> decidesMixedPrecision(const Ancestors &Up, llvm::Stri
   if (!asksForDevices(textOf(Up.node(), Text)))
     return std::nullopt;
   ByteRange Own = rangeOf(Up.node());
-  auto [N, P] = climb(
-      Up, {"not_operator", "boolean_operator", "parenthesized_expression", "comparison_operator"});
-  (void)P;
+  TSNode N = climb(Up, {"not_operator", "boolean_operator", "parenthesized_expression",
+                        "comparison_operator"})
+                 .Outer;
   if (sameNode(N, Up.node()))
     return std::nullopt; // the check alone
   std::optional<std::string> Found;
@@ -3593,7 +3575,7 @@ std::optional<std::string> decidesMixedPrecision(const Ancestors &Up, llvm::Stri
       return false;
     if (is(X, "identifier")) {
       llvm::StringRef Name = textOf(X, Text);
-      for (const std::string &W : identifierWords(Name))
+      for (const std::string &W : nameWords(Name))
         if (W == "amp" || W == "fp16" || W == "half" || W == "autocast" ||
             (W == "precision" && Name.contains_insensitive("mixed")))
           Found = Name.str();
@@ -4163,8 +4145,6 @@ void lowerMockedCalls(TSNode Root, llvm::StringRef Text, std::vector<Diagnostic>
   }
 }
 
-} // namespace
-
 /// A module that assigns `torch.cuda` (a stand-in for a test, the real one
 /// put back after: unsloth's `real_cuda = torch.cuda`, `torch.cuda =
 /// SimpleNamespace(...)`, `finally: torch.cuda = real_cuda`): the value that
@@ -4202,6 +4182,28 @@ void keepRestoredCudaModule(TSNode Root, llvm::StringRef Text, std::vector<Diagn
           "would put its own device module in torch.cuda's place"));
     }
 }
+
+/// A safe fix of a `torch.cuda.NAME(...)` call whose module a test of the
+/// project imports and runs with NAME replaced (Megatron-LM's tests run its
+/// modules on the CPU with `monkeypatch.setattr(torch.cuda, "current_device",
+/// lambda: "cpu")`): ported, the code no longer reaches the double, and the
+/// test sees the real device or none, on CUDA too (ProjectModules.h).
+void lowerCallsThatTestsReplace(llvm::StringRef Text, std::vector<Diagnostic> &Findings) {
+  for (Diagnostic &D : Findings) {
+    if (!hasFix(D, Level::Safe) || D.File.empty())
+      continue;
+    llvm::StringRef Name = calledCudaFunction(Text.slice(D.Range.Begin, D.Range.End));
+    if (Name.empty())
+      continue;
+    if (auto Double = testDoubleOf(D.File, Name))
+      makeUnsafe(D, "unsafe: " + Double->Test + " (line " + std::to_string(Double->Line) +
+                        ") replaces `torch.cuda." + Name.str() +
+                        "` and imports this module: ported, its code no longer reaches the "
+                        "double, and the test sees the real device or none, on CUDA too");
+  }
+}
+
+} // namespace
 
 bool saysAccelerator(llvm::StringRef S) {
   static constexpr llvm::StringLiteral Words[] = {"cuda", "cudnn",  "gpu",         "accelerator",
@@ -4411,26 +4413,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                           "too");
   lowerMockedCalls(Root, Text, Findings);
   keepRestoredCudaModule(Root, Text, Findings);
-  // A test of the project that imports this module replaces the torch.cuda
-  // function that a fix here rewrites (Megatron-LM's tests run its modules on
-  // the CPU with `monkeypatch.setattr(torch.cuda, "current_device", lambda:
-  // "cpu")`): ported, the code no longer reaches the double, and the test
-  // sees the real device or none, on CUDA too (ProjectModules.h).
-  for (Diagnostic &D : Findings) {
-    if (!hasFix(D, Level::Safe) || D.File.empty())
-      continue;
-    llvm::StringRef Code = Text.slice(D.Range.Begin, D.Range.End);
-    if (!Code.consume_front("torch.cuda."))
-      continue;
-    llvm::StringRef Name = Code.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
-    if (Name.empty() || !Code.drop_front(Name.size()).ltrim().startswith("("))
-      continue;
-    if (auto Double = testDoubleOf(D.File, Name))
-      makeUnsafe(D, "unsafe: " + Double->Test + " (line " + std::to_string(Double->Line) +
-                        ") replaces `torch.cuda." + Name.str() +
-                        "` and imports this module: ported, its code no longer reaches the "
-                        "double, and the test sees the real device or none, on CUDA too");
-  }
+  lowerCallsThatTestsReplace(Text, Findings);
   for (Diagnostic &D : Findings)
     if (hasFix(D, Level::Safe) && asksForDevices(Text.slice(D.Range.Begin, D.Range.End)))
       if (auto Helper = skipHelper(Root, D.Range, Text))
@@ -4984,6 +4967,30 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     return Findings[A.Finding].Range.Begin > Findings[B.Finding].Range.Begin;
   });
   std::vector<bool> Laddered(Findings.size(), false);
+  // Keeps LR, a ladder that the finding D heads or is in, with every finding
+  // in it: Other (a condition, or a comment where ByComment) says which
+  // other backend it selects, at OtherAt.
+  auto KeepLadder = [&](const Diagnostic &D, ByteRange LR, std::string Other, uint32_t OtherAt,
+                        bool ByComment) {
+    Diagnostic K;
+    K.RuleId = D.RuleId;
+    K.File = D.File;
+    K.Range = LR;
+    K.Sev = Severity::Info;
+    if (Other.size() > 60)
+      Other = Other.substr(0, 57) + "...";
+    std::string Line = std::to_string(lineOf(Text, OtherAt));
+    K.Message = ByComment ? "the comment `" + Other + "` (line " + Line +
+                                ") sends another backend to the fallback on purpose: kept"
+                          : "a per-backend ladder (`" + Other + "`, line " + Line +
+                                ") already selects per backend: kept";
+    for (size_t I = 0; I < Findings.size(); ++I)
+      if (LR.contains(Findings[I].Range) && !Laddered[I]) {
+        Laddered[I] = true;
+        K.Keeps.push_back({Findings[I].RuleId, Findings[I].Range});
+      }
+    Kept.push_back(std::move(K));
+  };
   for (const Guard &G : Guards) {
     Diagnostic &D = Findings[G.Finding];
     if (Laddered[G.Finding])
@@ -4992,31 +4999,12 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       // The ladder and every finding in it are kept as they are.
       ByteRange LR = rangeOf(G.Ladder);
       LR.End = std::max(LR.End, G.LadderEnd);
-      Diagnostic K;
-      K.RuleId = D.RuleId;
-      K.File = D.File;
-      K.Range = LR;
-      K.Sev = Severity::Info;
-      bool ByComment = ts_node_is_null(G.OtherBackend);
-      std::string Other =
-          ByComment ? Text.slice(G.OtherBackendComment.Begin, G.OtherBackendComment.End).str()
-                    : snippet(expressionOf(Root, G.OtherBackend), Text);
-      if (Other.size() > 60)
-        Other = Other.substr(0, 57) + "...";
-      uint32_t OtherAt =
-          ByComment ? G.OtherBackendComment.Begin : ts_node_start_byte(G.OtherBackend);
-      K.Message =
-          ByComment
-              ? "the comment `" + Other + "` (line " + std::to_string(lineOf(Text, OtherAt)) +
-                    ") sends another backend to the fallback on purpose: kept"
-              : "a per-backend ladder (`" + Other + "`, line " +
-                    std::to_string(lineOf(Text, OtherAt)) + ") already selects per backend: kept";
-      for (size_t I = 0; I < Findings.size(); ++I)
-        if (LR.contains(Findings[I].Range) && !Laddered[I]) {
-          Laddered[I] = true;
-          K.Keeps.push_back({Findings[I].RuleId, Findings[I].Range});
-        }
-      Kept.push_back(std::move(K));
+      if (ts_node_is_null(G.OtherBackend))
+        KeepLadder(D, LR, Text.slice(G.OtherBackendComment.Begin, G.OtherBackendComment.End).str(),
+                   G.OtherBackendComment.Begin, /*ByComment=*/true);
+      else
+        KeepLadder(D, LR, snippet(expressionOf(Root, G.OtherBackend), Text),
+                   ts_node_start_byte(G.OtherBackend), /*ByComment=*/false);
       continue;
     }
     if (!G.NamedForCuda.empty()) {
@@ -5298,25 +5286,9 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       if (is(C, "elif_clause"))
         Look(C);
     });
-    if (!Other)
-      continue;
-    Diagnostic K;
-    K.RuleId = Findings[I].RuleId;
-    K.File = Findings[I].File;
-    K.Range = rangeOf(If);
-    K.Sev = Severity::Info;
-    std::string Name = snippet(expressionOf(Root, *Other), Text);
-    if (Name.size() > 60)
-      Name = Name.substr(0, 57) + "...";
-    K.Message = "a per-backend ladder (`" + Name + "`, line " +
-                std::to_string(lineOf(Text, ts_node_start_byte(*Other))) +
-                ") already selects per backend: kept";
-    for (size_t J = 0; J < Findings.size(); ++J)
-      if (K.Range.contains(Findings[J].Range) && !Laddered[J]) {
-        Laddered[J] = true;
-        K.Keeps.push_back({Findings[J].RuleId, Findings[J].Range});
-      }
-    Kept.push_back(std::move(K));
+    if (Other)
+      KeepLadder(Findings[I], rangeOf(If), snippet(expressionOf(Root, *Other), Text),
+                 ts_node_start_byte(*Other), /*ByComment=*/false);
   }
   if (llvm::is_contained(Laddered, true)) {
     std::vector<Diagnostic> Rest;
