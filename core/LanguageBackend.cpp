@@ -48,6 +48,7 @@ bool LanguageBackend::compileCannotFail(const RuleSet &, const BackendOptions &)
 }
 void LanguageBackend::reviewFixes(const ParsedFile &, std::vector<Diagnostic> &,
                                   std::vector<Diagnostic> &) const {}
+bool LanguageBackend::forgetFile(llvm::StringRef) const { return false; }
 Reporter::~Reporter() = default;
 
 std::optional<uint32_t> EmbeddedCode::toFile(uint32_t CodeOffset) const {

@@ -290,6 +290,13 @@ public:
   virtual void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
                            std::vector<Diagnostic> &Kept) const;
 
+  /// Tells the backend that the file at Path changed on disk, appeared or
+  /// went away (the language server: a save, a watched file's event), for
+  /// what its reviews read from files other than the one checked and keep
+  /// for the process. Returns whether a check's results may now differ. The
+  /// default reads no other file.
+  virtual bool forgetFile(llvm::StringRef Path) const;
+
   /// Edits of After's text that remove imports which Before used and After
   /// no longer uses: the fixes made them unused.
   virtual std::vector<Edit> unusedImportEdits(const ParsedFile &Before,

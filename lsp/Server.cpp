@@ -361,8 +361,11 @@ void Server::onInitialize(const InitializeParams &P, Reply R) {
       {"serverInfo", llvm::json::Object{{"name", "devport"}, {"version", DEVPORT_VERSION}}}});
   if (WatchFiles) {
     llvm::json::Array Watchers;
-    for (const char *Glob : {"**/.devport.yaml", "**/pyproject.toml", "**/setup.cfg",
-                             "**/setup.py", "**/requirements*.txt", "**/compile_commands.json"})
+    // The project's tests too: a review reads the doubles that they put in
+    // place of torch.cuda functions (matchers/python/ProjectModules.h).
+    for (const char *Glob : {"**/.devport.yaml", "**/pyproject.toml", "**/setup.cfg", "**/setup.py",
+                             "**/requirements*.txt", "**/compile_commands.json", "**/test*.py",
+                             "**/*_test.py", "**/conftest.py"})
       Watchers.push_back(llvm::json::Object{{"globPattern", Glob}});
     T.call("client/registerCapability",
            llvm::json::Object{{"registrations",
@@ -1027,7 +1030,11 @@ void Server::onDidChangeWatchedFiles(const DidChangeWatchedFilesParams &P) {
 
 void Server::filesChanged(llvm::ArrayRef<std::string> Paths) {
   bool Changed = false;
-  for (const std::string &Path : Paths)
+  for (const std::string &Path : Paths) {
+    // What the reviews read from other files (a project's tests), before the
+    // projects: a packaging file matters to both.
+    for (const LanguageBackend *B : defaultBackends())
+      Changed = B->forgetFile(Path) || Changed;
     for (Project *Pr : {Lexical.get(), Semantic.get()}) {
       if (!Pr)
         continue;
@@ -1037,6 +1044,7 @@ void Server::filesChanged(llvm::ArrayRef<std::string> Paths) {
       else
         Changed = Changed || *C;
     }
+  }
   if (Changed)
     reanalyzeAll();
 }

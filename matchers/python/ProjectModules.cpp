@@ -392,26 +392,36 @@ std::string testedProjectDir(llvm::StringRef Dir) {
   return Project; // "" where no project holds the module: no tests are read
 }
 
+/// What testDoubleOf() read, for the process (and until forgetProjectFile()).
+struct DoubleCache {
+  std::mutex Lock;
+  llvm::StringMap<std::string> ProjectOf; // a module's directory -> its project's
+  llvm::StringMap<std::shared_ptr<const DoubleIndex>> Known;
+};
+
+DoubleCache &doubleCache() {
+  static DoubleCache C;
+  return C;
+}
+
 } // namespace
 
 std::optional<CudaDouble> testDoubleOf(llvm::StringRef ModulePath, llvm::StringRef Name) {
   std::string Module = canonicalPath(ModulePath);
   llvm::StringRef Dir = llvm::sys::path::parent_path(Module);
-  static std::mutex Lock;
-  static llvm::StringMap<std::string> ProjectOf; // a module's directory -> its project's
-  static llvm::StringMap<std::shared_ptr<const DoubleIndex>> Known;
+  DoubleCache &C = doubleCache();
   std::shared_ptr<const DoubleIndex> X;
   {
-    std::lock_guard<std::mutex> G(Lock);
-    auto P = ProjectOf.find(Dir);
-    if (P == ProjectOf.end())
-      P = ProjectOf.try_emplace(Dir, testedProjectDir(Dir)).first;
+    std::lock_guard<std::mutex> G(C.Lock);
+    auto P = C.ProjectOf.find(Dir);
+    if (P == C.ProjectOf.end())
+      P = C.ProjectOf.try_emplace(Dir, testedProjectDir(Dir)).first;
     const std::string &Project = P->second;
     if (Project.empty())
       return std::nullopt;
-    auto It = Known.find(Project);
-    if (It == Known.end())
-      It = Known.try_emplace(Project, readDoubles(Project)).first;
+    auto It = C.Known.find(Project);
+    if (It == C.Known.end())
+      It = C.Known.try_emplace(Project, readDoubles(Project)).first;
     X = It->second;
   }
   auto M = X->ByModule.find(Module);
@@ -421,6 +431,32 @@ std::optional<CudaDouble> testDoubleOf(llvm::StringRef ModulePath, llvm::StringR
   if (D == M->second.end())
     return std::nullopt;
   return D->second;
+}
+
+bool forgetProjectFile(llvm::StringRef Path) {
+  llvm::StringRef Name = llvm::sys::path::filename(Path);
+  bool Packaging = isPackagingFileName(Name);
+  if (!Packaging && !testFileName(Name))
+    return false;
+  std::string File = canonicalPath(Path);
+  DoubleCache &C = doubleCache();
+  std::lock_guard<std::mutex> G(C.Lock);
+  if (Packaging) {
+    // Which directory is a module's project may have changed.
+    bool Had = !C.ProjectOf.empty();
+    C.ProjectOf.clear();
+    C.Known.clear();
+    return Had;
+  }
+  bool Dropped = false;
+  for (auto It = C.Known.begin(); It != C.Known.end();) {
+    auto Here = It++;
+    if (llvm::StringRef(File).startswith((Here->first() + "/").str())) {
+      C.Known.erase(Here);
+      Dropped = true;
+    }
+  }
+  return Dropped;
 }
 
 } // namespace devport::python

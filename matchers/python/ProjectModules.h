@@ -61,8 +61,17 @@ struct CudaDouble {
 /// named `test*.py`, `*_test.py` or `conftest.py` under it, not in a hidden
 /// directory, `node_modules`, `__pycache__`, `site-packages` or a `venv`.
 /// Read once a process for each project (the first call reads every test
-/// that mentions `torch.cuda`), 100,000 directory entries at most.
+/// that mentions `torch.cuda`), 100,000 directory entries at most, until
+/// forgetProjectFile() says that one of its tests changed.
 std::optional<CudaDouble> testDoubleOf(llvm::StringRef ModulePath, llvm::StringRef Name);
+
+/// Tells testDoubleOf() that the file at Path changed, appeared or went
+/// away (the language server, on a save or a watched file's event): a test
+/// (by its name, as testDoubleOf() finds them) makes the tests of each
+/// project that holds it read again on next use; a packaging file, every
+/// project's, and which directory is a module's project. Returns whether
+/// anything read before was dropped.
+bool forgetProjectFile(llvm::StringRef Path);
 
 } // namespace devport::python
 

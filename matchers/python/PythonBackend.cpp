@@ -9,6 +9,7 @@
 #include "core/Metavariable.h"
 #include "core/SourceFile.h"
 #include "matchers/python/Imports.h"
+#include "matchers/python/ProjectModules.h"
 #include "matchers/python/PythonMatcher.h"
 #include "matchers/python/Review.h"
 #include "matchers/python/Tokenizer.h"
@@ -605,6 +606,10 @@ void PythonBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Fi
                                 std::vector<Diagnostic> &Kept) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
   python::reviewFixes(Py.index(), Py.text(), Findings, Kept);
+}
+
+bool PythonBackend::forgetFile(llvm::StringRef Path) const {
+  return python::forgetProjectFile(Path);
 }
 
 std::vector<Edit> PythonBackend::unusedImportEdits(const ParsedFile &Before,

@@ -178,6 +178,7 @@ public:
                     const FixRequest &Req) const override;
   void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
                    std::vector<Diagnostic> &Kept) const override;
+  bool forgetFile(llvm::StringRef Path) const override;
   std::vector<Edit> unusedImportEdits(const ParsedFile &Before,
                                       const ParsedFile &After) const override;
 };

@@ -21,6 +21,8 @@
 
 #include "gtest/gtest.h"
 
+#include "llvm/Support/FileSystem.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <mutex>
@@ -332,6 +334,66 @@ TEST(Server, ReloadsTheConfigurationWhenTheEditorSaysItChanged) {
   EXPECT_TRUE(llvm::any_of(C.T.Notifications, [](auto &N) {
     return N.first == "window/showMessage";
   }));
+}
+
+/// The applicability in the hover of the finding at Line:Column of URI.
+std::string hoverFix(LSPClient &C, llvm::StringRef URI, int Line, int Column) {
+  Value R = C.call(
+      "textDocument/hover",
+      llvm::json::Object{{"textDocument", llvm::json::Object{{"uri", URI}}},
+                         {"position", llvm::json::Object{{"line", Line}, {"character", Column}}}});
+  const llvm::json::Object *H = R.getAsObject();
+  const llvm::json::Object *Contents = H ? H->getObject("contents") : nullptr;
+  llvm::Optional<llvm::StringRef> Text;
+  if (Contents)
+    Text = Contents->getString("value");
+  if (!Text)
+    return "no hover";
+  size_t At = Text->find("**Fix** (");
+  if (At == llvm::StringRef::npos)
+    return "no fix";
+  return Text->substr(At + 9).take_until([](char Ch) { return Ch == ')'; }).str();
+}
+
+TEST(Server, ReadsTheProjectsTestsAgainWhenOneChanges) {
+  // A test that puts a double in place of torch.cuda.synchronize makes the
+  // module's fix unsafe (matchers/python/ProjectModules.h): the editor's
+  // diagnostics follow the tests as they change, not as the server first
+  // read them.
+  test::TempDir Dir;
+  Dir.write("pyproject.toml", "[project]\nname = \"pkg\"\n");
+  Dir.write("pkg/__init__.py", "");
+  Dir.write("pkg/engine.py", "import torch\n\n\ndef wait():\n    torch.cuda.synchronize()\n");
+  Dir.write("tests/test_engine.py", "from pkg.engine import wait\n\n\ndef test_wait():\n"
+                                    "    wait()\n");
+  std::string URI = fileUri(Dir.path("pkg/engine.py"));
+  std::string TestURI = fileUri(Dir.path("tests/test_engine.py"));
+  LSPClient C;
+  C.call("initialize", initializeParams());
+  C.didOpen(URI, Dir.read("pkg/engine.py"));
+  EXPECT_EQ(C.diagnostics(URI), std::vector<std::string>{"cuda-synchronize"});
+  EXPECT_EQ(hoverFix(C, URI, 4, 10), "safe");
+  // The test now replaces the function (saved from the editor).
+  Dir.write("tests/test_engine.py",
+            "from unittest import mock\n\nfrom pkg.engine import wait\n\n\ndef test_wait():\n"
+            "    with mock.patch(\"torch.cuda.synchronize\"):\n        wait()\n");
+  C.notify("textDocument/didSave",
+           llvm::json::Object{{"textDocument", llvm::json::Object{{"uri", TestURI}}}});
+  C.sync();
+  EXPECT_EQ(hoverFix(C, URI, 4, 10), "unsafe");
+  // The test deleted (a watched file's event): safe again.
+  ASSERT_FALSE(llvm::sys::fs::remove(Dir.path("tests/test_engine.py")));
+  C.notify("workspace/didChangeWatchedFiles",
+           llvm::json::Object{
+               {"changes", llvm::json::Array{llvm::json::Object{{"uri", TestURI}, {"type", 3}}}}});
+  C.sync();
+  EXPECT_EQ(hoverFix(C, URI, 4, 10), "safe");
+  // Another file's save changes nothing that the tests said.
+  C.notify("textDocument/didSave",
+           llvm::json::Object{
+               {"textDocument", llvm::json::Object{{"uri", fileUri(Dir.path("pkg/x.py"))}}}});
+  C.sync();
+  EXPECT_EQ(hoverFix(C, URI, 4, 10), "safe");
 }
 
 /// The transport's framing, on a temporary file as input.
