@@ -654,10 +654,12 @@ bool importedNames(llvm::StringRef T, const Line &L, const RegionRules &Rules,
   return true;
 }
 
-/// A name that a statement assigns, and whether as `self.NAME`.
+/// A name that a statement assigns, and whether as `self.NAME`, or as an
+/// attribute of another name (`args.n_gpu`).
 struct Assigned {
   llvm::StringRef Name;
   bool OfSelf;
+  bool OfOther = false;
 };
 
 /// The names a statement assigns: the last name of each target that is a
@@ -684,9 +686,11 @@ void assignedNames(llvm::StringRef T, const Line &L, std::vector<Assigned> &Out)
       size_t E = B;
       while (E < End && !(Tuple && Toks[E].Kind == ',' && Toks[E].Depth == 0))
         ++E;
-      if (E > B && Toks[E - 1].Kind == 'i' && (!Tuple || E - B == 1 || E - B == 3))
-        Out.push_back(
-            {Toks[E - 1].Text, E - B == 3 && Toks[B].Text == "self" && Toks[B + 1].Kind == '.'});
+      if (E > B && Toks[E - 1].Kind == 'i' && (!Tuple || E - B == 1 || E - B == 3)) {
+        bool Attribute = E - B == 3 && Toks[B].Kind == 'i' && Toks[B + 1].Kind == '.';
+        Out.push_back({Toks[E - 1].Text, Attribute && Toks[B].Text == "self",
+                       Attribute && Toks[B].Text != "self"});
+      }
       B = E + 1;
     }
     TargetStart = I + 1;
@@ -860,6 +864,12 @@ public:
     for (const auto &E : Bound)
       Wanted[E.getKey()].push_back({0, Ls[N - 1].End});
     for (const auto &[I, X] : Names) {
+      // `args.n_gpu`: its uses in the whole module, where the functions that
+      // are handed `args` read it (Review.cpp, flagGuard()).
+      if (X.OfOther) {
+        Wanted[X.Name].push_back({0, Ls[N - 1].End});
+        continue;
+      }
       int32_t P = S.Parent[I];
       while (P >= 0 && Ls[P].K != (X.OfSelf ? Key::Class : Key::Def))
         P = S.Parent[P];
@@ -1235,9 +1245,10 @@ private:
   }
 
   /// After a statement that picks a device with a "cpu" alternative (`device
-  /// = ... if torch.cuda.is_available() else "cpu"`) in a function, the
-  /// lines of the rest of the function that the review of guarded code
-  /// reads, collectives among them (Review.cpp, pickReachesCollective()).
+  /// = ... if torch.cuda.is_available() else "cpu"`) in a function or at
+  /// module level, the lines of the rest of the function (module) that the
+  /// review of guarded code reads, collectives and float64 among them
+  /// (Review.cpp, pickReachesCollective(), deviceReachesFloat64()).
   void keepAfterPick(int32_t Start) {
     llvm::StringRef Line = T.slice(Ls[Start].Begin, Ls[Start].End);
     if (Ls[Start].K != Key::Other || findWord(Line, "else") == llvm::StringRef::npos ||
@@ -1246,9 +1257,11 @@ private:
     int32_t P = S.Parent[Start];
     while (P >= 0 && Ls[P].K != Key::Def && Ls[P].K != Key::Class)
       P = S.Parent[P];
-    if (P < 0 || Ls[P].K != Key::Def)
+    if (P >= 0 && Ls[P].K != Key::Def)
       return;
-    int32_t End = S.BlockEnd[P];
+    // At module level, the rest of the module (Review.cpp,
+    // deviceReachesFloat64(): float64 where the device is in reach).
+    int32_t End = P < 0 ? static_cast<int32_t>(Ls.size()) - 1 : S.BlockEnd[P];
     if (S.statementEnd(Start) < End)
       keepGuardedLines(S.statementEnd(Start) + 1, End);
   }

@@ -72,6 +72,27 @@ llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
   return Out;
 }
 
+/// Whether N says float64 or float8, which MPS lacks: `torch.float64`,
+/// `torch.double`, `np.float64`, `torch.DoubleTensor`, `torch.float8_...`,
+/// a call `.double()`, a string "float64" or "double" (a dtype by name:
+/// mace's `default_dtype="float64"`). Each holds a word of
+/// OtherGuardedWords (below): region parsing keeps its line.
+bool namesFloat64(TSNode N, llvm::StringRef Text) {
+  if (is(N, "attribute")) {
+    llvm::StringRef T = textOf(N, Text);
+    return T == "torch.double" || T == "torch.DoubleTensor" || T.startswith("torch.float8_") ||
+           textOf(field(N, "attribute"), Text) == "float64";
+  }
+  if (is(N, "call")) {
+    TSNode F = field(N, "function");
+    return is(F, "attribute") && textOf(field(F, "attribute"), Text) == "double" &&
+           ts_node_named_child_count(field(N, "arguments")) == 0;
+  }
+  std::string Value;
+  return is(N, "string") && simpleStringValue(N, Text, Value) &&
+         (Value == "float64" || Value == "double");
+}
+
 // The words that the review looks for in code, in lower case. Every one is
 // letters and digits: mentionsGuardedWord() relies on it.
 
@@ -283,7 +304,7 @@ struct ScopeIndex {
   bool HasUses = false, HasAssignments = false;
   /// Identifiers that are names (not `.attr`, not a `name=` keyword), by text.
   llvm::StringMap<std::vector<TSNode>> Names;
-  /// `self.NAME` attributes (`self.use_cuda`), by text.
+  /// Attributes of a name (`self.use_cuda`, `args.n_gpu`), by text.
   llvm::StringMap<std::vector<TSNode>> Attributes;
   /// Assignments, by the text of their left side; nested function bodies
   /// left out.
@@ -1355,9 +1376,10 @@ const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
         X->Names[textOf(U, Text)].push_back(U);
       return false;
     }
-    // `self.NAME` only (flagGuard's flags): keying every attribute by its
-    // text would cost n^2 bytes on a chain `a.b.b...` of n links.
-    if (is(U, "attribute") && textOf(field(U, "object"), Text) == "self") {
+    // `NAME.ATTR` only (flagGuard's flags, `self.use_cuda`, `args.n_gpu`):
+    // keying every attribute by its text would cost n^2 bytes on a chain
+    // `a.b.b...` of n links.
+    if (is(U, "attribute") && is(field(U, "object"), "identifier")) {
       const char *Field = ts_tree_cursor_current_field_name(C);
       if (!(Field && !std::strcmp(Field, "left")))
         X->Attributes[textOf(U, Text)].push_back(U);
@@ -1368,17 +1390,20 @@ const ScopeIndex &scopeIndex(TSNode Root, TSNode Scope, llvm::StringRef Text,
 }
 
 /// The name an assignment target binds where its uses can be followed: a
-/// name, or `self.NAME` (whose uses are its class's: Self); nullopt for other
-/// targets (`x[0]`, `a.b`, tuples).
+/// name, `self.NAME` (whose uses are its class's: Self), or an attribute of
+/// another name (`args.n_gpu = torch.cuda.device_count()` in the scripts of
+/// transformers' examples: its uses are its function's, as a name's);
+/// nullopt for other targets (`x[0]`, `a.b.c`, tuples).
 struct BoundName {
-  llvm::StringRef Name; ///< `device`, or `self.device`.
+  llvm::StringRef Name; ///< `device`, `self.device` or `args.device`.
   bool Self;
 };
 std::optional<BoundName> boundName(TSNode Target, llvm::StringRef Text) {
-  bool Self = is(Target, "attribute") && textOf(field(Target, "object"), Text) == "self";
-  if (!is(Target, "identifier") && !Self)
+  bool Attribute = is(Target, "attribute") && is(field(Target, "object"), "identifier");
+  if (!is(Target, "identifier") && !Attribute)
     return std::nullopt;
-  return BoundName{textOf(Target, Text), Self};
+  return BoundName{textOf(Target, Text),
+                   Attribute && textOf(field(Target, "object"), Text) == "self"};
 }
 
 /// Where the uses of what the assignment A binds are looked for: its
@@ -1394,7 +1419,7 @@ TSNode assignmentScope(const Ancestors &Up, TSNode A, bool Self, TSNode Root) {
 /// After on.
 llvm::ArrayRef<TSNode> usesAfter(const ScopeIndex &X, llvm::StringRef Name, bool Self,
                                  uint32_t After) {
-  const auto &Uses = Self ? X.Attributes : X.Names;
+  const auto &Uses = Self || Name.contains('.') ? X.Attributes : X.Names;
   auto It = Uses.find(Name);
   return It == Uses.end() ? llvm::ArrayRef<TSNode>() : startingFrom(It->second, After);
 }
@@ -1493,13 +1518,23 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   bool Self = Bound->Self;
   if (Marker && Name == "pytestmark")
     return std::nullopt; // the module's own skip, not a name others use
-  TSNode Scope = assignmentScope(Up, P, Self, Root);
+  // `args.n_gpu = torch.cuda.device_count()` in a script's main(): the
+  // functions it hands `args` to read it (transformers' example scripts,
+  // `if args.n_gpu > 1: model = nn.DataParallel(model)` in train()), before
+  // or after it in the module.
+  bool OfOther = !Self && Name.contains('.');
+  TSNode Scope = OfOther ? Root : assignmentScope(Up, P, Self, Root);
   Guard G{Index, {}};
   G.Flag = Name.str();
   G.Exported = Scope.id == Root.id && (Marker || Name.upper() == Name.str());
   std::unique_ptr<ScopeIndex> Local;
   const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
-  for (TSNode U : usesAfter(X, Name, Self, ts_node_end_byte(P))) {
+  TSNode Own = OfOther ? assignmentScope(Up, P, false, Root) : TSNode{};
+  for (TSNode U : usesAfter(X, Name, Self, OfOther ? 0 : ts_node_end_byte(P))) {
+    // In its own function, as a name's: the uses after it (not the check
+    // that decides whether to count, `if args.n_processes == "n_gpus":`).
+    if (OfOther && contains(Own, rangeOf(U)) && ts_node_start_byte(U) < ts_node_end_byte(P))
+      continue;
     // `@requires_gpu` with `requires_gpu = pytest.mark.skipif(...)`: a
     // skip decorator whatever its name.
     TSNode D = ts_node_parent(U);
@@ -2373,9 +2408,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       }
       // MPS has no float64: code that only CUDA ran may use it. Nor float8
       // (sd-scripts' `--fp8` weights, `torch.float8_e4m3fn`).
-      bool Float64 = is(N, "attribute") && (textOf(N, Text) == "torch.float64" ||
-                                            textOf(N, Text) == "torch.double");
+      // `x.double()` (mmcv's ONNX tests) and numpy's float64 moved there too.
       bool Float8 = is(N, "attribute") && textOf(N, Text).startswith("torch.float8_");
+      bool Float64 = !Float8 && namesFloat64(N, Text);
       if ((Float64 || Float8) && Region.contains(NR)) {
         Found = N;
         MacReason = Float64 ? ": MPS has no float64" : ": MPS has no float8";
@@ -3133,6 +3168,46 @@ bool underAcceleratorCondition(const Ancestors &Up, TSNode P, ByteRange R, llvm:
   return false;
 }
 
+/// Whether the condition C holds only where there is an accelerator: it says
+/// one (saysAccelerator()) and is not negated (`torch.backends.mps.
+/// is_available()`, not `not torch.backends.mps.is_available()`, which holds
+/// on a CPU-only build: tortoise-tts' `if not torch.backends.mps.
+/// is_available(): with torch.autocast("cuda", ...)`); an `and` where one
+/// operand does, an `or` where both do. With Denied, whether C holds only
+/// where there is none (`not torch.cuda.is_available()`): its `else` has one.
+bool impliesAccelerator(TSNode C, llvm::StringRef Text, bool Denied = false) {
+  while (is(C, "parenthesized_expression"))
+    C = ts_node_named_child(C, 0);
+  if (ts_node_is_null(C))
+    return false;
+  if (is(C, "not_operator"))
+    return impliesAccelerator(field(C, "argument"), Text, !Denied);
+  if (is(C, "boolean_operator")) {
+    bool And = textOf(field(C, "operator"), Text) == "and";
+    bool L = impliesAccelerator(field(C, "left"), Text, Denied);
+    bool R = impliesAccelerator(field(C, "right"), Text, Denied);
+    // `not (a and b)` is `not a or not b`.
+    return And != Denied ? L || R : L && R;
+  }
+  return !Denied && saysAcceleratorAt(C, Text);
+}
+
+/// underAcceleratorCondition() for code that needs an accelerator there: the
+/// block of a condition that implies one, the `else` of one that denies one.
+bool underAcceleratorPresent(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text) {
+  if (is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement"))
+    return contains(field(P, "consequence"), R) && impliesAccelerator(field(P, "condition"), Text);
+  if (is(P, "else_clause"))
+    return is(Up.parent(P), "if_statement") &&
+           impliesAccelerator(field(Up.parent(P), "condition"), Text, /*Denied=*/true);
+  if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3)
+    return contains(ts_node_named_child(P, 0), R)
+               ? impliesAccelerator(ts_node_named_child(P, 1), Text)
+               : contains(ts_node_named_child(P, 2), R) &&
+                     impliesAccelerator(ts_node_named_child(P, 1), Text, /*Denied=*/true);
+  return false;
+}
+
 /// The test that the finding at R is in, if a CPU-only CI runs it: a
 /// function named `test...` (the finding maybe in a function nested in it)
 /// that nothing skips without an accelerator. Not skipped: no decorator of
@@ -3620,6 +3695,28 @@ std::optional<unsigned> pickDecidesSkip(TSNode Root, const Ancestors &Up, llvm::
   return std::nullopt;
 }
 
+/// The line of the first float64 (or float8) in N's code from offset From
+/// on (namesFloat64()), not in comments nor prose. Region parsing keeps such
+/// lines (mentionsGuardedWord()).
+std::optional<unsigned> float64In(TSNode N, uint32_t From, llvm::StringRef Text) {
+  std::optional<unsigned> Line;
+  if (ts_node_is_null(N))
+    return Line;
+  preorder(N, [&](TSNode X, TSTreeCursor *) {
+    if (Line || ts_node_end_byte(X) <= From || is(X, "comment"))
+      return false;
+    if (ts_node_start_byte(X) < From)
+      return true;
+    bool Found = namesFloat64(X, Text);
+    if (!Found && is(X, "string"))
+      return false;
+    if (Found)
+      Line = lineOf(Text, ts_node_start_byte(X));
+    return !Found;
+  });
+  return Line;
+}
+
 /// Where the device that a check picks reaches float64 in its function (a
 /// name) or its class (`self.NAME`): `self.device = torch.device("cuda" if
 /// torch.cuda.is_available() else "cpu")`, then `.to(dtype=torch.float64,
@@ -3628,8 +3725,40 @@ std::optional<unsigned> pickDecidesSkip(TSNode Root, const Ancestors &Up, llvm::
 /// line of the statement.
 std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
                                              llvm::StringRef Text) {
-  TSNode A = pickAssignment(Up, Text);
-  if (ts_node_is_null(A))
+  auto [V, Holder] = pickedValue(Up, Text);
+  if (ts_node_is_null(V))
+    return std::nullopt;
+  // float64 in the code that runs after the pick, where the device it
+  // picked is in reach: the rest of its function (and the function's
+  // parameters: mace's `default_dtype: str = "float64"`), or of the module
+  // for a pick at module level (mace's tests, nequip's `--device` default
+  // beside `torch.zeros(..., dtype=torch.float64)`): float64 checkpoints,
+  // models and data, moved or loaded there, fail on MPS where they ran on
+  // the CPU.
+  TSNode S = V;
+  while (!ts_node_is_null(S) && !is(S, "expression_statement") && !is(S, "return_statement") &&
+         !is(S, "module") && !is(S, "block"))
+    S = Up.parent(S);
+  if (!ts_node_is_null(S) && !is(S, "module") && !is(S, "block")) {
+    TSNode Scope{};
+    bool InClass = false;
+    for (TSNode P = Up.parent(S); !ts_node_is_null(P) && ts_node_is_null(Scope); P = Up.parent(P)) {
+      if (is(P, "function_definition"))
+        Scope = P;
+      InClass |= is(P, "class_definition");
+    }
+    if (ts_node_is_null(Scope) && !InClass)
+      Scope = Root;
+    if (!ts_node_is_null(Scope)) {
+      if (is(Scope, "function_definition"))
+        if (auto Line = float64In(field(Scope, "parameters"), 0, Text))
+          return Line;
+      if (auto Line = float64In(Scope, ts_node_end_byte(S), Text))
+        return Line;
+    }
+  }
+  TSNode A = Holder;
+  if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
     return std::nullopt;
   std::unique_ptr<ScopeIndex> Local;
   for (TSNode U : usesOfAssigned(Root, Up, A, Text, Local)) {
@@ -4047,7 +4176,7 @@ std::optional<std::string> selfDisablingAmp(TSNode Root, ByteRange R, llvm::Stri
     return std::nullopt;
   bool InTest = false;
   for (TSNode A = Up.parent(Call); !ts_node_is_null(A); A = Up.parent(A)) {
-    if (underAcceleratorCondition(Up, A, R, Text))
+    if (underAcceleratorPresent(Up, A, R, Text))
       return std::nullopt;
     if (is(A, "function_definition") && runsAsTest(A, Up, Text))
       InTest = true;

@@ -71,3 +71,30 @@ def final_validation(pipeline, prompts, accelerator):
         with torch.autocast(torch.accelerator.current_accelerator().type):  # expect: cuda-device-type-string:safe -- a flag named for one
             images.append(pipeline(prompts))
     return images
+
+
+def synthesize(model, half):
+    # tortoise-tts: the condition names MPS, but holds on a CPU-only build, where the autocast
+    # ran (disabled) and current_accelerator() is None.
+    if not torch.backends.mps.is_available():
+        with torch.autocast(device_type=torch.accelerator.current_accelerator().type, enabled=half):  # expect: cuda-device-type-string:unsafe -- not MPS holds without an accelerator
+            return model()
+    if torch.backends.mps.is_available() or has_cpu:
+        with torch.autocast(torch.accelerator.current_accelerator().type):  # expect: cuda-device-type-string:unsafe -- either side holds without one
+            return model()
+    if torch.backends.mps.is_available() and half:
+        with torch.autocast(torch.accelerator.current_accelerator().type):  # expect: cuda-device-type-string:safe -- MPS is there
+            return model()
+    if not torch.cuda.is_available():
+        return model()
+    else:
+        with torch.autocast(torch.accelerator.current_accelerator().type):  # expect: cuda-device-type-string:safe -- the else of no CUDA
+            return model()
+
+
+def synthesize_else(model):
+    if torch.cuda.is_available():
+        return model()
+    else:
+        with torch.autocast(torch.accelerator.current_accelerator().type):  # expect: cuda-device-type-string:unsafe -- the else of CUDA runs without one
+            return model()

@@ -24,3 +24,23 @@ def make(x):
 def portable(x):
     dev = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"  # expect: cuda-is-available:safe
     return x.float().to(dev)
+
+
+def foundation_model(model=None, device="", default_dtype="float64"):
+    # mace's foundation models: float64 checkpoints loaded where the pick says.
+    device = device or (torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu")  # expect: cuda-is-available:unsafe -- a float64 dtype by name
+    return torch.load(model, map_location=device)
+
+
+def to_lammps(path):
+    model = torch.load(
+        path,
+        map_location=torch.device(torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"),  # expect: cuda-is-available:unsafe -- .double() later
+    )
+    return model.double().to("cpu")
+
+
+def float32_only(path):
+    model = torch.load(path, map_location=torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu")  # expect: cuda-is-available:safe
+    # A comment that says float64 is no float64.
+    return model.float()
