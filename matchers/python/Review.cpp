@@ -3192,6 +3192,30 @@ bool impliesAccelerator(TSNode C, llvm::StringRef Text, bool Denied = false) {
   return !Denied && saysAcceleratorAt(C, Text);
 }
 
+/// Whether A and B, checks (names and calls, no strings), are the same code
+/// but for white space and comments (yapf's `torch.cuda.` then
+/// `is_available()` on the next line, mmpretrain's).
+bool sameCode(llvm::StringRef A, llvm::StringRef B) {
+  auto Skip = [](llvm::StringRef S, size_t &I) {
+    for (; I < S.size(); ++I) {
+      if (S[I] == '#')
+        while (I + 1 < S.size() && S[I + 1] != '\n')
+          ++I;
+      else if (S[I] != ' ' && S[I] != '\t' && S[I] != '\n' && S[I] != '\r' && S[I] != '\\')
+        break;
+    }
+  };
+  size_t I = 0, J = 0;
+  for (;;) {
+    Skip(A, I);
+    Skip(B, J);
+    if (I == A.size() || J == B.size())
+      return I == A.size() && J == B.size();
+    if (A[I++] != B[J++])
+      return false;
+  }
+}
+
 /// underAcceleratorCondition() for code that needs an accelerator there: the
 /// block of a condition that implies one, the `else` of one that denies one.
 bool underAcceleratorPresent(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text) {
@@ -3723,8 +3747,14 @@ std::optional<unsigned> float64In(TSNode N, uint32_t From, llvm::StringRef Text)
 /// device=self.device)` (botorch's VBLL network), or `x.double().to(dev)`.
 /// Where it picked the CPU, a Mac now gets MPS, which has no float64. The
 /// line of the statement.
-std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
-                                             llvm::StringRef Text) {
+/// Where deviceReachesFloat64() found float64, and why there if not plain.
+struct Float64Use {
+  unsigned Line;
+  llvm::StringRef Why; ///< ": it imports torchdiffeq, ...", or "".
+};
+
+std::optional<Float64Use> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
+                                               llvm::StringRef Text) {
   auto [V, Holder] = pickedValue(Up, Text);
   if (ts_node_is_null(V))
     return std::nullopt;
@@ -3752,10 +3782,34 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
     if (!ts_node_is_null(Scope)) {
       if (is(Scope, "function_definition"))
         if (auto Line = float64In(field(Scope, "parameters"), 0, Text))
-          return Line;
+          return Float64Use{*Line, ""};
       if (auto Line = float64In(Scope, ts_node_end_byte(S), Text))
-        return Line;
+        return Float64Use{*Line, ""};
     }
+  }
+  // torchdiffeq's adaptive solvers (odeint's default, dopri5) keep their
+  // time-like tensors in float64 on the device of the state: a module that
+  // imports it and picks the device hands it MPS (torchdiffeq#257).
+  // (Where the file says it at all: an import anywhere, `if args.adjoint:
+  // from torchdiffeq import odeint_adjoint as odeint` in its examples.)
+  if (Text.contains("torchdiffeq")) {
+    std::optional<unsigned> Line;
+    preorder(Root, [&](TSNode N, TSTreeCursor *) {
+      if (Line)
+        return false;
+      if (is(N, "import_statement") || is(N, "import_from_statement")) {
+        llvm::StringRef M = textOf(N, Text);
+        M = M.drop_front(M.startswith("from") ? 4 : 6).ltrim();
+        if (M.startswith("torchdiffeq") &&
+            (M.size() == 11 || M[11] == '.' || M[11] == ' ' || M[11] == ','))
+          Line = lineOf(Text, ts_node_start_byte(N));
+        return false;
+      }
+      return !is(N, "expression_statement") && !is(N, "comment") && !is(N, "string");
+    });
+    if (Line)
+      return Float64Use{*Line, ": it imports torchdiffeq, whose adaptive solvers keep their time "
+                               "steps in float64 on the state's device"};
   }
   TSNode A = Holder;
   if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
@@ -3771,7 +3825,7 @@ std::optional<unsigned> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
     llvm::StringRef T = textOf(S, Text);
     if (T.contains("torch.float64") || T.contains("torch.double") || T.contains(".double()") ||
         T.contains("torch.float8_"))
-      return lineOf(Text, ts_node_start_byte(S));
+      return Float64Use{lineOf(Text, ts_node_start_byte(S)), ""};
   }
   return std::nullopt;
 }
@@ -4970,9 +5024,9 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                         "ran");
       continue;
     }
-    if (auto Line = deviceReachesFloat64(Root, Up, Text)) {
+    if (auto Use = deviceReachesFloat64(Root, Up, Text)) {
       makeUnsafe(D, "unsafe: the device it picks reaches float64 or float8 (line " +
-                        std::to_string(*Line) +
+                        std::to_string(Use->Line) + Use->Why.str() +
                         "); where it picked the CPU, a Mac now gets MPS, which has neither");
       continue;
     }
@@ -5315,8 +5369,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       if (Conditional) {
         T.Statement = rangeOf(Statement);
         TSNode Assignment = ts_node_named_child(Statement, 0);
+        // A name, or an attribute of one (mmpretrain's TorchServe handler:
+        // `self.map_location = 'cuda' if ... else 'cpu'`, read by the next
+        // statement's `torch.device(self.map_location + ':' + ... if ...)`).
         if (is(Statement, "expression_statement") && is(Assignment, "assignment") &&
-            is(field(Assignment, "left"), "identifier"))
+            boundName(field(Assignment, "left"), Text))
           T.Assigned = textOf(field(Assignment, "left"), Text);
       }
       Twins.push_back(T);
@@ -5326,7 +5383,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       if (!hasFix(D, Level::Safe))
         continue;
       for (const Twin &B : Twins)
-        if (B.Finding != A.Finding && B.Scope == A.Scope && B.Check == A.Check &&
+        if (B.Finding != A.Finding && B.Scope == A.Scope && sameCode(B.Check, A.Check) &&
             GoTogether(A, B) && !hasFix(Findings[B.Finding], Level::Safe)) {
           makeUnsafe(D, "unsafe: the same check at line " +
                             std::to_string(lineOf(Text, Findings[B.Finding].Range.Begin)) +

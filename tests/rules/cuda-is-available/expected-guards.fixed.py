@@ -576,6 +576,15 @@ def pick(model):
     return Trainer(model, kind, precision="amp" if torch.accelerator.is_available() else "fp32")  # expect: cuda-is-available:unsafe -- the same check in the function keeps CUDA
 
 
+class Handler:
+    # mmpretrain's TorchServe handler: the attribute one check picks is what the next statement's
+    # check (split over two lines) falls back to, with a CUDA-only `gpu_id` on its CUDA side.
+    def initialize(self, properties):
+        self.map_location = torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"  # expect: cuda-is-available:unsafe -- the next check keeps CUDA
+        self.device = torch.device(self.map_location + ":" + str(properties.get("gpu_id")) if torch.cuda.  # expect: cuda-is-available:report -- gpu_id
+                                   is_available() else self.map_location)
+
+
 def separate_statements():
     # Negative: each of two functions has its own check.
     return 16 if torch.accelerator.is_available() else 4  # expect: cuda-is-available:safe

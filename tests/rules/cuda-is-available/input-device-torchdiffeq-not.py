@@ -1,0 +1,12 @@
+# devport-test: rules=all
+"""Negative: a module that names torchdiffeq in prose only, or imports a module whose name starts
+with it, imports no torchdiffeq."""
+import torch
+import torchdiffeq_utils  # not torchdiffeq
+
+# torchdiffeq is not used here.
+
+
+def run(y0):
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # expect: cuda-is-available:safe
+    return torchdiffeq_utils.step(y0.to(device))
