@@ -89,39 +89,167 @@ std::optional<std::string> projectModulePath(llvm::StringRef FromPath, llvm::Str
   return std::nullopt;
 }
 
-bool importsTritonAtTop(const std::string &Path) {
+namespace {
+
+/// What a module's own statements, those that start in its first column,
+/// do that a review asks about (not those in a `try`, a function or a
+/// triple-quoted string: tokenize() reads strings whole).
+struct TopFacts {
+  bool ImportsTriton = false;
+  bool LoadsExtension = false;
+  /// What each `from MODULE import NAME [as BOUND]` binds: BOUND -> (the
+  /// leading dots and MODULE, NAME).
+  llvm::StringMap<std::pair<std::string, std::string>> From;
+};
+
+/// A compiled extension's module name: `_C` (`from detectron2 import _C`,
+/// `import groundingdino._C`) or `_ext` (`from . import _ext`), or, a
+/// module's (not Imported, a name that a `from` imports, maybe a
+/// function's: OLMo's `gc_cuda`, axolotl's `from . import load_ext`), one
+/// ending in `_ext` or named for CUDA (`from ._ext import ...`, `import
+/// fused_act_ext`, `import deform_conv_cuda`).
+bool extensionName(llvm::StringRef Name, bool Imported = false) {
+  return Name == "_C" || Name == "_ext" ||
+         (!Imported && (Name.endswith("_ext") || Name.endswith("_cuda")));
+}
+
+TopFacts readTop(llvm::StringRef T) {
+  TopFacts F;
+  std::vector<Token> Toks = tokenize(T);
+  auto Word = [&](size_t I) {
+    return I < Toks.size() ? T.slice(Toks[I].Begin, Toks[I].End) : llvm::StringRef();
+  };
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (!(Toks[I].Begin == 0 || T[Toks[I].Begin - 1] == '\n'))
+      continue;
+    // The statement: to the first newline outside brackets.
+    size_t E = I;
+    for (int Depth = 0; E < Toks.size(); ++E) {
+      llvm::StringRef W = Word(E);
+      if (W == "(" || W == "[" || W == "{")
+        ++Depth;
+      else if ((W == ")" || W == "]" || W == "}") && Depth > 0)
+        --Depth;
+      if (E > I && Depth == 0 && T.slice(Toks[E - 1].End, Toks[E].Begin).contains('\n'))
+        break;
+    }
+    llvm::StringRef First = Word(I);
+    if (First == "import" || First == "from") {
+      // The module: its leading dots and dotted name.
+      size_t J = I + 1;
+      std::string Module; // of a `from`
+      for (; First == "from" && J < E && Word(J) != "import"; ++J)
+        Module += Word(J).str();
+      llvm::StringRef M = llvm::StringRef(Module).ltrim('.');
+      bool Torch = M == "torch" || M.startswith("torch.");
+      llvm::SmallVector<llvm::StringRef, 4> Parts;
+      if (First == "import") {
+        // `import a.b as c, d`: every module named.
+        for (size_t K = I + 1; K < E; ++K)
+          if (Word(K) != "." && Word(K) != "," && Word(K) != "as")
+            Parts.push_back(Word(K));
+        Torch = Word(I + 1) == "torch";
+      } else {
+        M.split(Parts, '.');
+      }
+      F.ImportsTriton |= !Parts.empty() && Parts.front() == "triton" &&
+                         (First == "import" || (!Module.empty() && Module.front() != '.'));
+      if (!Torch) {
+        for (llvm::StringRef P : Parts)
+          F.LoadsExtension |= extensionName(P);
+        if (First == "from")
+          for (size_t K = J + 1; K < E; ++K) {
+            llvm::StringRef W = Word(K);
+            if (W == "(" || W == ")" || W == "," || W == "*")
+              continue;
+            F.LoadsExtension |= extensionName(W, /*Imported=*/true);
+            llvm::StringRef Bound = W;
+            if (Word(K + 1) == "as" && K + 2 < E) {
+              Bound = Word(K + 2);
+              K += 2;
+            }
+            F.From[Bound] = {Module, W.str()};
+          }
+      }
+    } else if (First != "def" && First != "class" && First != "async" && First != "@") {
+      // `ext_module = ext_loader.load_ext('_ext', [...])` (mmcv),
+      // `torch.ops.load_library(...)`, `cpp_extension.load(...)`; not a
+      // definition so named (axolotl's lazy `def load_ext():`).
+      for (size_t K = I; K + 1 < E && !F.LoadsExtension; ++K) {
+        llvm::StringRef W = Word(K);
+        F.LoadsExtension =
+            Word(K + 1) == "(" &&
+            (W == "load_ext" || W == "load_library" || W == "load_inline" ||
+             (W == "load" && K >= 2 && Word(K - 1) == "." && Word(K - 2) == "cpp_extension"));
+      }
+    }
+    I = E - 1;
+  }
+  return F;
+}
+
+/// readTop() of the file at Path, once a process for each path, size and
+/// modification time (the first 4 MiB); null where it cannot be read.
+std::shared_ptr<const TopFacts> topFacts(const std::string &Path) {
   llvm::Expected<FileStamp> Stamp = statFile(Path);
   if (!Stamp) {
     llvm::consumeError(Stamp.takeError());
-    return false;
+    return nullptr;
   }
   static std::mutex Lock;
-  static llvm::StringMap<std::pair<FileStamp, bool>> Known;
+  static llvm::StringMap<std::pair<FileStamp, std::shared_ptr<const TopFacts>>> Known;
   {
     std::lock_guard<std::mutex> G(Lock);
     auto It = Known.find(Path);
     if (It != Known.end() && It->second.first == *Stamp)
       return It->second.second;
   }
-  bool Imports = false;
+  std::shared_ptr<const TopFacts> F;
   llvm::Expected<std::string> Text = readRegularFile(Path, MaxConfigFileBytes);
-  if (!Text) {
+  if (!Text)
     llvm::consumeError(Text.takeError());
-  } else {
-    // `import triton...` or `from triton...` at the start of a line, as
-    // tokens (tokenize() reads strings whole: a docstring's `import triton`
-    // at column 0 is prose).
-    llvm::StringRef T = *Text;
-    std::vector<Token> Toks = tokenize(T);
-    auto Word = [&](const Token &X) { return T.slice(X.Begin, X.End); };
-    for (size_t I = 0; I + 1 < Toks.size() && !Imports; ++I)
-      Imports = (Toks[I].Begin == 0 || T[Toks[I].Begin - 1] == '\n') &&
-                (Word(Toks[I]) == "import" || Word(Toks[I]) == "from") &&
-                Word(Toks[I + 1]) == "triton";
-  }
+  else
+    F = std::make_shared<const TopFacts>(readTop(*Text));
   std::lock_guard<std::mutex> G(Lock);
-  Known[Path] = {*Stamp, Imports};
-  return Imports;
+  Known[Path] = {*Stamp, F};
+  return F;
+}
+
+} // namespace
+
+bool importsTritonAtTop(const std::string &Path) {
+  std::shared_ptr<const TopFacts> F = topFacts(Path);
+  return F && F->ImportsTriton;
+}
+
+std::optional<std::string> extensionModuleOf(llvm::StringRef FromPath, llvm::StringRef Module,
+                                             unsigned Level, llvm::StringRef Name) {
+  if (Level == 0 && (Module == "torch" || Module.startswith("torch.")))
+    return std::nullopt;
+  std::optional<std::string> P = projectModulePath(FromPath, Module, Level);
+  if (!P)
+    return std::nullopt;
+  std::shared_ptr<const TopFacts> F = topFacts(*P);
+  if (!F)
+    return std::nullopt;
+  if (F->LoadsExtension)
+    return P;
+  // A package that re-exports it: `from .focal_loss import
+  // softmax_focal_loss` in mmcv/ops/__init__.py.
+  if (Name.empty() || llvm::sys::path::filename(*P) != "__init__.py")
+    return std::nullopt;
+  auto It = F->From.find(Name);
+  if (It == F->From.end())
+    return std::nullopt;
+  llvm::StringRef From = It->second.first;
+  unsigned Dots = static_cast<unsigned>(From.size() - From.ltrim('.').size());
+  if (Dots == 0)
+    return std::nullopt; // another package's: read where it is imported
+  std::optional<std::string> Q = projectModulePath(*P, From.ltrim('.'), Dots);
+  if (!Q)
+    return std::nullopt;
+  std::shared_ptr<const TopFacts> G = topFacts(*Q);
+  return G && G->LoadsExtension ? Q : std::nullopt;
 }
 
 namespace {

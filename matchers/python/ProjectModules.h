@@ -40,6 +40,21 @@ std::optional<std::string> projectModulePath(llvm::StringRef FromPath, llvm::Str
 /// process for each path, size and modification time; the first 4 MiB.
 bool importsTritonAtTop(const std::string &Path);
 
+/// Where the name Name, imported from Module (Level leading dots) in the file
+/// at FromPath, comes from a module of the project whose top level loads a
+/// compiled extension of the project: an import of a module named `_C`,
+/// `..._ext` or `..._cuda` (`from detectron2 import _C`, `import
+/// deform_conv_cuda`; not torch's own), or a call of `load_ext` (mmcv's
+/// `ext_loader.load_ext('_ext', [...])`), `load_library`, `load_inline` or
+/// `cpp_extension.load`, in its first column. Module itself, or the module
+/// of the package that a package's `__init__.py` takes Name from (`from
+/// .focal_loss import softmax_focal_loss` in mmcv/ops). Such kernels are the
+/// CPU's and CUDA's (mmcv has one MPS op among some hundred): MPS and XPU
+/// tensors find none. The module's path, or nothing (not the project's, or
+/// no extension: `torch` and its submodules never).
+std::optional<std::string> extensionModuleOf(llvm::StringRef FromPath, llvm::StringRef Module,
+                                             unsigned Level, llvm::StringRef Name);
+
 /// A test of the project that replaces a `torch.cuda` function
 /// (`monkeypatch.setattr(torch.cuda, "current_device", ...)`,
 /// `mock.patch("torch.cuda.synchronize")`, `patch.object(torch.cuda, ...)`,

@@ -582,6 +582,32 @@ llvm::SmallVector<Tok, 16> tokensOf(llvm::StringRef T, uint32_t B, uint32_t E) {
   return Out;
 }
 
+/// The names that a `from MODULE import ...` statement binds where MODULE is
+/// not torch's (`from mmcv.ops import convex_iou`, `from .ops import X as Y`):
+/// what guarded code calls of them may be a compiled extension's kernel
+/// (Review.cpp, cudaOnlyCode(); ProjectModules.h, extensionModuleOf()).
+void fromImportNames(llvm::StringRef T, const Line &L, llvm::StringSet<> &Names) {
+  auto Toks = tokensOf(T, L.Begin, L.End);
+  size_t I = 1;
+  if (Toks.empty() || Toks[0].Text != "from")
+    return;
+  if (I < Toks.size() && Toks[I].Kind == 'i' && Toks[I].Text == "torch" &&
+      (I + 1 >= Toks.size() || Toks[I + 1].Kind == '.' || Toks[I + 1].Text == "import"))
+    return;
+  while (I < Toks.size() && !(Toks[I].Kind == 'i' && Toks[I].Text == "import"))
+    ++I;
+  for (++I; I < Toks.size(); ++I) {
+    if (Toks[I].Kind != 'i')
+      continue;
+    if (I + 2 < Toks.size() && Toks[I + 1].Text == "as") {
+      Names.insert(Toks[I + 2].Text);
+      I += 2;
+    } else {
+      Names.insert(Toks[I].Text);
+    }
+  }
+}
+
 /// The names an import statement binds to a prefix of a pattern's qualified
 /// name other than themselves: `tc` in `import torch.cuda as tc`, `cuda` in
 /// `from torch import cuda`; not `torch` in `import torch.cuda`. Relative
@@ -770,6 +796,8 @@ public:
       if ((Ls[I].K == Key::Import || Ls[I].K == Key::From) &&
           !importedNames(T, Ls[I], Rules, Aliases, &CudaLibNames))
         return std::nullopt; // the whole file, and no marks
+      else if (Ls[I].K == Key::From)
+        fromImportNames(T, Ls[I], FromImported);
     // Other lines with the word `import` (one search of the text, not one
     // per line: that was 1% of a check).
     int32_t Last = -1;
@@ -1423,11 +1451,24 @@ private:
       }
       // A line is read once: the code after each early exit at module level
       // runs to the end of the file.
-      if (mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)) || namesCudaLib(I))
+      if (mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)) || namesCudaLib(I) ||
+          callsFromImported(I))
         Keep[I] = true;
       else
         Unguarded[I] = true;
     }
+  }
+
+  /// Whether line I calls one of FromImported (`convex_iou(boxes, polygons)`).
+  bool callsFromImported(int32_t I) const {
+    if (FromImported.empty())
+      return false;
+    auto Toks = tokensOf(T, Ls[I].Begin, Ls[I].End);
+    for (size_t K = 0; K + 1 < Toks.size(); ++K)
+      if (Toks[K].Kind == 'i' && T[Toks[K + 1].Begin] == '(' &&
+          (K == 0 || Toks[K - 1].Kind != '.') && FromImported.count(Toks[K].Text))
+        return true;
+    return false;
   }
 
   /// Whether line I names one of CudaLibNames.
@@ -1871,6 +1912,9 @@ private:
   /// Names that imports bind from a CUDA-only library (`from apex.normalization
   /// import FusedLayerNorm`): CUDA code where guarded code names them.
   llvm::StringSet<> CudaLibNames;
+  /// The names that `from` imports bind from modules not torch's
+  /// (fromImportNames()).
+  llvm::StringSet<> FromImported;
   /// counts(): whether the string Strings[StringOf] holds a doctest, and
   /// whether each word found in it counts there.
   size_t StringOf = SIZE_MAX;

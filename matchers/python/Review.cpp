@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <array>
@@ -377,6 +378,16 @@ struct ImportedNames {
   /// (mentionsGuardedWord()): timm's `DistributedDataParallel as
   /// NativeDDP`, fairscale's `ShardedDataParallel as ShardedDDP`.
   llvm::SmallVector<std::pair<std::string, GroupUse>, 2> Wrappers;
+  /// What each `from MODULE import NAME [as BOUND]` binds where MODULE is not
+  /// torch's: BOUND -> (MODULE, its leading dots, NAME). Guarded code that
+  /// calls one may call a compiled extension's kernel (extensionModuleOf()).
+  struct From {
+    std::string Module;
+    unsigned Level;
+    std::string Name;
+    bool Caught; ///< In a `try` that catches the failed import (importErrorCaught()).
+  };
+  llvm::StringMap<From> FromModules;
 };
 
 /// What reviewFixes() keeps about the tree it works on, while it runs: the
@@ -2153,6 +2164,32 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       }
       // `from torch.nn.parallel import DistributedDataParallel as NativeDDP`.
       if (is(N, "import_from_statement")) {
+        TSNode From = field(N, "module_name");
+        llvm::StringRef Module = textOf(From, Text);
+        unsigned Level = 0;
+        if (is(From, "relative_import")) {
+          Module = "";
+          forEachChild(From, [&](TSNode C) {
+            if (is(C, "import_prefix"))
+              Level = static_cast<unsigned>(textOf(C, Text).count('.'));
+            else if (is(C, "dotted_name"))
+              Module = textOf(C, Text);
+          });
+        }
+        bool Caught = false;
+        if (Level > 0 || (Module != "torch" && !Module.startswith("torch.")))
+          forEachChild(N, [&](TSNode Item) {
+            if (!Caught && sameNode(Item, From))
+              Caught = importErrorCaught(N, Text);
+            if (sameNode(Item, From))
+              return;
+            TSNode Name = is(Item, "aliased_import") ? field(Item, "name") : Item;
+            TSNode Bound = is(Item, "aliased_import") ? field(Item, "alias") : Item;
+            if (is(Name, "dotted_name") && (is(Bound, "identifier") || is(Bound, "dotted_name")))
+              Imported.FromModules.try_emplace(
+                  textOf(Bound, Text),
+                  ImportedNames::From{Module.str(), Level, textOf(Name, Text).str(), Caught});
+          });
         forEachChild(N, [&](TSNode Item) {
           if (!is(Item, "aliased_import"))
             return;
@@ -2243,6 +2280,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     return *KeepsMacOut;
   };
   std::optional<TSNode> Gloo; // a "gloo" in the regions
+  std::optional<TSNode> Extension; // a call of a compiled extension's kernel in them
+  std::string ExtensionReason;     // why, for the note
   std::optional<TSNode> Wrapper; // the first groupWrapper() call in them
   bool WrapperMoves = false;     // ... that puts the module on the device itself
   std::optional<TSNode> Load;    // the first `torch.load` with no map_location
@@ -2395,6 +2434,30 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           Found = N;
           return false;
         }
+        // A kernel of the project's compiled extension (mmcv's ops: `from
+        // mmcv.ops import convex_iou` then `convex_iou(boxes, polygons)`
+        // under a CUDA skip): built for the CPU and CUDA, it has none for
+        // MPS or XPU tensors.
+        // Only where the guarded code also puts tensors on the device (below,
+        // as for gloo): mmcv's NMS tests hand the op CPU tensors.
+        if (is(F, "identifier") && !FromPath.empty() && !Extension)
+          if (auto It = Imports.FromModules.find(textOf(F, Text));
+              It != Imports.FromModules.end() && !It->second.Caught && !CheckKeepsMacOut())
+            if (std::optional<std::string> Ext = extensionModuleOf(
+                    FromPath, It->second.Module, It->second.Level, It->second.Name)) {
+              llvm::SmallVector<llvm::StringRef, 4> Parts;
+              for (auto P = llvm::sys::path::rbegin(*Ext), E = llvm::sys::path::rend(*Ext);
+                   P != E && Parts.size() < 3; ++P)
+                Parts.push_back(*P);
+              std::string Short;
+              for (auto P = Parts.rbegin(); P != Parts.rend(); ++P)
+                Short += (Short.empty() ? "" : "/") + P->str();
+              ExtensionReason = ": `" + textOf(F, Text).str() + "` comes from " + Short +
+                                ", which loads the project's compiled extension, whose kernels "
+                                "MPS and XPU tensors may not have, and the fixes put them on "
+                                "the device";
+              Extension = N;
+            }
         llvm::StringRef Callee = textOf(field(N, "function"), Text);
         if (!Load && Callee == "torch.load" && !loadsWhere(N, Text))
           Load = N;
@@ -2471,6 +2534,11 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     return "`" + snippet(*Gloo, Text) + "` (line " +
            std::to_string(lineOf(Text, ts_node_start_byte(*Gloo))) +
            ": gloo takes CPU and CUDA tensors only, and the fixes put them on the device)";
+  if (Extension && llvm::any_of(Findings, [&](const Diagnostic &D) {
+        return D.Category == "device-placement" && Fixed(D);
+      }))
+    return "`" + snippet(expressionOf(Root, *Extension), Text) + "` (line " +
+           std::to_string(lineOf(Text, ts_node_start_byte(*Extension))) + ExtensionReason + ")";
   if (OffCuda) {
     // The first finding of a category that the fixes change, where a Mac may run it.
     auto First = [&](llvm::StringRef Category) -> const Diagnostic * {
