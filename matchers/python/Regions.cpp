@@ -1292,6 +1292,14 @@ private:
     int32_t End = P < 0 ? static_cast<int32_t>(Ls.size()) - 1 : S.BlockEnd[P];
     if (S.statementEnd(Start) < End)
       keepGuardedLines(S.statementEnd(Start) + 1, End);
+    // In a file that imports gym, the tensors made of its data as they are
+    // (Review.cpp, dtypelessConversion(): float64 rewards).
+    if (T.contains("gym"))
+      for (int32_t I = S.statementEnd(Start) + 1; I <= End; ++I) {
+        llvm::StringRef L = T.slice(Ls[I].Begin, Ls[I].End);
+        if (L.contains("tensor(") || L.contains("from_numpy("))
+          Keep[I] = true;
+      }
   }
 
   /// Keeps the lines From..To of guarded code that the review may read

@@ -3685,15 +3685,24 @@ std::optional<unsigned> pickReachesCollective(const Ancestors &Up, llvm::StringR
   TSNode A = pickAssignment(Up, Text);
   if (ts_node_is_null(A))
     return std::nullopt;
-  TSNode Function{};
-  for (TSNode F = Up.parent(A); !ts_node_is_null(F) && ts_node_is_null(Function); F = Up.parent(F))
+  // Its function, or the module for a pick at module level (cleanrl's
+  // multi-GPU PPO under `if __name__ == "__main__":`).
+  TSNode Function{}, Root{};
+  bool InClass = false;
+  for (TSNode F = Up.parent(A); !ts_node_is_null(F) && ts_node_is_null(Function);
+       F = Up.parent(F)) {
     if (is(F, "function_definition"))
       Function = F;
-  if (ts_node_is_null(Function))
+    InClass |= is(F, "class_definition");
+    if (is(F, "module"))
+      Root = F;
+  }
+  TSNode Body = !ts_node_is_null(Function) ? field(Function, "body") : InClass ? TSNode{} : Root;
+  if (ts_node_is_null(Body))
     return std::nullopt;
   uint32_t After = ts_node_end_byte(A);
   std::optional<unsigned> Line;
-  preorder(field(Function, "body"), [&](TSNode N, TSTreeCursor *) {
+  preorder(Body, [&](TSNode N, TSTreeCursor *) {
     if (Line || ts_node_end_byte(N) <= After)
       return false;
     if (is(N, "function_definition") || is(N, "class_definition") || is(N, "lambda"))
@@ -3815,6 +3824,32 @@ std::optional<unsigned> float64In(TSNode N, uint32_t From, llvm::StringRef Text)
 /// device=self.device)` (botorch's VBLL network), or `x.double().to(dev)`.
 /// Where it picked the CPU, a Mac now gets MPS, which has no float64. The
 /// line of the statement.
+/// Whether N's code from offset From on makes a tensor of data as it is: a
+/// call `torch.tensor(x)`, `torch.from_numpy(x)` or `torch.as_tensor(x)`
+/// (or through `th`, stable-baselines3's alias) without `dtype=`, which
+/// keeps numpy's float64. Region parsing keeps such lines after a pick in a
+/// file that says `gym` (Regions.cpp, keepAfterPick()).
+bool dtypelessConversion(TSNode N, uint32_t From, llvm::StringRef Text) {
+  bool Found = false;
+  preorder(N, [&](TSNode X, TSTreeCursor *) {
+    if (Found || ts_node_end_byte(X) <= From || is(X, "comment") || is(X, "string"))
+      return false;
+    if (ts_node_start_byte(X) >= From && is(X, "call")) {
+      llvm::StringRef F = textOf(field(X, "function"), Text);
+      if (F == "torch.tensor" || F == "torch.from_numpy" || F == "torch.as_tensor" ||
+          F == "th.tensor" || F == "th.from_numpy" || F == "th.as_tensor") {
+        bool Typed = false;
+        forEachChild(field(X, "arguments"), [&](TSNode A) {
+          Typed |= is(A, "keyword_argument") && textOf(field(A, "name"), Text) == "dtype";
+        });
+        Found = !Typed;
+      }
+    }
+    return !Found;
+  });
+  return Found;
+}
+
 /// Where deviceReachesFloat64() found float64, and why there if not plain.
 struct Float64Use {
   unsigned Line;
@@ -3837,8 +3872,8 @@ std::optional<Float64Use> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
   while (!ts_node_is_null(S) && !is(S, "expression_statement") && !is(S, "return_statement") &&
          !is(S, "module") && !is(S, "block"))
     S = Up.parent(S);
+  TSNode Scope{}; // where the picked device is in reach, after S
   if (!ts_node_is_null(S) && !is(S, "module") && !is(S, "block")) {
-    TSNode Scope{};
     bool InClass = false;
     for (TSNode P = Up.parent(S); !ts_node_is_null(P) && ts_node_is_null(Scope); P = Up.parent(P)) {
       if (is(P, "function_definition"))
@@ -3855,29 +3890,63 @@ std::optional<Float64Use> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
         return Float64Use{*Line, ""};
     }
   }
-  // torchdiffeq's adaptive solvers (odeint's default, dopri5) keep their
-  // time-like tensors in float64 on the device of the state: a module that
-  // imports it and picks the device hands it MPS (torchdiffeq#257).
-  // (Where the file says it at all: an import anywhere, `if args.adjoint:
-  // from torchdiffeq import odeint_adjoint as odeint` in its examples.)
-  if (Text.contains("torchdiffeq")) {
-    std::optional<unsigned> Line;
+  // Libraries that compute in float64 on the device they are handed
+  // (where the file imports one anywhere: torchdiffeq's examples import
+  // `odeint` in an `if args.adjoint:`): torchdiffeq's adaptive solvers
+  // (odeint's default, dopri5) keep their time steps in float64 on the
+  // state's device (torchdiffeq#257); Gymnasium's (and gym's) vector
+  // environments return float64 rewards, and MuJoCo's float64 observations,
+  // that cleanrl's `torch.tensor(reward).to(device)` moves there.
+  // Those, only where what they return is converted as it is after the
+  // pick (`torch.tensor(reward)`, `torch.from_numpy(obs)`, no `dtype=`):
+  // tianshou's networks take observations as float32.
+  struct Float64Library {
+    llvm::StringLiteral Module, Why;
+    bool Converted;
+  };
+  static constexpr Float64Library Float64Libraries[] = {
+      {"torchdiffeq",
+       ": it imports torchdiffeq, whose adaptive solvers keep their time steps in float64 on the "
+       "state's device",
+       false},
+      {"gymnasium",
+       ": it imports gymnasium, whose vector environments return float64 rewards (and MuJoCo's "
+       "float64 observations), and a tensor is made of them as they are",
+       true},
+      {"gym",
+       ": it imports gym, whose vector environments return float64 rewards (and MuJoCo's "
+       "float64 observations), and a tensor is made of them as they are",
+       true},
+  };
+  std::optional<bool> ConvertsAsIs;
+  auto Converts = [&] {
+    if (!ConvertsAsIs)
+      ConvertsAsIs =
+          !ts_node_is_null(Scope) && dtypelessConversion(Scope, ts_node_end_byte(S), Text);
+    return *ConvertsAsIs;
+  };
+  if (llvm::any_of(Float64Libraries, [&](const auto &L) { return Text.contains(L.Module); })) {
+    std::optional<Float64Use> Use;
     preorder(Root, [&](TSNode N, TSTreeCursor *) {
-      if (Line)
+      if (Use)
         return false;
       if (is(N, "import_statement") || is(N, "import_from_statement")) {
         llvm::StringRef M = textOf(N, Text);
         M = M.drop_front(M.startswith("from") ? 4 : 6).ltrim();
-        if (M.startswith("torchdiffeq") &&
-            (M.size() == 11 || M[11] == '.' || M[11] == ' ' || M[11] == ','))
-          Line = lineOf(Text, ts_node_start_byte(N));
+        for (const Float64Library &L : Float64Libraries)
+          if (M.startswith(L.Module) &&
+              (M.size() == L.Module.size() ||
+               llvm::StringRef(" .,\t").contains(M[L.Module.size()])) &&
+              (!L.Converted || Converts())) {
+            Use = Float64Use{lineOf(Text, ts_node_start_byte(N)), L.Why};
+            break;
+          }
         return false;
       }
       return !is(N, "expression_statement") && !is(N, "comment") && !is(N, "string");
     });
-    if (Line)
-      return Float64Use{*Line, ": it imports torchdiffeq, whose adaptive solvers keep their time "
-                               "steps in float64 on the state's device"};
+    if (Use)
+      return Use;
   }
   TSNode A = Holder;
   if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
@@ -4862,6 +4931,21 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     const Ancestors &Up = pathTo(Root, D.Range, OwnUp);
     auto [N, P] = climb(Up, {"boolean_operator", "not_operator", "parenthesized_expression",
                              "comparison_operator"});
+    // `True if torch.cuda.is_available() else False` (GFPGAN's and
+    // Real-ESRGAN's cog predictors: `half = ...`): the check's value.
+    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+        sameNode(ts_node_named_child(P, 1), N)) {
+      llvm::StringRef A = textOf(ts_node_named_child(P, 0), Text);
+      llvm::StringRef B = textOf(ts_node_named_child(P, 2), Text);
+      if ((A == "True" && B == "False") || (A == "False" && B == "True")) {
+        N = P;
+        P = Up.parent(P);
+        while (is(P, "parenthesized_expression")) {
+          N = P;
+          P = Up.parent(P);
+        }
+      }
+    }
     llvm::StringRef Name;
     if (is(P, "assignment") && sameNode(field(P, "right"), N))
       Name = lastName(textOf(field(P, "left"), Text));

@@ -19,3 +19,12 @@ def loss_norm(masks, dp_group):
 def no_collective(masks):
     device = torch.accelerator.current_device_index() if torch.accelerator.is_available() else "cpu"  # expect: cuda-is-available:safe
     return torch.zeros((), device=device) + len(masks)
+
+
+if __name__ == "__main__":
+    # cleanrl's multi-GPU PPO: the pick and the gradients' all-reduce at module level, on the
+    # default gloo backend.
+    dist.init_process_group("gloo")
+    device = torch.device(torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu")  # expect: cuda-is-available:unsafe -- all_reduce below
+    grads = torch.ones(4, device=device)
+    dist.all_reduce(grads, op=dist.ReduceOp.SUM)

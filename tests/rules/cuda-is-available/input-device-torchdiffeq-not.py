@@ -10,3 +10,11 @@ import torchdiffeq_utils  # not torchdiffeq
 def run(y0):
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # expect: cuda-is-available:safe
     return torchdiffeq_utils.step(y0.to(device))
+
+
+import gym_utils  # not gym
+
+
+def run2(y0):
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")  # expect: cuda-is-available:safe
+    return gym_utils.step(y0.to(device))

@@ -22,3 +22,10 @@ def other(opt):
     opt.pin = torch.cuda.is_available()  # expect: cuda-is-available:safe
     use_gpu = torch.cuda.is_available()  # expect: cuda-is-available:safe
     return use_gpu
+
+
+def cog_setup(model_path):
+    # GFPGAN's and Real-ESRGAN's cog predictors: the check's value, as a conditional.
+    half = True if torch.cuda.is_available() else False  # expect: cuda-is-available:unsafe -- float16 off CUDA
+    workers = 4 if torch.cuda.is_available() else 0  # expect: cuda-is-available:safe -- not a flag of half precision
+    return half, workers
