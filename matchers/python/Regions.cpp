@@ -943,17 +943,13 @@ public:
         break;
       case Whole::Statement:
         keepLines(Start, End);
+        keepBeforeIf(Start);
         break;
       case Whole::Guarded:
         keepGuarded(Start + 1, End);
         keepLastStatements(Start);
         Keep[I] = true;
-        // The statement before an `if`: one that names another backend
-        // makes the two a ladder (Review.cpp,
-        // previousIfNamingOtherBackend()), and the tree must have the same
-        // statement before it as the whole file's.
-        if (Ls[Start].K == Key::If && S.Prev[Start] >= 0)
-          Keep[S.Start[S.Prev[Start]]] = true;
+        keepBeforeIf(Start);
         break;
       }
       // A module's `pytestmark` skip guards the whole module (Review.cpp,
@@ -1270,6 +1266,16 @@ private:
       Any = true;
     }
     return Any;
+  }
+
+  /// The statement before the `if` at Start: one that names another backend
+  /// makes the two a ladder (Review.cpp, previousIfNamingOtherBackend()), and
+  /// the tree must have the same statement before it as the whole file's,
+  /// also where a pattern matches the `if` whole (the generated corpus of
+  /// regions.equivalence, after a fix round).
+  void keepBeforeIf(int32_t Start) {
+    if (Ls[Start].K == Key::If && S.Prev[Start] >= 0)
+      Keep[S.Start[S.Prev[Start]]] = true;
   }
 
   /// After a statement that picks a device with a "cpu" alternative (`device

@@ -3722,6 +3722,43 @@ std::optional<unsigned> pickReachesCollective(const Ancestors &Up, llvm::StringR
 /// = "cuda" if torch.cuda.is_available() else "cpu")`): "`load`'s `device`".
 std::optional<std::string> pickIsDefault(const Ancestors &Up, llvm::StringRef Text) {
   auto [V, A] = pickedValue(Up, Text);
+  // The default given in the body: `if device is None: device = ...`
+  // (YOLOX's torch.hub entry point, whose callers hand it CPU images), or
+  // `device = device or (...)`, of a parameter of the function.
+  if (is(A, "boolean_operator") && sameNode(field(A, "right"), V) &&
+      textOf(field(A, "operator"), Text) == "or") {
+    V = A;
+    A = Up.parent(A);
+  }
+  if (is(A, "assignment") && sameNode(field(A, "right"), V) && is(field(A, "left"), "identifier")) {
+    llvm::StringRef Name = textOf(field(A, "left"), Text);
+    TSNode Function{};
+    for (TSNode F = Up.parent(A); !ts_node_is_null(F) && ts_node_is_null(Function);
+         F = Up.parent(F))
+      if (is(F, "function_definition") || is(F, "class_definition"))
+        Function = F;
+    if (!is(Function, "function_definition"))
+      return std::nullopt;
+    bool Parameter = false;
+    forEachChild(field(Function, "parameters"), [&](TSNode P) {
+      TSNode N = is(P, "identifier") ? P : field(P, "name");
+      Parameter |= is(N, "identifier") && textOf(N, Text) == Name;
+    });
+    if (!Parameter)
+      return std::nullopt;
+    // `or`: the parameter's value first; else an `if NAME is None:` whose
+    // block holds the assignment.
+    bool Defaults = is(V, "boolean_operator") && textOf(field(V, "left"), Text) == Name;
+    for (TSNode P = Up.parent(A); !Defaults && !sameNode(P, Function); P = Up.parent(P))
+      if (is(P, "if_statement") && contains(field(P, "consequence"), rangeOf(A))) {
+        llvm::StringRef C = textOf(field(P, "condition"), Text);
+        Defaults = C == (Name + " is None").str() || C == ("not " + Name).str();
+        break;
+      }
+    if (!Defaults)
+      return std::nullopt;
+    return "`" + textOf(field(Function, "name"), Text).str() + "`'s `" + Name.str() + "`";
+  }
   if (!(is(A, "default_parameter") || is(A, "typed_default_parameter")) ||
       !sameNode(field(A, "value"), V))
     return std::nullopt;

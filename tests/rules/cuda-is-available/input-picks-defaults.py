@@ -25,3 +25,20 @@ def test_mixed_precision(accelerator_cls, mixed_precision):
 def body_pick(name):
     device = "cuda" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:safe -- not a default
     return build_model(name).to(device)
+
+
+def create_model(name, device=None):
+    # YOLOX's torch.hub entry point: the default given in the body.
+    if device is None:
+        device = "cuda:0" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:unsafe -- the default of a parameter
+    return build_model(name).to(device)
+
+
+def foundation(name, device=""):
+    device = device or ("cuda" if torch.cuda.is_available() else "cpu")  # expect: cuda-is-available:unsafe -- the same with `or`
+    return build_model(name).to(device)
+
+
+def local_name(name, dev=None):
+    device = "cuda" if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:safe -- not a parameter
+    return build_model(name).to(dev or device)

@@ -786,6 +786,31 @@ TEST(Regions, FixWhoseImportBringsAnErrorIntoTheRegions) {
   EXPECT_TRUE(llvm::StringRef(X.Text).startswith("import torch\n"));
 }
 
+/// The `if` before an `if` that a pattern matches whole (`if
+/// torch.cuda.device_count() > 1 and ...`) is kept: it names another backend,
+/// and the two are a ladder that stays (found by
+/// ChangeNothingOnFixturesAndAGeneratedCorpus once a fixture moved its
+/// generated files: the `xpu` line held no anchor there after a fix round).
+TEST(Regions, KeepTheIfBeforeAnIfThatAPatternMatchesWhole) {
+  std::unique_ptr<Engine> Regions, Whole;
+  std::tie(Regions, Whole) = regionAndWholeEngines();
+  ASSERT_TRUE(Regions && Whole);
+  SourceFile F("t.py",
+               "import torch\n"
+               "\n"
+               "\n"
+               "def evaluation(eval_loss, enable_fsdp):\n"
+               "    if is_xpu_available() and (torch.xpu.device_count() > 1 and enable_fsdp):\n"
+               "        dist.all_reduce(eval_loss, op=dist.ReduceOp.SUM)\n"
+               "    # Comments between do not part them.\n"
+               "    if torch.cuda.device_count() > 1 and enable_fsdp:\n"
+               "        dist.all_reduce(eval_loss, op=dist.ReduceOp.SUM)\n"
+               "    return eval_loss\n");
+  CheckResult A = Regions->checkAll(F), B = Whole->checkAll(F);
+  EXPECT_EQ(describe(B), describe(A));
+  EXPECT_TRUE(A.Findings.empty()); // kept: a ladder
+}
+
 /// Region parsing (EngineOptions::WholeFiles off, the default) and the marks
 /// it gives the matcher change nothing: checkAll, fix and checkIncremental
 /// (what the language server calls: a whole parse, matched where the marks
