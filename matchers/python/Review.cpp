@@ -62,6 +62,7 @@ std::string snippet(TSNode N, llvm::StringRef Text) {
 
 bool checksAvailability(llvm::StringRef Condition);
 bool onlyWithAccelerator(TSNode P, ByteRange R, llvm::StringRef Text);
+bool cudaMethodCall(TSNode N, llvm::StringRef Text);
 
 /// The lower-cased `_`-separated parts of an identifier.
 llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
@@ -2810,6 +2811,11 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   TSNode N = Up.node();
+  // A `.cuda()` call moved its object where it ran, which needed CUDA before
+  // the fix: no default that a CPU-only run left unused (AutoGPTQ's `qweight
+  // = qweight.cuda()` then `qweight = qweight.T.contiguous()`).
+  if (cudaMethodCall(N, Text))
+    return std::nullopt;
   TSNode Assign{};
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
     if (onlyWithAccelerator(P, R, Text))

@@ -29,3 +29,11 @@ flag = x.is_cuda
 s = "x.cuda()"
 # x.cuda()
 torch.cuda
+
+
+def unpack(awq_qweight):
+    # AutoGPTQ's AWQ unpacking: the moved value is used by the next assignment, which needed CUDA
+    # before the fix too; no default that a CPU-only run left unused.
+    qweight = awq_qweight.to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe -- set again from itself
+    qweight = qweight.T.contiguous()
+    return qweight
