@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "matchers/python/ProjectModules.h"
+#include "matchers/python/Syntax.h"
 #include "matchers/python/Tokenizer.h"
 
 #include "core/ProjectRequirements.h"
@@ -284,8 +285,8 @@ bool skippedDirectory(llvm::StringRef Name) {
 /// by `.NAME =` (an assignment). A search of the text, so that a test that
 /// merely calls torch.cuda is not tokenized.
 bool mayReplaceTorchCuda(llvm::StringRef T) {
-  for (size_t At = T.find("torch.cuda"); At != llvm::StringRef::npos;
-       At = T.find("torch.cuda", At + 10)) {
+  for (size_t At = findWord(T, "torch.cuda"); At != llvm::StringRef::npos;
+       At = findWord(T, "torch.cuda", At + 10)) {
     llvm::StringRef Before = T.take_front(At).rtrim(" \t");
     if (!Before.empty() && (Before.back() == '"' || Before.back() == '\''))
       Before = Before.drop_back().rtrim(" \t");

@@ -643,7 +643,7 @@ private:
       for (const auto &[Word, Found] : Words)
         if (Word == &W || *Word == W)
           return Found;
-      bool Found = NodeText.contains(W);
+      bool Found = findWord(NodeText, W) != llvm::StringRef::npos; // not StringRef::find's table
       Words.push_back({&W, Found});
       return Found;
     };
