@@ -413,6 +413,10 @@ struct TopLevel {
   mutable std::optional<bool> HasTests;
   /// needsCudaAnyway(), by test function.
   mutable llvm::DenseMap<const void *, bool> NeedsCuda;
+  /// Names whose value's fix usedOnlyWithAccelerator() made unsafe, with
+  /// the function they are local to: code that uses one is portable only
+  /// after that fix (cudaOnlyCode()).
+  mutable std::vector<std::pair<std::string, ByteRange>> UnsafeValues;
   /// By scope node (the root, a function or a class), built when first asked.
   mutable llvm::DenseMap<const void *, std::unique_ptr<ScopeIndex>> Scopes;
   /// lineOf(): the offsets of the text's '\n's, and that text, built when
@@ -1205,7 +1209,11 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       return G;
     }
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
-        contains(ts_node_named_child(P, 1), R)) {
+        contains(ts_node_named_child(P, 1), R) &&
+        !((is(ts_node_named_child(P, 0), "true") && is(ts_node_named_child(P, 2), "false")) ||
+          (is(ts_node_named_child(P, 0), "false") && is(ts_node_named_child(P, 2), "true")))) {
+      // (Not `True if torch.cuda.is_available() else False`, the check's
+      // value as a flag: flagGuard()'s.)
       // `"cpu" if not torch.cuda.device_count() else "cuda:0"` (torchrl's
       // scripts): a negated check picks the other value.
       G.Regions.push_back(rangeOf(ts_node_named_child(P, negatedBelow(Up, P) ? 2 : 0)));
@@ -1448,6 +1456,17 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   auto [N, P] = climb(
       Up, {"boolean_operator", "not_operator", "comparison_operator", "parenthesized_expression"});
+  // `True if torch.cuda.is_available() else False` (F5-TTS' `use_gpu`): the
+  // check's value.
+  if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
+      sameNode(ts_node_named_child(P, 1), N)) {
+    llvm::StringRef A = textOf(ts_node_named_child(P, 0), Text);
+    llvm::StringRef B = textOf(ts_node_named_child(P, 2), Text);
+    if ((A == "True" && B == "False") || (A == "False" && B == "True")) {
+      N = P;
+      P = Up.parent(P);
+    }
+  }
   // A count kept as a value: a conditional's (`torch.cuda.device_count() if
   // max_gpus is None else min(max_gpus, torch.cuda.device_count())`,
   // ColossalAI's inference example), `min`'s or `max`'s.
@@ -2504,6 +2523,15 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         if (Use)
           Found = N;
       }
+      // A use of a name whose value keeps CUDA unless an unsafe fix ports it
+      // (usedOnlyWithAccelerator(): F5-TTS' `device = f"cuda:{rank}"`).
+      if (L == Level::Safe && T && !T->UnsafeValues.empty() && is(N, "identifier") && !Found &&
+          Region.contains(NR) && !attributeName(N))
+        for (const auto &[Name, Scope] : T->UnsafeValues)
+          if (Scope.contains(NR) && textOf(N, Text) == Name) {
+            Found = N;
+            break;
+          }
       if (is(N, "identifier") && Region.contains(NR)) {
         std::optional<TSNode> Callee;
         if (callsOrDerives(N)) {
@@ -2799,14 +2827,80 @@ std::optional<std::string> comparedThroughName(TSNode Root, ByteRange R, llvm::S
   return Name.str();
 }
 
+bool underAcceleratorPresent(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text);
+
+/// A name that a finding's value is assigned to, and a line that says why.
+struct Reassigned {
+  std::string Name;
+  unsigned Line;
+  ByteRange Scope = {}; ///< The function it is local to, where known.
+};
+
+/// The local name that the device string at R is assigned to in a function,
+/// where every later use of it there is under a condition that says an
+/// accelerator (F5-TTS' evaluation workers: `device = f"cuda:{rank}"`, then
+/// `if use_gpu: model = model.cuda(device)`, `use_gpu` from
+/// torch.cuda.is_available()): a CPU-only run built the string and never
+/// used it, and the line of the first use. Not a `.cuda()` call's, which
+/// moved its object where it ran.
+std::optional<Reassigned> usedOnlyWithAccelerator(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode N = Up.node();
+  if (cudaMethodCall(N, Text))
+    return std::nullopt;
+  TSNode Assign{};
+  for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
+    if (onlyWithAccelerator(P, R, Text))
+      return std::nullopt;
+    if (is(P, "assignment")) {
+      if (contains(field(P, "right"), R))
+        Assign = P;
+      break;
+    }
+    if (is(P, "block") || is(P, "module") || is(P, "function_definition") || is(P, "lambda") ||
+        is(P, "call"))
+      break;
+  }
+  if (ts_node_is_null(Assign) || !is(field(Assign, "left"), "identifier"))
+    return std::nullopt;
+  // A value that asks CUDA itself (`torch.device("cuda",
+  // torch.cuda.current_device())`, peft's): a CPU-only run never made it.
+  if (textOf(field(Assign, "right"), Text).contains("torch.cuda."))
+    return std::nullopt;
+  TSNode Scope{};
+  for (TSNode A = Up.parent(Assign); !ts_node_is_null(A) && ts_node_is_null(Scope);
+       A = Up.parent(A)) {
+    if (onlyWithAccelerator(A, R, Text) || underAcceleratorPresent(Up, A, R, Text))
+      return std::nullopt; // made only where there is one
+    if (is(A, "function_definition"))
+      Scope = A;
+  }
+  if (ts_node_is_null(Scope))
+    return std::nullopt;
+  llvm::StringRef Name = textOf(field(Assign, "left"), Text);
+  std::unique_ptr<ScopeIndex> Local;
+  const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/true);
+  llvm::ArrayRef<TSNode> Uses = usesAfter(X, Name, /*Self=*/false, ts_node_end_byte(Assign));
+  if (Uses.empty())
+    return std::nullopt;
+  for (TSNode U : Uses) {
+    std::optional<Ancestors> UseUp;
+    const Ancestors &UU = pathTo(Root, rangeOf(U), UseUp);
+    bool Guarded = false;
+    for (TSNode P = UU.parent(UU.node()); !Guarded && !ts_node_is_null(P) && !sameNode(P, Scope);
+         P = UU.parent(P))
+      Guarded = underAcceleratorPresent(UU, P, rangeOf(U), Text);
+    if (!Guarded)
+      return std::nullopt;
+  }
+  return Reassigned{Name.str(), lineOf(Text, ts_node_start_byte(Uses.front())), rangeOf(Scope)};
+}
+
 /// The name that the finding at R is assigned to, and the line where it is assigned
 /// again, later in the same function (or module): `device = "cuda"` then
 /// `if args.cpu: device = "cpu"`. The first value is a default that a
 /// CPU-only run never used.
-struct Reassigned {
-  std::string Name;
-  unsigned Line;
-};
 std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
@@ -4835,7 +4929,17 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                         ", so this value may be a default that a CPU-only run never used, and "
                         "there torch.accelerator.current_accelerator() raises (2.6) or is None "
                         "(2.7+)");
-    else if (auto Fake = heldByDouble(Root, D.Range, Text))
+    else if (auto Used = usedOnlyWithAccelerator(Root, D.Range, Text)) {
+      // The guards of its uses: ported alone, they let other accelerators
+      // use the CUDA string it keeps.
+      if (const TopLevel *T = topLevelOf(Root))
+        T->UnsafeValues.push_back({Used->Name, Used->Scope});
+      makeUnsafe(D, "unsafe on a CPU-only build: `" + Used->Name +
+                        "` is used only where a condition says an accelerator (line " +
+                        std::to_string(Used->Line) +
+                        " on), so a CPU-only run made it and never used it, and there "
+                        "torch.accelerator.current_accelerator() raises (2.6) or is None (2.7+)");
+    } else if (auto Fake = heldByDouble(Root, D.Range, Text))
       makeUnsafe(D, "unsafe on a CPU-only build: it is data of a test double (" + *Fake +
                         "), which never touched the device, and there "
                         "torch.accelerator.current_accelerator() raises (2.6) or is None (2.7+)");
