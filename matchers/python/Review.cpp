@@ -63,6 +63,7 @@ std::string snippet(TSNode N, llvm::StringRef Text) {
 bool checksAvailability(llvm::StringRef Condition);
 bool onlyWithAccelerator(TSNode P, ByteRange R, llvm::StringRef Text);
 bool cudaMethodCall(TSNode N, llvm::StringRef Text);
+bool deviceCallArgument(TSNode P, TSNode Child, llvm::StringRef Text);
 
 /// The lower-cased `_`-separated parts of an identifier.
 llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
@@ -645,6 +646,13 @@ std::optional<std::string> cpuFallback(TSNode Block, llvm::StringRef Text) {
     if (is(N, "assignment")) {
       std::string V;
       TSNode Right = field(N, "right");
+      // Or `torch.device("cpu")` (DeepSpeedExamples' ImageNet script, after
+      // `device = torch.device("cuda")`).
+      if (is(Right, "call") && textOf(field(Right, "function"), Text).endswith("device")) {
+        TSNode Args = field(Right, "arguments");
+        if (ts_node_named_child_count(Args) == 1)
+          Right = ts_node_named_child(Args, 0);
+      }
       if (is(Right, "string") && simpleStringValue(Right, Text, V) && V == "cpu")
         Found = textOf(field(N, "left"), Text).str();
       return false;
@@ -1575,6 +1583,14 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
         llvm::append_range(G.Regions, DG.Regions);
     } else if (auto UG = guardAt(Root, rangeOf(U), Index, Text)) {
       llvm::append_range(G.Regions, UG->Regions);
+      // A flag that heads a per-backend ladder (xtuner's `if
+      // is_cuda_available: device = "cuda"` `elif is_npu_available: ...`).
+      if (!ts_node_is_null(UG->Ladder) && ts_node_is_null(G.Ladder)) {
+        G.Ladder = UG->Ladder;
+        G.LadderEnd = UG->LadderEnd;
+        G.OtherBackend = UG->OtherBackend;
+        G.OtherBackendComment = UG->OtherBackendComment;
+      }
     }
   }
   return G;
@@ -2786,6 +2802,10 @@ std::optional<std::string> comparedThroughName(TSNode Root, ByteRange R, llvm::S
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   auto [N, P] = climb(Up, {"parenthesized_expression"});
+  if (deviceCallArgument(P, N, Text)) { // `torch.device(f"cuda:{i}")`
+    N = Up.parent(P);
+    P = Up.parent(N);
+  }
   // A device: a string or a `torch.device(...)`, not what `.cuda()` moved.
   bool Device =
       is(N, "string") || (is(N, "call") && textOf(field(N, "function"), Text).endswith("device"));
@@ -2827,7 +2847,18 @@ std::optional<std::string> comparedThroughName(TSNode Root, ByteRange R, llvm::S
   return Name.str();
 }
 
-bool underAcceleratorPresent(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text);
+bool underAcceleratorPresent(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text,
+                             bool Strict = false);
+
+/// Whether P is the argument list of a `torch.device(...)` call whose first
+/// argument is Child (`torch.device('cuda:{}'.format(args.gpu))`,
+/// DeepSpeedExamples'): the device that the string names, as the string is.
+bool deviceCallArgument(TSNode P, TSNode Child, llvm::StringRef Text) {
+  TSNode Call = ts_node_parent(P);
+  return is(P, "argument_list") && is(Call, "call") && sameNode(ts_node_named_child(P, 0), Child) &&
+         (textOf(field(Call, "function"), Text) == "torch.device" ||
+          textOf(field(Call, "function"), Text) == "device");
+}
 
 /// A name that a finding's value is assigned to, and a line that says why.
 struct Reassigned {
@@ -2850,9 +2881,14 @@ std::optional<Reassigned> usedOnlyWithAccelerator(TSNode Root, ByteRange R, llvm
   if (cudaMethodCall(N, Text))
     return std::nullopt;
   TSNode Assign{};
-  for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
-    if (onlyWithAccelerator(P, R, Text))
+  for (TSNode P = Up.parent(N), C = N; !ts_node_is_null(P); C = P, P = Up.parent(P)) {
+    if (onlyWithAccelerator(P, R, Text) || underAcceleratorPresent(Up, P, R, Text, /*Strict=*/true))
       return std::nullopt;
+    if (deviceCallArgument(P, C, Text)) {
+      C = P;
+      P = Up.parent(P); // the call: its parent next
+      continue;
+    }
     if (is(P, "assignment")) {
       if (contains(field(P, "right"), R))
         Assign = P;
@@ -2871,7 +2907,7 @@ std::optional<Reassigned> usedOnlyWithAccelerator(TSNode Root, ByteRange R, llvm
   TSNode Scope{};
   for (TSNode A = Up.parent(Assign); !ts_node_is_null(A) && ts_node_is_null(Scope);
        A = Up.parent(A)) {
-    if (onlyWithAccelerator(A, R, Text) || underAcceleratorPresent(Up, A, R, Text))
+    if (onlyWithAccelerator(A, R, Text) || underAcceleratorPresent(Up, A, R, Text, /*Strict=*/true))
       return std::nullopt; // made only where there is one
     if (is(A, "function_definition"))
       Scope = A;
@@ -2890,7 +2926,7 @@ std::optional<Reassigned> usedOnlyWithAccelerator(TSNode Root, ByteRange R, llvm
     bool Guarded = false;
     for (TSNode P = UU.parent(UU.node()); !Guarded && !ts_node_is_null(P) && !sameNode(P, Scope);
          P = UU.parent(P))
-      Guarded = underAcceleratorPresent(UU, P, rangeOf(U), Text);
+      Guarded = underAcceleratorPresent(UU, P, rangeOf(U), Text, /*Strict=*/true);
     if (!Guarded)
       return std::nullopt;
   }
@@ -2911,9 +2947,14 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
   if (cudaMethodCall(N, Text))
     return std::nullopt;
   TSNode Assign{};
-  for (TSNode P = Up.parent(N); !ts_node_is_null(P); P = Up.parent(P)) {
-    if (onlyWithAccelerator(P, R, Text))
+  for (TSNode P = Up.parent(N), C = N; !ts_node_is_null(P); C = P, P = Up.parent(P)) {
+    if (onlyWithAccelerator(P, R, Text) || underAcceleratorPresent(Up, P, R, Text, /*Strict=*/true))
       return std::nullopt;
+    if (deviceCallArgument(P, C, Text)) {
+      C = P;
+      P = Up.parent(P); // the call: its parent next
+      continue;
+    }
     if (is(P, "assignment")) {
       if (contains(field(P, "right"), R))
         Assign = P;
@@ -2930,24 +2971,38 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
     return std::nullopt;
   llvm::StringRef Name = textOf(Left, Text);
   TSNode Scope = Root;
-  for (TSNode A = Up.parent(Assign); !ts_node_is_null(A); A = Up.parent(A)) {
-    if (onlyWithAccelerator(A, R, Text))
+  // The clauses of `if` statements around the assignment: an assignment in
+  // another clause of one is an alternative, not a later value
+  // (pytorch3d's `if torch.cuda.is_available() and ...: device = ...` `else:
+  // device = torch.device("cpu")`).
+  llvm::SmallVector<std::pair<TSNode, TSNode>, 4> Clauses; // (if, clause)
+  for (TSNode A = Up.parent(Assign), C = Assign; !ts_node_is_null(A); C = A, A = Up.parent(A)) {
+    if (onlyWithAccelerator(A, R, Text) || underAcceleratorPresent(Up, A, R, Text, true))
       return std::nullopt;
+    if (is(A, "if_statement"))
+      Clauses.push_back({A, C});
     if (is(A, "function_definition")) {
       Scope = A;
       break;
     }
   }
+  auto Alternative = [&](TSNode L) {
+    ByteRange LR = rangeOf(L);
+    return llvm::any_of(Clauses, [&](const std::pair<TSNode, TSNode> &IC) {
+      return contains(IC.first, LR) && !contains(IC.second, LR) &&
+             !contains(field(IC.first, "condition"), LR);
+    });
+  };
   uint32_t After = ts_node_end_byte(Assign);
   std::unique_ptr<ScopeIndex> Local;
   const ScopeIndex &X = scopeIndex(Root, Scope, Text, Local, /*Uses=*/false);
   auto It = X.Assignments.find(Name);
   if (It == X.Assignments.end())
     return std::nullopt;
-  llvm::ArrayRef<TSNode> Later = startingFrom(It->second, After);
-  if (Later.empty())
-    return std::nullopt;
-  return Reassigned{Name.str(), lineOf(Text, ts_node_start_byte(Later.front()))};
+  for (TSNode L : startingFrom(It->second, After))
+    if (!Alternative(L))
+      return Reassigned{Name.str(), lineOf(Text, ts_node_start_byte(L))};
+  return std::nullopt;
 }
 
 /// What `.cuda()` at R is called on, where that is not a tensor or a module
@@ -3043,9 +3098,15 @@ std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringR
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "pair") && contains(field(P, "value"), R))
       continue;
+    if (deviceCallArgument(P, N, Text)) {
+      N = P;
+      P = Up.parent(P); // the call: its parent next
+      continue;
+    }
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3) {
       TSNode Cond = ts_node_named_child(P, 1);
-      if (contains(Cond, R) || checksAvailability(textOf(Cond, Text)))
+      if (contains(Cond, R) || checksAvailability(textOf(Cond, Text)) ||
+          underAcceleratorPresent(Up, P, R, Text, /*Strict=*/true))
         return std::nullopt; // in the condition, or evaluated only with an accelerator
       continue;
     }
@@ -3343,21 +3404,29 @@ bool underAcceleratorCondition(const Ancestors &Up, TSNode P, ByteRange R, llvm:
 /// is_available(): with torch.autocast("cuda", ...)`); an `and` where one
 /// operand does, an `or` where both do. With Denied, whether C holds only
 /// where there is none (`not torch.cuda.is_available()`): its `else` has one.
-bool impliesAccelerator(TSNode C, llvm::StringRef Text, bool Denied = false) {
+bool impliesAccelerator(TSNode C, llvm::StringRef Text, bool Denied = false, bool Strict = false) {
   while (is(C, "parenthesized_expression"))
     C = ts_node_named_child(C, 0);
   if (ts_node_is_null(C))
     return false;
   if (is(C, "not_operator"))
-    return impliesAccelerator(field(C, "argument"), Text, !Denied);
+    return impliesAccelerator(field(C, "argument"), Text, !Denied, Strict);
   if (is(C, "boolean_operator")) {
     bool And = textOf(field(C, "operator"), Text) == "and";
-    bool L = impliesAccelerator(field(C, "left"), Text, Denied);
-    bool R = impliesAccelerator(field(C, "right"), Text, Denied);
+    bool L = impliesAccelerator(field(C, "left"), Text, Denied, Strict);
+    bool R = impliesAccelerator(field(C, "right"), Text, Denied, Strict);
     // `not (a and b)` is `not a or not b`.
     return And != Denied ? L || R : L && R;
   }
-  return !Denied && saysAcceleratorAt(C, Text);
+  if (Denied)
+    return false;
+  // Strict: a flag (a name that says one: `use_gpu`, `args.cuda`) or a check
+  // (`torch.cuda.is_available()`, `torch.cuda.device_count() > 1`); not any
+  // code that names CUDA (torch._dynamo's `"cuda" if func is
+  // torch.cuda.amp.autocast else "cpu"`).
+  if (Strict && !is(C, "identifier") && !is(C, "attribute"))
+    return checksAvailability(textOf(C, Text));
+  return saysAcceleratorAt(C, Text);
 }
 
 /// Whether A and B, checks (names and calls, no strings), are the same code
@@ -3386,17 +3455,20 @@ bool sameCode(llvm::StringRef A, llvm::StringRef B) {
 
 /// underAcceleratorCondition() for code that needs an accelerator there: the
 /// block of a condition that implies one, the `else` of one that denies one.
-bool underAcceleratorPresent(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text) {
+/// Strict: impliesAccelerator()'s.
+bool underAcceleratorPresent(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text,
+                             bool Strict) {
   if (is(P, "if_statement") || is(P, "elif_clause") || is(P, "while_statement"))
-    return contains(field(P, "consequence"), R) && impliesAccelerator(field(P, "condition"), Text);
+    return contains(field(P, "consequence"), R) &&
+           impliesAccelerator(field(P, "condition"), Text, false, Strict);
   if (is(P, "else_clause"))
     return is(Up.parent(P), "if_statement") &&
-           impliesAccelerator(field(Up.parent(P), "condition"), Text, /*Denied=*/true);
+           impliesAccelerator(field(Up.parent(P), "condition"), Text, /*Denied=*/true, Strict);
   if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3)
     return contains(ts_node_named_child(P, 0), R)
-               ? impliesAccelerator(ts_node_named_child(P, 1), Text)
+               ? impliesAccelerator(ts_node_named_child(P, 1), Text, false, Strict)
                : contains(ts_node_named_child(P, 2), R) &&
-                     impliesAccelerator(ts_node_named_child(P, 1), Text, /*Denied=*/true);
+                     impliesAccelerator(ts_node_named_child(P, 1), Text, /*Denied=*/true, Strict);
   return false;
 }
 
@@ -5487,6 +5559,12 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
       else
         KeepLadder(D, LR, snippet(expressionOf(Root, G.OtherBackend), Text),
                    ts_node_start_byte(G.OtherBackend), /*ByComment=*/false);
+      // A flag that heads it, assigned elsewhere (xtuner's module-level
+      // `is_cuda_available = torch.cuda.is_available()`): kept with it.
+      if (!LR.contains(D.Range) && !Laddered[G.Finding]) {
+        Laddered[G.Finding] = true;
+        Kept.back().Keeps.push_back({D.RuleId, D.Range});
+      }
       continue;
     }
     if (!G.NamedForCuda.empty()) {

@@ -21,3 +21,20 @@ def run_sim(rank, test_set, model):
 def run_always(rank, x, model):
     device = f"cuda:{rank}"  # expect: cuda-device-format:safe -- used unconditionally
     return model.to(device)(x.to(device))
+
+
+def pick(args):
+    # DeepSpeedExamples' ImageNet script: a default in a torch.device(...) set again below.
+    device = torch.device("cuda:{}".format(args.gpu))  # expect: cuda-device-format:unsafe -- set again below
+    if args.cpu:
+        device = torch.device("cpu")
+    return device
+
+
+def configure(cfg, i):
+    cfg.device = torch.device(f"cuda:{i}")  # expect: cuda-device-format:unsafe -- a setting, read later
+
+
+def on_gpu(x, i):
+    d = torch.device(f"cuda:{i}")  # expect: cuda-device-format:unsafe -- only compared
+    return x.device == d

@@ -152,3 +152,18 @@ def lightning_trainer(pl):
     # and rejects "xpu" (lightly's fine-tuning tutorial): ported, an XPU host failed to start.
     device = torch.accelerator.current_accelerator().type if torch.cuda.is_available() else "cpu"  # expect: cuda-is-available:report -- reaches accelerator=
     return pl.Trainer(max_epochs=5, devices=1, accelerator=device)
+
+
+# xtuner's device helpers: a module-level flag that heads a per-backend ladder is kept with it.
+is_cuda_available = torch.cuda.is_available()  # kept with the ladder: no finding
+is_npu_available = is_torch_npu_available()
+
+
+def get_device_name():
+    if is_cuda_available:
+        device = "cuda"
+    elif is_npu_available:
+        device = "npu"
+    else:
+        device = "cpu"
+    return device

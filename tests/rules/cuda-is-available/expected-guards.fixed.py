@@ -505,8 +505,9 @@ def log_once(logger):
 
 def train_device(cfg):
     # A negated check picks "cpu" when it holds: the CUDA branch is the other one (torchrl's
-    # multi-agent scripts). Its "cuda:0" is a setting whose fix is unsafe, so is the check's.
-    cfg.train.device = "cpu" if not torch.accelerator.is_available() else torch.accelerator.current_accelerator().type + ":0"  # expect: cuda-is-available:unsafe -- the other branch is CUDA's
+    # multi-agent scripts). Its "cuda:0" is a setting evaluated only where there is an
+    # accelerator, as with `"cuda:0" if torch.cuda.is_available() else "cpu"`: both ported.
+    cfg.train.device = "cpu" if not torch.accelerator.is_available() else torch.accelerator.current_accelerator().type + ":0"  # expect: cuda-is-available:safe -- the other branch is CUDA's, and ported too
     return cfg
 
 
@@ -624,3 +625,11 @@ class TestTranslationGPU(unittest.TestCase):
     # fairseq's GPU tests: a class named for the GPU, a word of a camel-cased name.
     def test_fp16(self):
         torch.ones(2).to(device=torch.accelerator.current_accelerator()).half().sum()  # expect: cuda-method
+
+
+def fallback_device(model, x):
+    # DeepSpeedExamples' ImageNet script: the CPU fallback of a CUDA default, as a torch.device.
+    device = torch.accelerator.current_accelerator()
+    if not torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- it guards a CPU fallback
+        device = torch.device("cpu")
+    return model.to(device)(x.to(device))
