@@ -2867,6 +2867,34 @@ struct Reassigned {
   ByteRange Scope = {}; ///< The function it is local to, where known.
 };
 
+/// The assignment whose value is the device value at R (Up's path to it),
+/// directly or in a `torch.device(...)`; a null node where there is none, or
+/// where the value is made only where there is an accelerator (a branch of a
+/// condition that holds only then) or is a `.cuda()` call, which moved its
+/// object where it ran and needed CUDA before the fix (AutoGPTQ's `qweight =
+/// qweight.cuda()` then `qweight = qweight.T.contiguous()`): no value that a
+/// CPU-only run made and left unused.
+TSNode valueAssignment(const Ancestors &Up, ByteRange R, llvm::StringRef Text) {
+  TSNode N = Up.node();
+  if (cudaMethodCall(N, Text))
+    return TSNode{};
+  for (TSNode P = Up.parent(N), C = N; !ts_node_is_null(P); C = P, P = Up.parent(P)) {
+    if (onlyWithAccelerator(P, R, Text) || underAcceleratorPresent(Up, P, R, Text, /*Strict=*/true))
+      return TSNode{};
+    if (deviceCallArgument(P, C, Text)) {
+      C = P;
+      P = Up.parent(P); // the call: its parent next
+      continue;
+    }
+    if (is(P, "assignment"))
+      return contains(field(P, "right"), R) ? P : TSNode{};
+    if (is(P, "block") || is(P, "module") || is(P, "function_definition") || is(P, "lambda") ||
+        is(P, "call"))
+      break;
+  }
+  return TSNode{};
+}
+
 /// The local name that the device string at R is assigned to in a function,
 /// where every later use of it there is under a condition that says an
 /// accelerator (F5-TTS' evaluation workers: `device = f"cuda:{rank}"`, then
@@ -2877,27 +2905,7 @@ struct Reassigned {
 std::optional<Reassigned> usedOnlyWithAccelerator(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
-  TSNode N = Up.node();
-  if (cudaMethodCall(N, Text))
-    return std::nullopt;
-  TSNode Assign{};
-  for (TSNode P = Up.parent(N), C = N; !ts_node_is_null(P); C = P, P = Up.parent(P)) {
-    if (onlyWithAccelerator(P, R, Text) || underAcceleratorPresent(Up, P, R, Text, /*Strict=*/true))
-      return std::nullopt;
-    if (deviceCallArgument(P, C, Text)) {
-      C = P;
-      P = Up.parent(P); // the call: its parent next
-      continue;
-    }
-    if (is(P, "assignment")) {
-      if (contains(field(P, "right"), R))
-        Assign = P;
-      break;
-    }
-    if (is(P, "block") || is(P, "module") || is(P, "function_definition") || is(P, "lambda") ||
-        is(P, "call"))
-      break;
-  }
+  TSNode Assign = valueAssignment(Up, R, Text);
   if (ts_node_is_null(Assign) || !is(field(Assign, "left"), "identifier"))
     return std::nullopt;
   // A value that asks CUDA itself (`torch.device("cuda",
@@ -2940,30 +2948,7 @@ std::optional<Reassigned> usedOnlyWithAccelerator(TSNode Root, ByteRange R, llvm
 std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
-  TSNode N = Up.node();
-  // A `.cuda()` call moved its object where it ran, which needed CUDA before
-  // the fix: no default that a CPU-only run left unused (AutoGPTQ's `qweight
-  // = qweight.cuda()` then `qweight = qweight.T.contiguous()`).
-  if (cudaMethodCall(N, Text))
-    return std::nullopt;
-  TSNode Assign{};
-  for (TSNode P = Up.parent(N), C = N; !ts_node_is_null(P); C = P, P = Up.parent(P)) {
-    if (onlyWithAccelerator(P, R, Text) || underAcceleratorPresent(Up, P, R, Text, /*Strict=*/true))
-      return std::nullopt;
-    if (deviceCallArgument(P, C, Text)) {
-      C = P;
-      P = Up.parent(P); // the call: its parent next
-      continue;
-    }
-    if (is(P, "assignment")) {
-      if (contains(field(P, "right"), R))
-        Assign = P;
-      break;
-    }
-    if (is(P, "block") || is(P, "module") || is(P, "function_definition") ||
-        is(P, "lambda") || is(P, "call"))
-      break;
-  }
+  TSNode Assign = valueAssignment(Up, R, Text);
   if (ts_node_is_null(Assign))
     return std::nullopt;
   TSNode Left = field(Assign, "left");
