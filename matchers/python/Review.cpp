@@ -65,6 +65,16 @@ bool onlyWithAccelerator(TSNode P, ByteRange R, llvm::StringRef Text);
 bool cudaMethodCall(TSNode N, llvm::StringRef Text);
 bool deviceCallArgument(TSNode P, TSNode Child, llvm::StringRef Text);
 
+/// Whether P is `True if N else False` (or the other way round): N's value as
+/// a flag, not a pick of a device.
+bool booleanPick(TSNode P, TSNode N) {
+  if (!is(P, "conditional_expression") || ts_node_named_child_count(P) != 3 ||
+      !sameNode(ts_node_named_child(P, 1), N))
+    return false;
+  TSNode A = ts_node_named_child(P, 0), B = ts_node_named_child(P, 2);
+  return (is(A, "true") && is(B, "false")) || (is(A, "false") && is(B, "true"));
+}
+
 /// The lower-cased `_`-separated parts of an identifier.
 llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
   llvm::SmallVector<llvm::StringRef, 4> Parts;
@@ -1217,9 +1227,7 @@ std::optional<Guard> guardAt(TSNode Root, ByteRange R, size_t Index, llvm::Strin
       return G;
     }
     if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
-        contains(ts_node_named_child(P, 1), R) &&
-        !((is(ts_node_named_child(P, 0), "true") && is(ts_node_named_child(P, 2), "false")) ||
-          (is(ts_node_named_child(P, 0), "false") && is(ts_node_named_child(P, 2), "true")))) {
+        contains(ts_node_named_child(P, 1), R) && !booleanPick(P, ts_node_named_child(P, 1))) {
       // (Not `True if torch.cuda.is_available() else False`, the check's
       // value as a flag: flagGuard()'s.)
       // `"cpu" if not torch.cuda.device_count() else "cuda:0"` (torchrl's
@@ -1466,14 +1474,9 @@ std::optional<Guard> flagGuard(TSNode Root, ByteRange R, size_t Index, llvm::Str
       Up, {"boolean_operator", "not_operator", "comparison_operator", "parenthesized_expression"});
   // `True if torch.cuda.is_available() else False` (F5-TTS' `use_gpu`): the
   // check's value.
-  if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
-      sameNode(ts_node_named_child(P, 1), N)) {
-    llvm::StringRef A = textOf(ts_node_named_child(P, 0), Text);
-    llvm::StringRef B = textOf(ts_node_named_child(P, 2), Text);
-    if ((A == "True" && B == "False") || (A == "False" && B == "True")) {
-      N = P;
-      P = Up.parent(P);
-    }
+  if (booleanPick(P, N)) {
+    N = P;
+    P = Up.parent(P);
   }
   // A count kept as a value: a conditional's (`torch.cuda.device_count() if
   // max_gpus is None else min(max_gpus, torch.cuda.device_count())`,
@@ -5137,17 +5140,12 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                              "comparison_operator"});
     // `True if torch.cuda.is_available() else False` (GFPGAN's and
     // Real-ESRGAN's cog predictors: `half = ...`): the check's value.
-    if (is(P, "conditional_expression") && ts_node_named_child_count(P) == 3 &&
-        sameNode(ts_node_named_child(P, 1), N)) {
-      llvm::StringRef A = textOf(ts_node_named_child(P, 0), Text);
-      llvm::StringRef B = textOf(ts_node_named_child(P, 2), Text);
-      if ((A == "True" && B == "False") || (A == "False" && B == "True")) {
+    if (booleanPick(P, N)) {
+      N = P;
+      P = Up.parent(P);
+      while (is(P, "parenthesized_expression")) {
         N = P;
         P = Up.parent(P);
-        while (is(P, "parenthesized_expression")) {
-          N = P;
-          P = Up.parent(P);
-        }
       }
     }
     llvm::StringRef Name;
