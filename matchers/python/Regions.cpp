@@ -995,7 +995,7 @@ public:
       // that holds the anchor (a search of the whole of a decorated class
       // for each of its anchors was 1.2% of a check).
       if (End > Start ? passesProcessCount(T.slice(Ls[Start].Begin, Ls[Start].End)) ||
-                            passesProcessCount(T.slice(Ls[I].Begin, Ls[I].End))
+                            (I != Start && passesProcessCount(T.slice(Ls[I].Begin, Ls[I].End)))
                       : passesProcessCount(T.slice(Ls[Start].Begin, Ls[End].End)))
         keepGuarded(Start, End);
     }
@@ -1305,7 +1305,9 @@ private:
       keepGuardedLines(S.statementEnd(Start) + 1, End);
     // In a file that imports gym, the tensors made of its data as they are
     // (Review.cpp, dtypelessConversion(): float64 rewards).
-    if (T.contains("gym"))
+    if (!SaysGym)
+      SaysGym = T.contains("gym");
+    if (*SaysGym)
       for (int32_t I = S.statementEnd(Start) + 1; I <= End; ++I) {
         llvm::StringRef L = T.slice(Ls[I].Begin, Ls[I].End);
         if (L.contains("tensor(") || L.contains("from_numpy("))
@@ -1934,6 +1936,8 @@ private:
   /// The names that `from` imports bind from modules not torch's
   /// (fromImportNames()).
   llvm::StringSet<> FromImported;
+  /// keepAfterPick(): whether the text says `gym`, once asked.
+  std::optional<bool> SaysGym;
   /// counts(): whether the string Strings[StringOf] holds a doctest, and
   /// whether each word found in it counts there.
   size_t StringOf = SIZE_MAX;

@@ -29,8 +29,10 @@
 ///    parameters, or a statement of a kind that some pattern matches whole
 ///    (RegionRules::WholeStatements); other headers are kept alone;
 ///  - after a statement that picks a device with a "cpu" alternative in a
-///    function, the lines of the rest of the function that the review of
-///    guarded code reads (a collective: Review.cpp, pickReachesCollective());
+///    function (at module level), the lines of the rest of the function
+///    (module) that the review of guarded code reads (a collective, float64:
+///    Review.cpp, pickReachesCollective(), deviceReachesFloat64()), and in a
+///    file that says `gym` the tensors made there (dtypelessConversion());
 ///  - the statement before an anchored `if` in its block (an `if` on another
 ///    backend there makes the two a ladder: Review.cpp);
 ///  - after an anchored `if` that may exit early, the rest of its block, and

@@ -29,6 +29,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <tuple>
 
 namespace devport::python {
 
@@ -63,7 +64,25 @@ std::string snippet(TSNode N, llvm::StringRef Text) {
 bool checksAvailability(llvm::StringRef Condition);
 bool onlyWithAccelerator(TSNode P, ByteRange R, llvm::StringRef Text);
 bool cudaMethodCall(TSNode N, llvm::StringRef Text);
-bool deviceCallArgument(TSNode P, TSNode Child, llvm::StringRef Text);
+
+/// The module that the `from` import N names, without its leading dots, and
+/// how many dots lead it (`from ..ops import x`: "ops", 2; `from . import
+/// x`: "", 1).
+std::pair<llvm::StringRef, unsigned> importedModule(TSNode N, llvm::StringRef Text) {
+  TSNode From = field(N, "module_name");
+  if (is(From, "dotted_name"))
+    return {textOf(From, Text), 0};
+  llvm::StringRef Module;
+  unsigned Level = 0;
+  if (is(From, "relative_import"))
+    forEachChild(From, [&](TSNode C) {
+      if (is(C, "import_prefix"))
+        Level = static_cast<unsigned>(textOf(C, Text).count('.'));
+      else if (is(C, "dotted_name"))
+        Module = textOf(C, Text);
+    });
+  return {Module, Level};
+}
 
 /// Whether P is `True if N else False` (or the other way round): N's value as
 /// a flag, not a pick of a device.
@@ -398,6 +417,8 @@ struct ImportedNames {
     unsigned Level;
     std::string Name;
     bool Caught; ///< In a `try` that catches the failed import (importErrorCaught()).
+    /// extensionModuleOf() of it, asked once a review (it looks on disk).
+    mutable std::optional<std::optional<std::string>> Extension;
   };
   llvm::StringMap<From> FromModules;
 };
@@ -424,6 +445,8 @@ struct TopLevel {
   mutable std::optional<bool> HasTests;
   /// needsCudaAnyway(), by test function.
   mutable llvm::DenseMap<const void *, bool> NeedsCuda;
+  /// float64LibraryImports().
+  mutable std::optional<llvm::SmallVector<unsigned, 3>> Float64Imports;
   /// Names whose value's fix usedOnlyWithAccelerator() made unsafe, with
   /// the function they are local to: code that uses one is portable only
   /// after that fix (cudaOnlyCode()).
@@ -2204,17 +2227,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       // `from torch.nn.parallel import DistributedDataParallel as NativeDDP`.
       if (is(N, "import_from_statement")) {
         TSNode From = field(N, "module_name");
-        llvm::StringRef Module = textOf(From, Text);
-        unsigned Level = 0;
-        if (is(From, "relative_import")) {
-          Module = "";
-          forEachChild(From, [&](TSNode C) {
-            if (is(C, "import_prefix"))
-              Level = static_cast<unsigned>(textOf(C, Text).count('.'));
-            else if (is(C, "dotted_name"))
-              Module = textOf(C, Text);
-          });
-        }
+        llvm::StringRef Module;
+        unsigned Level;
+        std::tie(Module, Level) = importedModule(N, Text);
         bool Caught = false;
         if (Level > 0 || (Module != "torch" && !Module.startswith("torch.")))
           forEachChild(N, [&](TSNode Item) {
@@ -2227,7 +2242,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
             if (is(Name, "dotted_name") && (is(Bound, "identifier") || is(Bound, "dotted_name")))
               Imported.FromModules.try_emplace(
                   textOf(Bound, Text),
-                  ImportedNames::From{Module.str(), Level, textOf(Name, Text).str(), Caught});
+                  ImportedNames::From{Module.str(), Level, textOf(Name, Text).str(), Caught, {}});
           });
         forEachChild(N, [&](TSNode Item) {
           if (!is(Item, "aliased_import"))
@@ -2400,16 +2415,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         };
         if (is(N, "import_from_statement")) {
           TSNode From = field(N, "module_name");
-          llvm::StringRef Module = Name(From);
-          unsigned Level = 0;
-          if (is(From, "relative_import")) {
-            forEachChild(From, [&](TSNode C) {
-              if (is(C, "import_prefix"))
-                Level = static_cast<unsigned>(textOf(C, Text).count('.'));
-              else if (is(C, "dotted_name"))
-                Module = textOf(C, Text);
-            });
-          }
+          llvm::StringRef Module;
+          unsigned Level;
+          std::tie(Module, Level) = importedModule(N, Text);
           Imports(Module.str(), Level);
           // `from pkg import kernel`: a submodule too.
           forEachChild(N, [&](TSNode Item) {
@@ -2476,14 +2484,16 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         // A kernel of the project's compiled extension (mmcv's ops: `from
         // mmcv.ops import convex_iou` then `convex_iou(boxes, polygons)`
         // under a CUDA skip): built for the CPU and CUDA, it has none for
-        // MPS or XPU tensors.
-        // Only where the guarded code also puts tensors on the device (below,
-        // as for gloo): mmcv's NMS tests hand the op CPU tensors.
+        // MPS or XPU tensors. Only where the guarded code also puts tensors
+        // on the device (below, as for gloo): mmcv's NMS tests hand the op
+        // CPU tensors.
         if (is(F, "identifier") && !FromPath.empty() && !Extension)
           if (auto It = Imports.FromModules.find(textOf(F, Text));
-              It != Imports.FromModules.end() && !It->second.Caught && !CheckKeepsMacOut())
-            if (std::optional<std::string> Ext = extensionModuleOf(
-                    FromPath, It->second.Module, It->second.Level, It->second.Name)) {
+              It != Imports.FromModules.end() && !It->second.Caught && !CheckKeepsMacOut()) {
+            const ImportedNames::From &I = It->second;
+            if (!I.Extension)
+              I.Extension = extensionModuleOf(FromPath, I.Module, I.Level, I.Name);
+            if (const std::optional<std::string> &Ext = *I.Extension) {
               llvm::SmallVector<llvm::StringRef, 4> Parts;
               for (auto P = llvm::sys::path::rbegin(*Ext), E = llvm::sys::path::rend(*Ext);
                    P != E && Parts.size() < 3; ++P)
@@ -2497,6 +2507,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                                 "the device";
               Extension = N;
             }
+          }
         llvm::StringRef Callee = textOf(field(N, "function"), Text);
         if (!Load && Callee == "torch.load" && !loadsWhere(N, Text))
           Load = N;
@@ -2801,11 +2812,13 @@ std::optional<std::string> valueOfDeviceKey(TSNode Root, ByteRange R, llvm::Stri
 /// = "cuda"` checked against shard types, `device = torch.device("cuda")`
 /// read as `device.type == "cpu"`. That code never used the device and ran
 /// on a CPU-only build. Tests are unskippedTest()'s.
+bool deviceCallArgument(const Ancestors &Up, TSNode P, TSNode Child, llvm::StringRef Text);
+
 std::optional<std::string> comparedThroughName(TSNode Root, ByteRange R, llvm::StringRef Text) {
   std::optional<Ancestors> OwnUp;
   const Ancestors &Up = pathTo(Root, R, OwnUp);
   auto [N, P] = climb(Up, {"parenthesized_expression"});
-  if (deviceCallArgument(P, N, Text)) { // `torch.device(f"cuda:{i}")`
+  if (deviceCallArgument(Up, P, N, Text)) { // `torch.device(f"cuda:{i}")`
     N = Up.parent(P);
     P = Up.parent(N);
   }
@@ -2853,12 +2866,25 @@ std::optional<std::string> comparedThroughName(TSNode Root, ByteRange R, llvm::S
 bool underAcceleratorPresent(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text,
                              bool Strict = false);
 
+/// Whether P, an ancestor of the value at R (Up's path), evaluates it only
+/// where there is an accelerator: onlyWithAccelerator()'s reading of an
+/// availability check, or a condition that implies one, read strictly
+/// (underAcceleratorPresent(): `"cpu" if not torch.cuda.is_available() else
+/// "cuda:0"`, `if use_gpu:`). A value made there is no value that a CPU-only
+/// run made.
+bool evaluatedWithAccelerator(const Ancestors &Up, TSNode P, ByteRange R, llvm::StringRef Text) {
+  return onlyWithAccelerator(P, R, Text) ||
+         underAcceleratorPresent(Up, P, R, Text, /*Strict=*/true);
+}
+
 /// Whether P is the argument list of a `torch.device(...)` call whose first
 /// argument is Child (`torch.device('cuda:{}'.format(args.gpu))`,
 /// DeepSpeedExamples'): the device that the string names, as the string is.
-bool deviceCallArgument(TSNode P, TSNode Child, llvm::StringRef Text) {
-  TSNode Call = ts_node_parent(P);
-  return is(P, "argument_list") && is(Call, "call") && sameNode(ts_node_named_child(P, 0), Child) &&
+bool deviceCallArgument(const Ancestors &Up, TSNode P, TSNode Child, llvm::StringRef Text) {
+  if (!is(P, "argument_list"))
+    return false; // (before asking for a parent: ts_node_parent() walks from the root)
+  TSNode Call = Up.parent(P);
+  return is(Call, "call") && sameNode(ts_node_named_child(P, 0), Child) &&
          (textOf(field(Call, "function"), Text) == "torch.device" ||
           textOf(field(Call, "function"), Text) == "device");
 }
@@ -2882,9 +2908,9 @@ TSNode valueAssignment(const Ancestors &Up, ByteRange R, llvm::StringRef Text) {
   if (cudaMethodCall(N, Text))
     return TSNode{};
   for (TSNode P = Up.parent(N), C = N; !ts_node_is_null(P); C = P, P = Up.parent(P)) {
-    if (onlyWithAccelerator(P, R, Text) || underAcceleratorPresent(Up, P, R, Text, /*Strict=*/true))
+    if (evaluatedWithAccelerator(Up, P, R, Text))
       return TSNode{};
-    if (deviceCallArgument(P, C, Text)) {
+    if (deviceCallArgument(Up, P, C, Text)) {
       C = P;
       P = Up.parent(P); // the call: its parent next
       continue;
@@ -2918,7 +2944,7 @@ std::optional<Reassigned> usedOnlyWithAccelerator(TSNode Root, ByteRange R, llvm
   TSNode Scope{};
   for (TSNode A = Up.parent(Assign); !ts_node_is_null(A) && ts_node_is_null(Scope);
        A = Up.parent(A)) {
-    if (onlyWithAccelerator(A, R, Text) || underAcceleratorPresent(Up, A, R, Text, /*Strict=*/true))
+    if (evaluatedWithAccelerator(Up, A, R, Text))
       return std::nullopt; // made only where there is one
     if (is(A, "function_definition"))
       Scope = A;
@@ -2965,7 +2991,7 @@ std::optional<Reassigned> reassignedLater(TSNode Root, ByteRange R, llvm::String
   // device = torch.device("cpu")`).
   llvm::SmallVector<std::pair<TSNode, TSNode>, 4> Clauses; // (if, clause)
   for (TSNode A = Up.parent(Assign), C = Assign; !ts_node_is_null(A); C = A, A = Up.parent(A)) {
-    if (onlyWithAccelerator(A, R, Text) || underAcceleratorPresent(Up, A, R, Text, true))
+    if (evaluatedWithAccelerator(Up, A, R, Text))
       return std::nullopt;
     if (is(A, "if_statement"))
       Clauses.push_back({A, C});
@@ -3086,7 +3112,7 @@ std::optional<std::string> storedSetting(TSNode Root, ByteRange R, llvm::StringR
   for (TSNode P = Up.parent(N); !ts_node_is_null(P); N = P, P = Up.parent(P)) {
     if (is(P, "pair") && contains(field(P, "value"), R))
       continue;
-    if (deviceCallArgument(P, N, Text)) {
+    if (deviceCallArgument(Up, P, N, Text)) {
       N = P;
       P = Up.parent(P); // the call: its parent next
       continue;
@@ -4015,12 +4041,6 @@ std::optional<unsigned> float64In(TSNode N, uint32_t From, llvm::StringRef Text)
   return Line;
 }
 
-/// Where the device that a check picks reaches float64 in its function (a
-/// name) or its class (`self.NAME`): `self.device = torch.device("cuda" if
-/// torch.cuda.is_available() else "cpu")`, then `.to(dtype=torch.float64,
-/// device=self.device)` (botorch's VBLL network), or `x.double().to(dev)`.
-/// Where it picked the CPU, a Mac now gets MPS, which has no float64. The
-/// line of the statement.
 /// Whether N's code from offset From on makes a tensor of data as it is: a
 /// call `torch.tensor(x)`, `torch.from_numpy(x)` or `torch.as_tensor(x)`
 /// (or through `th`, stable-baselines3's alias) without `dtype=`, which
@@ -4047,12 +4067,76 @@ bool dtypelessConversion(TSNode N, uint32_t From, llvm::StringRef Text) {
   return Found;
 }
 
+/// Libraries that compute in float64 on the device they are handed:
+/// torchdiffeq's adaptive solvers (odeint's default, dopri5) keep their time
+/// steps in float64 on the state's device (torchdiffeq#257); Gymnasium's
+/// (and gym's) vector environments return float64 rewards, and MuJoCo's
+/// float64 observations, that cleanrl's `torch.tensor(reward).to(device)`
+/// moves there. Converted: only where what they return is made a tensor as
+/// it is after the pick (dtypelessConversion(): tianshou's networks take
+/// observations as float32).
+struct Float64Library {
+  llvm::StringLiteral Module, Why;
+  bool Converted;
+};
+constexpr Float64Library Float64Libraries[] = {
+    {"torchdiffeq",
+     ": it imports torchdiffeq, whose adaptive solvers keep their time steps in float64 on the "
+     "state's device",
+     false},
+    {"gymnasium",
+     ": it imports gymnasium, whose vector environments return float64 rewards (and MuJoCo's "
+     "float64 observations), and a tensor is made of them as they are",
+     true},
+    {"gym",
+     ": it imports gym, whose vector environments return float64 rewards (and MuJoCo's float64 "
+     "observations), and a tensor is made of them as they are",
+     true},
+};
+
+/// The line of the file's first import of each of Float64Libraries, 0 for
+/// none: an import anywhere (torchdiffeq's examples import `odeint` in an
+/// `if args.adjoint:`). Read once a review.
+llvm::ArrayRef<unsigned> float64LibraryImports(TSNode Root, llvm::StringRef Text) {
+  const TopLevel *T = topLevelOf(Root);
+  if (T && T->Float64Imports)
+    return *T->Float64Imports;
+  static thread_local llvm::SmallVector<unsigned, 3> Own; // outside a review
+  llvm::SmallVector<unsigned, 3> &Lines = T ? T->Float64Imports.emplace() : Own;
+  Lines.assign(std::size(Float64Libraries), 0);
+  if (llvm::any_of(Float64Libraries,
+                   [&](const Float64Library &L) { return Text.contains(L.Module); }))
+    preorder(Root, [&](TSNode N, TSTreeCursor *) {
+      if (is(N, "import_statement") || is(N, "import_from_statement")) {
+        llvm::StringRef M = textOf(N, Text);
+        M = M.drop_front(M.startswith("from") ? 4 : 6).ltrim();
+        for (size_t I = 0; I < Lines.size(); ++I) {
+          llvm::StringRef Library = Float64Libraries[I].Module;
+          if (!Lines[I] && M.startswith(Library) &&
+              (M.size() == Library.size() || llvm::StringRef(" .,\t").contains(M[Library.size()])))
+            Lines[I] = lineOf(Text, ts_node_start_byte(N));
+        }
+        return false;
+      }
+      return !is(N, "expression_statement") && !is(N, "comment") && !is(N, "string");
+    });
+  return Lines;
+}
+
 /// Where deviceReachesFloat64() found float64, and why there if not plain.
 struct Float64Use {
   unsigned Line;
   llvm::StringRef Why; ///< ": it imports torchdiffeq, ...", or "".
 };
 
+/// Where the device that a check picks reaches float64 (or float8): after
+/// the pick in its function or in the function's parameters, or in the rest
+/// of the module for a pick at module level (float64In()); through a library
+/// that the file imports (Float64Libraries); or, for a name or `self.NAME`,
+/// in a statement of its function or class that uses it (`self.device =
+/// torch.device("cuda" if torch.cuda.is_available() else "cpu")`, then
+/// `.to(dtype=torch.float64, device=self.device)`, botorch's VBLL network).
+/// Where it picked the CPU, a Mac now gets MPS, which has neither.
 std::optional<Float64Use> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
                                                llvm::StringRef Text) {
   auto [V, Holder] = pickedValue(Up, Text);
@@ -4087,34 +4171,9 @@ std::optional<Float64Use> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
         return Float64Use{*Line, ""};
     }
   }
-  // Libraries that compute in float64 on the device they are handed
-  // (where the file imports one anywhere: torchdiffeq's examples import
-  // `odeint` in an `if args.adjoint:`): torchdiffeq's adaptive solvers
-  // (odeint's default, dopri5) keep their time steps in float64 on the
-  // state's device (torchdiffeq#257); Gymnasium's (and gym's) vector
-  // environments return float64 rewards, and MuJoCo's float64 observations,
-  // that cleanrl's `torch.tensor(reward).to(device)` moves there.
-  // Those, only where what they return is converted as it is after the
-  // pick (`torch.tensor(reward)`, `torch.from_numpy(obs)`, no `dtype=`):
-  // tianshou's networks take observations as float32.
-  struct Float64Library {
-    llvm::StringLiteral Module, Why;
-    bool Converted;
-  };
-  static constexpr Float64Library Float64Libraries[] = {
-      {"torchdiffeq",
-       ": it imports torchdiffeq, whose adaptive solvers keep their time steps in float64 on the "
-       "state's device",
-       false},
-      {"gymnasium",
-       ": it imports gymnasium, whose vector environments return float64 rewards (and MuJoCo's "
-       "float64 observations), and a tensor is made of them as they are",
-       true},
-      {"gym",
-       ": it imports gym, whose vector environments return float64 rewards (and MuJoCo's "
-       "float64 observations), and a tensor is made of them as they are",
-       true},
-  };
+  // A library that computes in float64 on it (Float64Libraries), the first
+  // that the file imports.
+  llvm::ArrayRef<unsigned> Imports = float64LibraryImports(Root, Text);
   std::optional<bool> ConvertsAsIs;
   auto Converts = [&] {
     if (!ConvertsAsIs)
@@ -4122,29 +4181,13 @@ std::optional<Float64Use> deviceReachesFloat64(TSNode Root, const Ancestors &Up,
           !ts_node_is_null(Scope) && dtypelessConversion(Scope, ts_node_end_byte(S), Text);
     return *ConvertsAsIs;
   };
-  if (llvm::any_of(Float64Libraries, [&](const auto &L) { return Text.contains(L.Module); })) {
-    std::optional<Float64Use> Use;
-    preorder(Root, [&](TSNode N, TSTreeCursor *) {
-      if (Use)
-        return false;
-      if (is(N, "import_statement") || is(N, "import_from_statement")) {
-        llvm::StringRef M = textOf(N, Text);
-        M = M.drop_front(M.startswith("from") ? 4 : 6).ltrim();
-        for (const Float64Library &L : Float64Libraries)
-          if (M.startswith(L.Module) &&
-              (M.size() == L.Module.size() ||
-               llvm::StringRef(" .,\t").contains(M[L.Module.size()])) &&
-              (!L.Converted || Converts())) {
-            Use = Float64Use{lineOf(Text, ts_node_start_byte(N)), L.Why};
-            break;
-          }
-        return false;
-      }
-      return !is(N, "expression_statement") && !is(N, "comment") && !is(N, "string");
-    });
-    if (Use)
-      return Use;
-  }
+  std::optional<Float64Use> Use;
+  for (size_t I = 0; I < Imports.size(); ++I)
+    if (Imports[I] && (!Use || Imports[I] < Use->Line) &&
+        (!Float64Libraries[I].Converted || Converts()))
+      Use = Float64Use{Imports[I], Float64Libraries[I].Why};
+  if (Use)
+    return Use;
   TSNode A = Holder;
   if (!is(A, "assignment") || !sameNode(field(A, "right"), V))
     return std::nullopt;
