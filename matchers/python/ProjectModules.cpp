@@ -279,19 +279,31 @@ bool skippedDirectory(llvm::StringRef Name) {
          Name == "site-packages" || Name == "venv";
 }
 
-/// Whether T may replace a `torch.cuda` function: a `torch.cuda` right after
-/// an open bracket (`setattr(torch.cuda, ...`, `patch.object(torch.cuda,
-/// ...`), in a string right after one (`patch("torch.cuda.X")`), or followed
-/// by `.NAME =` (an assignment). A search of the text, so that a test that
-/// merely calls torch.cuda is not tokenized.
+/// Whether T may replace a `torch.cuda` function, as readTest() reads one:
+/// a `torch.cuda` that is the first argument of `setattr(`, `object(` or
+/// `patch(` (`setattr(torch.cuda, ...`, `patch.object(torch.cuda, ...`), or
+/// a string's start there (`patch("torch.cuda.X")`), with blanks and line
+/// breaks between (black's `monkeypatch.setattr(\n    torch.cuda, ...`), or
+/// followed by `.NAME =` (an assignment). A search of the text, so that a
+/// test that merely calls torch.cuda (PyTorch's: `f(torch.cuda.x())`) is
+/// not tokenized.
 bool mayReplaceTorchCuda(llvm::StringRef T) {
+  constexpr llvm::StringLiteral Blanks = " \t\r\n";
   for (size_t At = findWord(T, "torch.cuda"); At != llvm::StringRef::npos;
        At = findWord(T, "torch.cuda", At + 10)) {
-    llvm::StringRef Before = T.take_front(At).rtrim(" \t");
+    llvm::StringRef Before = T.take_front(At).rtrim(Blanks);
     if (!Before.empty() && (Before.back() == '"' || Before.back() == '\''))
-      Before = Before.drop_back().rtrim(" \t");
-    if (!Before.empty() && Before.back() == '(')
-      return true;
+      Before = Before.drop_back().rtrim(Blanks);
+    if (Before.consume_back("(")) {
+      Before = Before.rtrim(Blanks);
+      size_t Name = Before.size();
+      while (Name > 0 && (llvm::isAlnum(Before[Name - 1]) || Before[Name - 1] == '_'))
+        --Name;
+      llvm::StringRef Callee = Before.drop_front(Name);
+      if (Callee == "setattr" || Callee == "object" || Callee == "patch")
+        return true;
+      continue;
+    }
     llvm::StringRef After = T.drop_front(At + 10);
     if (!After.consume_front("."))
       continue;

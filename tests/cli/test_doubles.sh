@@ -95,6 +95,25 @@ def test_mentions_only():
     # Calls torch.cuda, replaces nothing: no double.
     assert torch.cuda.device_count() >= 0
 PY
+# black's layout of a double, in a test that calls torch.cuda nowhere else.
+cat > proj/pkg/fourth.py <<'PY'
+import torch
+
+
+def first():
+    return torch.cuda.current_device()
+PY
+cat > proj/tests/test_fourth.py <<'PY'
+import torch
+from pkg import fourth
+
+
+def test_first(monkeypatch):
+    monkeypatch.setattr(
+        torch.cuda, "current_device", lambda: 0
+    )
+    assert fourth.first() == 0
+PY
 # A test that is no test of the project: in a virtual environment.
 cat > proj/.venv/lib/test_vendored.py <<'PY'
 import torch
@@ -111,7 +130,7 @@ applicability() {
 import json, sys
 rule, line, path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 for d in json.load(open(path))["diagnostics"]:
-    if d["rule"] == rule and d["line"] == line and d["path"].endswith(("engine.py", "other.py")):
+    if d["rule"] == rule and d["line"] == line and d["path"].endswith(("engine.py", "other.py", "fourth.py")):
         print((d.get("fix") or {}).get("applicability", "none"))
         break
 else:
@@ -142,6 +161,10 @@ contains "$T/third.txt" "5 cuda-current-device unsafe"
 contains "$T/third.txt" "9 cuda-is-available unsafe"
 contains "$T/third.txt" "13 cuda-device-count safe"
 contains "$T/third.json" "tests/test_third.py (line 8)"
+expect_exit 1 "$DEVPORT" check --target-torch 2.9 --format json proj/pkg/fourth.py
+cp "$T/out" "$T/fourth.json"
+is "$(applicability cuda-current-device 5 "$T/fourth.json")" unsafe "fourth.py: doubled over two lines"
+contains "$T/fourth.json" "tests/test_fourth.py (line 6)"
 # What fix writes: the doubled calls stay.
 expect_exit 1 "$DEVPORT" fix --target-torch 2.9 proj/pkg/engine.py
 contains proj/pkg/engine.py "torch.cuda.current_device()"
