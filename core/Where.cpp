@@ -522,15 +522,23 @@ void WhereConstraints::add(const Rule &R, llvm::ArrayRef<std::string> Bound,
   }
 }
 
+const llvm::StringMap<WhereConstraints::Constraint> *WhereConstraints::of(const Rule &R) const {
+  auto It = ByRule.find(R.Id);
+  return It == ByRule.end() ? nullptr : &It->second;
+}
+
 bool WhereConstraints::hold(const Rule &R, llvm::SmallVectorImpl<BoundVar> &B,
                             llvm::StringRef Src) const {
-  auto It = ByRule.find(R.Id);
-  if (It == ByRule.end())
-    return true;
+  const llvm::StringMap<Constraint> *OfRule = of(R);
+  return !OfRule || hold(*OfRule, B, Src);
+}
+
+bool WhereConstraints::hold(const llvm::StringMap<Constraint> &OfRule,
+                            llvm::SmallVectorImpl<BoundVar> &B, llvm::StringRef Src) const {
   size_t Bound = B.size();
   for (size_t I = 0; I < Bound; ++I) {
-    auto CIt = It->second.find(B[I].Name);
-    if (CIt == It->second.end())
+    auto CIt = OfRule.find(B[I].Name);
+    if (CIt == OfRule.end())
       continue;
     const Constraint &K = CIt->second;
     llvm::StringRef T = Src.slice(B[I].Range.Begin, B[I].Range.End);
@@ -552,11 +560,14 @@ bool WhereConstraints::hold(const Rule &R, llvm::SmallVectorImpl<BoundVar> &B,
 }
 
 bool WhereConstraints::accepts(const Rule &R, llvm::StringRef Name, llvm::StringRef Text) const {
-  auto It = ByRule.find(R.Id);
-  if (It == ByRule.end())
-    return true;
-  auto CIt = It->second.find(Name);
-  if (CIt == It->second.end())
+  const llvm::StringMap<Constraint> *OfRule = of(R);
+  return !OfRule || accepts(*OfRule, Name, Text);
+}
+
+bool WhereConstraints::accepts(const llvm::StringMap<Constraint> &OfRule, llvm::StringRef Name,
+                               llvm::StringRef Text) const {
+  auto CIt = OfRule.find(Name);
+  if (CIt == OfRule.end())
     return true;
   const Constraint &K = CIt->second;
   return (!K.Must || K.Must->matches(Text, nullptr)) &&

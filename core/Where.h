@@ -92,6 +92,17 @@ public:
   /// matcher to ask while it can still try another binding.
   bool accepts(const Rule &R, llvm::StringRef Name, llvm::StringRef Text) const;
 
+  struct Constraint;
+  /// R's constraints by metavariable, or null where it has none (hold() and
+  /// accepts() are then true whatever is bound): for a matcher to look them
+  /// up once a rule, not at each binding.
+  const llvm::StringMap<Constraint> *of(const Rule &R) const;
+  /// hold() and accepts() with R's constraints (of(R)) at hand.
+  bool hold(const llvm::StringMap<Constraint> &OfRule, llvm::SmallVectorImpl<BoundVar> &B,
+            llvm::StringRef Src) const;
+  bool accepts(const llvm::StringMap<Constraint> &OfRule, llvm::StringRef Name,
+               llvm::StringRef Text) const;
+
 private:
   /// One regex and what can answer for it without running it (LLVM's
   /// engine takes microseconds per call, and C++ rules try theirs at every
@@ -111,10 +122,14 @@ private:
     bool matches(llvm::StringRef T, llvm::SmallVectorImpl<llvm::StringRef> *Groups) const;
   };
   static Test compile(const std::string &Re, bool WantGroups);
+
+public:
   struct Constraint {
     std::optional<Test> Must, MustNot;
     std::vector<std::string> Captures;
   };
+
+private:
   llvm::StringMap<llvm::StringMap<Constraint>> ByRule; ///< rule id -> metavariable -> regexes
 };
 

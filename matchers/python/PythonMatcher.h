@@ -98,6 +98,8 @@ private:
     /// "cuda" string, tried at every comparison).
     std::vector<std::string> NodeWords = {};
     std::vector<unsigned> WordIds = {}; ///< P.RequiredWords in Literals.
+    /// The rule's `where` entries (WhereConstraints::of()); null: none.
+    const llvm::StringMap<WhereConstraints::Constraint> *Where = nullptr;
   };
   struct Slot {
     llvm::StringMap<std::vector<const Compiled *>> ByAnchor;
