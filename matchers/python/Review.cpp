@@ -35,14 +35,74 @@ namespace devport::python {
 
 namespace {
 
-bool is(TSNode N, const char *Type) { return !ts_node_is_null(N) && !std::strcmp(ts_node_type(N), Type); }
+/// The slot of a string literal in a table of Size (a power of two) by its
+/// address: a literal keeps its address, and one that takes another's slot
+/// is looked up again.
+template <size_t Size> size_t literalSlot(const char *Literal) {
+  static_assert((Size & (Size - 1)) == 0, "a power of two");
+  return static_cast<size_t>((reinterpret_cast<uintptr_t>(Literal) * 0x9E3779B97F4A7C15ull) >>
+                             (64 - __builtin_ctzll(Size)));
+}
+
+/// The symbols of Python's grammar named Type, a string literal, as bits by
+/// symbol (512: the grammar has 274).
+const uint64_t *symbolsNamed(const char *Type) {
+  using Bits = std::array<uint64_t, 8>;
+  static const llvm::StringMap<Bits> ByName = [] {
+    llvm::StringMap<Bits> M;
+    const TSLanguage *L = tree_sitter_python();
+    for (uint32_t Sym = 0, N = ts_language_symbol_count(L); Sym < N && Sym < 512; ++Sym)
+      if (const char *Name = ts_language_symbol_name(L, static_cast<TSSymbol>(Sym)))
+        M[Name][Sym >> 6] |= uint64_t(1) << (Sym & 63);
+    return M;
+  }();
+  static const Bits None{};
+  struct Slot { // zero-initialised: no constructor for a thread_local to run
+    const char *Key;
+    const uint64_t *Bits;
+  };
+  static thread_local Slot Slots[1024];
+  Slot &S = Slots[literalSlot<1024>(Type)];
+  if (S.Key != Type) {
+    auto It = ByName.find(Type);
+    S.Bits = It == ByName.end() ? None.data() : It->second.data();
+    S.Key = Type;
+  }
+  return S.Bits;
+}
+
+/// Whether N is a node of the type named Type (`is(N, "call")`), as
+/// ts_node_type() names it: a bit test, where ts_node_type() and strcmp()
+/// at 1.85 million calls were 2.7% of a check's instructions over PyTorch.
+bool is(TSNode N, const char *Type) {
+  if (ts_node_is_null(N))
+    return false;
+  TSSymbol Sym = ts_node_symbol(N);
+  if (Sym >= 512) // ERROR (65535), or a grammar larger than the table
+    return !std::strcmp(ts_node_type(N), Type);
+  return (symbolsNamed(Type)[Sym >> 6] >> (Sym & 63)) & 1;
+}
 
 bool contains(TSNode N, ByteRange R) {
   return !ts_node_is_null(N) && rangeOf(N).contains(R);
 }
 
+/// The child of N in the field named Name, a string literal: its id looked
+/// up once per literal and thread, as symbolsNamed() does (tree-sitter
+/// compares the name with each field's).
 TSNode field(TSNode N, const char *Name) {
-  return ts_node_child_by_field_name(N, Name, static_cast<uint32_t>(std::strlen(Name)));
+  struct Slot { // zero-initialised, as symbolsNamed()'s
+    const char *Key;
+    TSFieldId Id;
+  };
+  static thread_local Slot Slots[256];
+  Slot &S = Slots[literalSlot<256>(Name)];
+  if (S.Key != Name) {
+    S.Id = ts_language_field_id_for_name(tree_sitter_python(), Name,
+                                         static_cast<uint32_t>(std::strlen(Name)));
+    S.Key = Name;
+  }
+  return ts_node_child_by_field_id(N, S.Id);
 }
 
 /// The last name of a dotted callee (`skipUnless` of `unittest.skipUnless`).
@@ -1748,37 +1808,43 @@ bool hasFix(const Diagnostic &D, Level L) {
 
 /// Whether the identifier N is called (`helper(x)`), handed to a call as an
 /// argument, or names a base or the metaclass of a class (`class T(Base,
-/// metaclass=Meta)`).
-bool callsOrDerives(TSNode N) {
-  TSNode P = ts_node_parent(N);
+/// metaclass=Meta)`). Path: the path to N's parent, as ancestorOf() reads it.
+bool callsOrDerives(TSNode N, llvm::ArrayRef<TSNode> Path) {
+  size_t Up = 1;
+  TSNode P = ancestorOf(N, Path, Up);
   if (is(P, "call") && sameNode(field(P, "function"), N))
     return true;
   if (is(P, "keyword_argument")) {
     if (!sameNode(field(P, "value"), N))
       return false;
-    P = ts_node_parent(P);
+    P = ancestorOf(N, Path, ++Up);
   }
   // A base or a metaclass; or a function handed to a call, which runs it
   // (`mp.spawn(worker, nprocs=n)`, opacus's; `benchmark(rasterize, ...)`,
   // pytorch3d's; `Thread(target=worker)`).
-  return is(P, "argument_list") &&
-         (is(ts_node_parent(P), "class_definition") || is(ts_node_parent(P), "call"));
+  if (!is(P, "argument_list"))
+    return false;
+  TSNode Holder = ancestorOf(N, Path, Up + 1);
+  return is(Holder, "class_definition") || is(Holder, "call");
 }
 
 /// For the `NAME` of `self.NAME(...)`, the class that the call is in
-/// (whose method it calls); else null.
-TSNode selfCallClass(TSNode N, llvm::StringRef Text) {
-  TSNode A = ts_node_parent(N);
+/// (whose method it calls); else null. Path: as for callsOrDerives().
+TSNode selfCallClass(TSNode N, llvm::StringRef Text, llvm::ArrayRef<TSNode> Path) {
+  TSNode A = ancestorOf(N, Path, 1);
   if (!is(A, "attribute") || !sameNode(field(A, "attribute"), N) ||
       textOf(field(A, "object"), Text) != "self")
     return TSNode{};
-  TSNode Call = ts_node_parent(A);
+  TSNode Call = ancestorOf(N, Path, 2);
   if (!is(Call, "call") || !sameNode(field(Call, "function"), A))
     return TSNode{};
-  for (TSNode P = ts_node_parent(Call); !ts_node_is_null(P); P = ts_node_parent(P))
+  for (size_t Up = 3;; ++Up) {
+    TSNode P = ancestorOf(N, Path, Up);
+    if (ts_node_is_null(P))
+      return TSNode{};
     if (is(P, "class_definition"))
       return P;
-  return TSNode{};
+  }
 }
 
 /// The method Name that Class defines in its body (a decorated one with its
@@ -2369,6 +2435,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     static constexpr llvm::StringLiteral NoTriton =
         ": it imports Triton, which has no build for macOS";
     static constexpr llvm::StringLiteral NoFlashAttn = ": flash-attn has no build for macOS";
+    // The path to the node that Look is at (preorderWithPath()).
+    llvm::SmallVector<TSNode, 32> Path;
     auto Look = [&](TSNode N, TSTreeCursor *) {
       if (Found)
         return false;
@@ -2387,7 +2455,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       // Mac once the check lets it run. Not an import of the module's own
       // top level, which runs whatever the checks say.
       if ((is(N, "import_statement") || is(N, "import_from_statement")) && Region.contains(NR) &&
-          !is(ts_node_parent(N), "module")) {
+          !is(ancestorOf(N, Path, 1), "module")) {
         llvm::StringRef Reason; // what an import of N lacks on a Mac, or ""
         // A module as imported: its dotted name and its leading dots.
         auto Imports = [&](const std::string &Module, unsigned Level) {
@@ -2545,7 +2613,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                        ? BoundUnderCheck.find(textOf(N, Text))
                        : BoundUnderCheck.end();
           B != BoundUnderCheck.end()) {
-        TSNode P = ts_node_parent(N);
+        TSNode P = ancestorOf(N, Path, 1);
         bool Use = !(is(P, "attribute") && sameNode(field(P, "attribute"), N)) &&
                    !(is(P, "keyword_argument") && sameNode(field(P, "name"), N)) &&
                    llvm::none_of(B->second, [&](ByteRange If) { return If.contains(NR); }) &&
@@ -2564,11 +2632,11 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           }
       if (is(N, "identifier") && Region.contains(NR)) {
         std::optional<TSNode> Callee;
-        if (callsOrDerives(N)) {
+        if (callsOrDerives(N, Path)) {
           auto D = Definitions.find(textOf(N, Text));
           if (D != Definitions.end())
             Callee = D->second;
-        } else if (TSNode Class = selfCallClass(N, Text); !ts_node_is_null(Class)) {
+        } else if (TSNode Class = selfCallClass(N, Text, Path); !ts_node_is_null(Class)) {
           Callee = methodOf(Class, textOf(N, Text), Text);
         }
         if (Callee && !contains(*Callee, Check) && Followed.insert(Callee->id).second)
@@ -2578,7 +2646,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     };
     for (TSNode From : Tops)
       if (!Found)
-        preorder(From, Look);
+        preorderWithPath(From, Path, Look);
     if (Found)
       return "`" + snippet(expressionOf(Root, *Found), Text) + "` (line " +
              std::to_string(lineOf(Text, ts_node_start_byte(*Found))) + MacReason.str() + ")";

@@ -290,6 +290,15 @@ void TreeDeleter::operator()(TSTree *T) const {
   delete Arena;
 }
 
+TSNode ancestorOf(TSNode N, llvm::ArrayRef<TSNode> Path, size_t K) {
+  if (K <= Path.size())
+    return Path[Path.size() - K];
+  TSNode P = Path.empty() ? N : Path.front();
+  for (size_t I = Path.size(); I < K && !ts_node_is_null(P); ++I)
+    P = ts_node_parent(P);
+  return P;
+}
+
 TreePtr parseInArena(llvm::StringRef Text, llvm::ArrayRef<ByteRange> Ranges,
                      std::optional<size_t> Budget) {
   installAllocator();

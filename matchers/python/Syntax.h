@@ -18,6 +18,7 @@
 #include "core/Fix.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstring>
@@ -161,6 +162,36 @@ template <typename F> void preorder(TSNode N, F &&Fn) {
   }
   ts_tree_cursor_delete(&C);
 }
+
+/// preorder(), with the path from N down to the node's parent (outermost
+/// first, empty at N) in Path while Fn(node, cursor) runs: the parents that
+/// ts_node_parent() would find by a walk from the root (thousands of
+/// instructions a step in a big module).
+template <typename F> void preorderWithPath(TSNode N, llvm::SmallVectorImpl<TSNode> &Path, F &&Fn) {
+  Path.clear();
+  TSTreeCursor C = ts_tree_cursor_new(N);
+  for (;;) {
+    TSNode At = ts_tree_cursor_current_node(&C);
+    if (Fn(At, &C) && ts_tree_cursor_goto_first_child(&C)) {
+      Path.push_back(At);
+      continue;
+    }
+    bool Moved = false;
+    while (!(Moved = ts_tree_cursor_goto_next_sibling(&C))) {
+      if (!ts_tree_cursor_goto_parent(&C))
+        break;
+      Path.pop_back();
+    }
+    if (!Moved)
+      break;
+  }
+  ts_tree_cursor_delete(&C);
+}
+
+/// The K-th ancestor of N (1: its parent) where Path is the path to N's
+/// parent that preorderWithPath() gives (or empty): from Path where it
+/// reaches, above it by ts_node_parent(); null above the root.
+TSNode ancestorOf(TSNode N, llvm::ArrayRef<TSNode> Path, size_t K);
 
 /// The edit to tell tree-sitter (ts_tree_edit) for replacing Range of Old
 /// by Replacement: the same change, its range widened over bytes that stay,
