@@ -4869,63 +4869,64 @@ bool cudaLibraryModule(llvm::StringRef Dotted) {
 }
 
 bool mentionsGuardedWord(llvm::StringRef Code) {
-  // The words that may occur within a longer run of letters and digits, by
-  // their first letter; the backends' words are whole runs (`_`-separated
-  // parts).
-  static const auto ByFirst = [] {
-    std::array<llvm::SmallVector<llvm::StringRef, 4>, 256> T;
+  // By byte: the words that may occur within a longer run of letters and
+  // digits, in any case, by their first letter (all are letters and digits,
+  // so a match lies within one run); the backends' words, which are whole
+  // runs (`_`-separated parts), by the first letter of a run; and what is
+  // looked for anywhere as written: `x.pin_memory()` (gpuOrPinning(); `gpu`
+  // is a word above), FSDP2's `fully_shard(...)` and collectives
+  // (groupWrapper()), `torch.load(...)` and `torch.save(...)`
+  // (cudaOnlyCode()'s OffCuda). One pass, with no copy of a run: a lowered
+  // copy and a search per word were 2% of a check.
+  struct Table {
+    std::array<llvm::SmallVector<llvm::StringRef, 4>, 256> Within, Runs, Spans;
+    std::array<bool, 256> Any{};
+  };
+  static const Table T = [] {
+    Table X;
+    auto Add = [](llvm::SmallVector<llvm::StringRef, 4> &To, llvm::StringRef W) {
+      if (!llvm::is_contained(To, W))
+        To.push_back(W);
+    };
     for (llvm::ArrayRef<llvm::StringLiteral> L :
          {llvm::makeArrayRef(CudaNameWords), llvm::makeArrayRef(CudaStringWords),
           llvm::makeArrayRef(OtherGuardedWords)})
-      for (llvm::StringRef W : L)
-        if (!llvm::is_contained(T[static_cast<unsigned char>(W[0])], W))
-          T[static_cast<unsigned char>(W[0])].push_back(W);
-    return T;
-  }();
-  llvm::SmallString<32> Run;
-  for (size_t I = 0, N = Code.size(); I < N;) {
-    if (!llvm::isAlnum(Code[I])) {
-      ++I;
-      continue;
+      for (llvm::StringRef W : L) {
+        assert(W.size() >= 3 && llvm::all_of(W, llvm::isAlnum) && W.lower() == W);
+        Add(X.Within[static_cast<unsigned char>(W[0])], W);
+        Add(X.Within[static_cast<unsigned char>(llvm::toUpper(W[0]))], W);
+      }
+    for (llvm::StringRef W : OtherBackendWords) {
+      Add(X.Runs[static_cast<unsigned char>(W[0])], W);
+      Add(X.Runs[static_cast<unsigned char>(llvm::toUpper(W[0]))], W);
     }
-    size_t B = I;
-    while (I < N && llvm::isAlnum(Code[I]))
-      ++I;
-    if (I - B < 3)
-      continue; // every word has three letters or more
-    Run = Code.slice(B, I);
-    for (char &C : Run)
-      C = llvm::toLower(C);
-    llvm::StringRef R = Run;
-    if (llvm::is_contained(OtherBackendWords, R))
-      return true;
-    for (size_t J = 0; J + 3 <= R.size(); ++J)
-      for (llvm::StringRef W : ByFirst[static_cast<unsigned char>(R[J])])
-        if (R.substr(J).startswith(W))
-          return true;
-  }
-  // `x.pin_memory()` (gpuOrPinning(); `gpu` is a word above), FSDP2's
-  // `fully_shard(...)` and collectives (groupWrapper()), `torch.load(...)`
-  // and `torch.save(...)` (cudaOnlyCode()'s OffCuda), anywhere in the line:
-  // one pass by first byte, not a search per word (twelve searches a line
-  // were 2.6% of a check).
-  static const auto Spans = [] {
-    std::array<llvm::SmallVector<llvm::StringRef, 2>, 256> T;
-    auto Add = [&](llvm::StringRef W) {
-      if (!llvm::is_contained(T[static_cast<unsigned char>(W[0])], W))
-        T[static_cast<unsigned char>(W[0])].push_back(W);
-    };
     for (llvm::StringRef W : {"pin_memory", "fully_shard", "torch.load", "torch.save",
                               "flex_attention", "create_block_mask", "flash_attention_"})
-      Add(W);
+      Add(X.Spans[static_cast<unsigned char>(W[0])], W);
     for (llvm::StringRef W : Collectives)
-      Add(W);
-    return T;
+      Add(X.Spans[static_cast<unsigned char>(W[0])], W);
+    for (unsigned C = 0; C < 256; ++C)
+      X.Any[C] = !X.Within[C].empty() || !X.Runs[C].empty() || !X.Spans[C].empty();
+    return X;
   }();
-  for (size_t I = 0, N = Code.size(); I < N; ++I)
-    for (llvm::StringRef W : Spans[static_cast<unsigned char>(Code[I])])
-      if (Code.substr(I).startswith(W))
+  for (size_t I = 0, N = Code.size(); I < N; ++I) {
+    unsigned char C = static_cast<unsigned char>(Code[I]);
+    if (!T.Any[C])
+      continue;
+    llvm::StringRef From = Code.drop_front(I);
+    for (llvm::StringRef W : T.Within[C])
+      if (From.startswith_insensitive(W))
         return true;
+    for (llvm::StringRef W : T.Spans[C])
+      if (From.startswith(W))
+        return true;
+    if (!T.Runs[C].empty() && (I == 0 || !llvm::isAlnum(Code[I - 1]))) {
+      llvm::StringRef Run = From.take_while(llvm::isAlnum);
+      for (llvm::StringRef W : T.Runs[C])
+        if (Run.equals_insensitive(W))
+          return true;
+    }
+  }
   return false;
 }
 

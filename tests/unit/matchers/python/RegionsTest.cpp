@@ -146,10 +146,11 @@ TEST(Regions, GuardedWordsAreReadAsTheReviewReadsNamesAndStrings) {
   for (const char *Yes :
        {"x = CUDA_HOME", "h = cuDNN.handle()", "load('TensorRT')", "n_gpus", "x.to(torch.float64)",
         "x.DOUBLE()", "d = 'cpu'", "cpu_count()", "if has_xpu:", "is_torch_npu_available()",
-        "'mps'", "use_privateuse1", "ROCM_HOME = 1"})
+        "'mps'", "use_privateuse1", "ROCM_HOME = 1", "MPS_AVAILABLE", "dist.all_reduce(t)",
+        "torch.save(m, p)", "b.pin_memory()"})
     EXPECT_TRUE(mentionsGuardedWord(Yes)) << Yes;
   for (const char *No : {"y = self.input(output)", "shipping = 1", "xpu2 = 1", "MPSDevice()",
-                         "torch.zeros(3)", "cu da", "c_uda", ""})
+                         "torch.zeros(3)", "cu da", "c_uda", "Torch.Load(f)", "xmps", ""})
     EXPECT_FALSE(mentionsGuardedWord(No)) << No;
 }
 
