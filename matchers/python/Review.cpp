@@ -4914,8 +4914,9 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
     if (!T.Any[C])
       continue;
     llvm::StringRef From = Code.drop_front(I);
-    for (llvm::StringRef W : T.Within[C])
-      if (From.startswith_insensitive(W))
+    for (llvm::StringRef W : T.Within[C]) // the second letter first: `c` starts many words
+      if (From.size() >= W.size() && llvm::toLower(From[1]) == W[1] &&
+          From.startswith_insensitive(W))
         return true;
     for (llvm::StringRef W : T.Spans[C])
       if (From.startswith(W))
