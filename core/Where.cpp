@@ -464,6 +464,43 @@ std::optional<std::vector<std::string>> alternativeLiterals(llvm::StringRef Re) 
   return Out;
 }
 
+std::vector<std::string> requiredAlternatives(llvm::StringRef Re) {
+  if (std::optional<std::vector<std::string>> Whole = alternativeLiterals(Re))
+    return std::move(*Whole);
+  // The top level's groups, by where they open and close; a bar there means
+  // alternatives of the whole, of which one requires no literal.
+  std::vector<std::pair<size_t, size_t>> Groups;
+  size_t Depth = 0, Open = 0;
+  for (size_t I = 0; I < Re.size(); ++I) {
+    char C = Re[I];
+    if (C == '\\') {
+      ++I;
+    } else if (C == '[') {
+      I = bracketExpressionEnd(Re, I);
+    } else if (C == '(') {
+      if (Depth++ == 0)
+        Open = I;
+    } else if (C == ')') {
+      if (Depth == 0)
+        return {};
+      if (--Depth == 0)
+        Groups.push_back({Open, I});
+    } else if (C == '|' && Depth == 0) {
+      return {};
+    }
+  }
+  if (Depth != 0)
+    return {};
+  for (const auto &[B, E] : Groups) {
+    char Q = E + 1 < Re.size() ? Re[E + 1] : '\0';
+    if (Q == '?' || Q == '*' || Q == '{')
+      continue; // optional, or `{0,...}`: erring on the safe side
+    if (std::optional<std::vector<std::string>> Lits = alternativeLiterals(Re.slice(B + 1, E)))
+      return std::move(*Lits);
+  }
+  return {};
+}
+
 WhereConstraints::Test WhereConstraints::compile(const std::string &Re, bool WantGroups) {
   Test T;
   T.Re = std::make_unique<MemoRegex>(Re);

@@ -66,6 +66,13 @@ std::optional<std::string> caselessLiteral(llvm::StringRef Re);
 /// that requires no literal.
 std::optional<std::vector<std::string>> alternativeLiterals(llvm::StringRef Re);
 
+/// Literals of which every text that the POSIX regex Re matches contains
+/// one: alternativeLiterals() of the whole, or else those of the first group
+/// of alternatives at its top level that no quantifier makes optional
+/// (`^[A-Z0-9_]*(CUDA|GPU)[A-Z0-9_]*$`: CUDA, GPU). Empty when there are
+/// none (no such group, or alternatives of the whole that avoid any literal).
+std::vector<std::string> requiredAlternatives(llvm::StringRef Re);
+
 /// When every text that the POSIX regex Re matches is one quoted string
 /// literal (`^`, letters such as a `u` prefix, one or more quotes, then no
 /// quote up to the quotes before `$`: `^[uU]?(["'])cuda(:[0-9]*)?["']$`),

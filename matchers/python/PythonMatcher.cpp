@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 
 namespace devport::python {
 
@@ -121,6 +122,7 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
     Errors += L.str() + ": " + Msg;
   };
   size_t Order = 0;
+  llvm::StringMap<unsigned> NodeWordIds;                       // NodeWordTable's, by word
   std::vector<WordUse> WordUses;                               // by word
   llvm::StringMap<std::shared_ptr<const MemoRegex>> Regexes;   // by source
   for (const auto &R : Rules.rules()) {
@@ -150,10 +152,29 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       // A `where` regex on a metavariable of this pattern adds the literal it
       // requires (e.g. "cuda") to the words the prefilter looks for.
       std::vector<std::string> NodeWords;
+      std::vector<std::vector<std::string>> NodeAnyOf;
+      // The pattern's own literal text, which the node's text holds as
+      // written: a keyword's or an attribute's name (`accelerator` of
+      // `$F($$$A, accelerator=$S, $$$B)`), a string's value or f-string part;
+      // not the segments of a qualified name, which an import may rename.
+      std::function<void(const PatternNode &)> AddLeafWords = [&](const PatternNode &Node) {
+        const Grammar &G = Grammar::get();
+        bool Literal = (Node.K == PatternNode::Leaf && !Node.Text.empty() &&
+                        (Node.Symbol == G.Identifier || Node.Symbol == G.StringContent)) ||
+                       (Node.K == PatternNode::StringValue && !Node.Text.empty());
+        if (Literal && Node.Text.size() >= 2 && !llvm::is_contained(NodeWords, Node.Text))
+          NodeWords.push_back(Node.Text);
+        for (const PatternNode &Child : Node.Children)
+          AddLeafWords(Child);
+      };
+      AddLeafWords(P->Root);
       std::vector<std::pair<std::string, const std::string *>> RegexWords;
       for (const auto &W : R->Where)
         if (llvm::is_contained(P->Metavars, W.first)) {
           std::string Lit = requiredLiteral(W.second.Regex);
+          if (Lit.size() < 3 && !W.second.Regex.empty())
+            if (std::vector<std::string> Any = requiredAlternatives(W.second.Regex); !Any.empty())
+              NodeAnyOf.push_back(std::move(Any));
           if (Lit.size() >= 3 && !llvm::is_contained(P->RequiredWords, Lit))
             P->RequiredWords.push_back(Lit);
           if (Lit.size() >= 3 && !llvm::is_contained(NodeWords, Lit))
@@ -173,8 +194,20 @@ llvm::Expected<std::unique_ptr<PythonMatcher>> PythonMatcher::compile(const Rule
       noteTableRoot(*P, *R, M->Regions);
       M->Regions.WholeStatements.insert(
           ts_language_symbol_name(tree_sitter_python(), P->RootSymbol));
-      auto C = std::make_unique<Compiled>(
-          Compiled{R.get(), I, std::move(*P), Order++, std::move(NodeWords)});
+      auto WordId = [&](const std::string &W) {
+        auto [It, New] = NodeWordIds.try_emplace(W, static_cast<unsigned>(NodeWordIds.size()));
+        if (New)
+          M->NodeWordTable.push_back(W);
+        return It->second;
+      };
+      auto C = std::make_unique<Compiled>(Compiled{R.get(), I, std::move(*P), Order++});
+      for (const std::string &W : NodeWords)
+        C->NodeWords.push_back(WordId(W));
+      for (const std::vector<std::string> &Group : NodeAnyOf) {
+        C->NodeAnyOf.emplace_back();
+        for (const std::string &W : Group)
+          C->NodeAnyOf.back().push_back(WordId(W));
+      }
       for (const std::string &W : C->P.RequiredWords) {
         unsigned Id = M->Literals.add(W);
         C->WordIds.push_back(Id);
@@ -641,21 +674,34 @@ private:
                    (Field == G.FLeft && Parent == G.Assignment);
     const Rule *LastRule = nullptr;
     llvm::StringRef NodeText = textOf(N, Src);
-    Words.clear();
-    auto Has = [&](const std::string &W) {
-      for (const auto &[Word, Found] : Words)
-        if (Word == &W || *Word == W)
-          return Found;
-      bool Found = findWord(NodeText, W) != llvm::StringRef::npos; // not StringRef::find's table
-      Words.push_back({&W, Found});
-      return Found;
+    // Each word searched for once a node: a generation per node, not a
+    // clear of the table.
+    if (WordAsked.size() < M.NodeWordTable.size()) {
+      WordAsked.assign(M.NodeWordTable.size(), 0);
+      WordFound.assign(M.NodeWordTable.size(), false);
+      Generation = 0;
+    }
+    if (++Generation == 0) { // wrapped: no word is asked yet
+      std::fill(WordAsked.begin(), WordAsked.end(), 0);
+      Generation = 1;
+    }
+    auto Has = [&](unsigned W) {
+      if (WordAsked[W] != Generation) {
+        WordAsked[W] = Generation;
+        // Not StringRef::find, which fills a table per call.
+        WordFound[W] = findWord(NodeText, M.NodeWordTable[W]) != llvm::StringRef::npos;
+      }
+      return static_cast<bool>(WordFound[W]);
     };
     for (const Compiled *C : Candidates) {
       if (C->R == LastRule)
         continue; // one finding per rule and node: the first pattern that matches
       if ((Partial || Defines) && C->P.Root.K == PatternNode::QualName)
         continue;
-      if (!llvm::all_of(C->NodeWords, Has))
+      if (!llvm::all_of(C->NodeWords, Has) ||
+          !llvm::all_of(C->NodeAnyOf, [&](const std::vector<unsigned> &Group) {
+            return llvm::any_of(Group, Has);
+          }))
         continue;
       // The rule's `where` entries, looked up once a rule, not by its id at
       // each binding (532,158 bindings over 1,200 of PyTorch's files); a
@@ -704,8 +750,11 @@ private:
   llvm::SmallVector<BoundVar, 4> Bindings;
   std::vector<const Compiled *> Candidates;
   ChildCache Children;
-  /// At the node being matched: whether its text has each word asked so far.
-  std::vector<std::pair<const std::string *, bool>> Words;
+  /// By NodeWordTable index: the node (by Generation) for which a word was
+  /// last searched, and whether its text had it.
+  std::vector<uint32_t> WordAsked;
+  std::vector<bool> WordFound;
+  uint32_t Generation = 0;
 };
 
 MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src, const NameResolver &Resolver,

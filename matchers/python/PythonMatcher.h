@@ -92,11 +92,16 @@ private:
     size_t PatternIndex;
     Pattern P;
     size_t Order; ///< Position in rule order, for stable output.
-    /// Literals that `where` regexes require of what the pattern's
-    /// metavariables bind: a node whose text lacks one cannot match, which
-    /// is cheaper to see than a structural match (`$X == $S` with `$S` a
-    /// "cuda" string, tried at every comparison).
-    std::vector<std::string> NodeWords = {};
+    /// Literals that a node's text must hold for the pattern to match it,
+    /// which is cheaper to see than a structural match (`$X == $S` with
+    /// `$S` a "cuda" string, tried at every comparison): the pattern's own
+    /// keyword and attribute names and strings, and what `where` regexes
+    /// require of what its metavariables bind; as indexes in NodeWordTable.
+    std::vector<unsigned> NodeWords = {};
+    /// Groups of them of which the text must hold one: a `where` regex's
+    /// required alternatives (requiredAlternatives(): `(CUDA|GPU)`) where it
+    /// requires no single literal.
+    std::vector<std::vector<unsigned>> NodeAnyOf = {};
     std::vector<unsigned> WordIds = {}; ///< P.RequiredWords in Literals.
     /// The rule's `where` entries (WhereConstraints::of()); null: none.
     const llvm::StringMap<WhereConstraints::Constraint> *Where = nullptr;
@@ -117,6 +122,8 @@ private:
                        llvm::ArrayRef<Scope> Scopes) const;
 
   std::vector<std::unique_ptr<Compiled>> Patterns;
+  /// The words of every pattern's NodeWords and NodeAnyOf, once each.
+  std::vector<std::string> NodeWordTable;
   LiteralSet Literals; ///< Every pattern's RequiredWords, and Directive.
   WordRequirements Needs; ///< Each pattern's WordIds, for mayMatch().
   /// `devport:`, a word of Literals: a doctest with a directive is checked

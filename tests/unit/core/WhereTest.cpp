@@ -251,6 +251,39 @@ TEST(WhereRegex, CaselessLiteralAndAlternativeLiterals) {
     EXPECT_FALSE(alternativeLiterals(Re)) << Re;
 }
 
+TEST(WhereRegex, RequiredAlternativesAreThoseOfAGroupThatEveryMatchPassesThrough) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ((V{"CUDA", "GPU"}), requiredAlternatives("^[A-Z0-9_]*(CUDA|GPU)[A-Z0-9_]*$"));
+  // The first group, of quotes, has no alternatives; the second has.
+  EXPECT_EQ((V{"gpu", "cuda", "cuda:"}),
+            requiredAlternatives("^[uU]?([\"'])(gpu|cuda|cuda:[0-9]+)[\"']$"));
+  EXPECT_EQ((V{"a", "b"}), requiredAlternatives("a|b"));         // the whole's
+  EXPECT_EQ((V{"ab", "c"}), requiredAlternatives("x*(ab|c)+y")); // one or more
+  for (const char *Re : {"(a|b)?c", "(a|b)*c", "(a|b){0,1}c", "(a|b)x|[0-9]+", "(a|[0-9])x", "cuda",
+                         "(cuda)", "[(a|b)]", "(a|b"})
+    EXPECT_TRUE(requiredAlternatives(Re).empty()) << Re;
+  // Every text that a regex matches holds one of them.
+  std::mt19937 Rng(7);
+  const char Chars[] = "abcxyGPUCDA_019:'\"";
+  for (const char *Re : {"^[A-Z0-9_]*(CUDA|GPU)[A-Z0-9_]*$", "x*(ab|c)+y", "(a|b)(c|d)",
+                         "^[uU]?([\"'])(gpu|cuda|cuda:[0-9]+)[\"']$"}) {
+    llvm::Regex R(Re);
+    std::vector<std::string> Any = requiredAlternatives(Re);
+    ASSERT_FALSE(Any.empty()) << Re;
+    for (int K = 0; K < 20000; ++K) {
+      std::string T;
+      for (int L = Rng() % 9; L > 0; --L)
+        T += Chars[Rng() % (sizeof(Chars) - 1)];
+      if (K % 4 == 0) // a piece that may match
+        T.insert(Rng() % (T.size() + 1), Any[Rng() % Any.size()]);
+      if (R.match(T))
+        EXPECT_TRUE(
+            llvm::any_of(Any, [&](const std::string &W) { return T.find(W) != std::string::npos; }))
+            << Re << " on " << T;
+    }
+  }
+}
+
 TEST(WhereRegex, ShortcutsAnswerAsTheRegexOnManyTexts) {
   // The rules' regexes and more of the shapes the shortcuts read, on texts
   // drawn from their strings (each with one character changed, dropped or
