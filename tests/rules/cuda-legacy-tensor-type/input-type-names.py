@@ -8,6 +8,10 @@ def check(x, t):
     if 'torch.cuda.FloatTensor' != t.type():  # expect: cuda-legacy-tensor-type:report
         pass
     y = x.type("torch.cuda.DoubleTensor")  # expect: cuda-legacy-tensor-type:report -- a conversion to CUDA
+    if x.type() in ("torch.cuda.HalfTensor", "torch.cuda.FloatTensor"):  # expect: cuda-legacy-tensor-type:report -- a membership check
+        pass
+    if t.type() not in ['torch.HalfTensor', 'torch.cuda.HalfTensor']:  # expect: cuda-legacy-tensor-type:report
+        pass
     return y
 
 
@@ -23,4 +27,7 @@ if x.type() == "torch.FloatTensor":
     pass
 if x.type() == "torch.cuda.Stream":
     pass
+if x.type() in ("torch.FloatTensor", "torch.HalfTensor"):
+    pass
+KINDS = ["torch.cuda.HalfTensor", "torch.cuda.FloatTensor"]  # a list stored as data
 # assert x.type() == "torch.cuda.HalfTensor"
