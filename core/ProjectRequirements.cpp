@@ -764,6 +764,13 @@ std::vector<std::string> requirementsFiles(llvm::StringRef Dir) {
 
 enum class DirKind { Project, Stop, Continue };
 
+/// Whether Dir holds `.git` (a repository, or a worktree's file).
+bool holdsGit(llvm::StringRef Dir) {
+  llvm::SmallString<256> Git(Dir);
+  llvm::sys::path::append(Git, ".git");
+  return llvm::sys::fs::exists(Git);
+}
+
 /// Whether Dir is a project (holds a packaging file), the end of the search
 /// (holds `.git`, or is the root) or neither.
 DirKind classify(llvm::StringRef Dir) {
@@ -1237,9 +1244,30 @@ std::shared_ptr<const TorchDeclaration> RequirementsCache::forFile(llvm::StringR
   auto It = Read.find(Project);
   if (It != Read.end())
     return It->second;
-  auto D = std::make_shared<const TorchDeclaration>(readTorchDeclaration(Project));
+  auto D = std::make_shared<TorchDeclaration>(readTorchDeclaration(Project));
   for (const std::string &F : D->FilesRead)
     FilesRead.insert(F);
+  // A project whose files declare nothing about torch (an example's
+  // requirements.txt of `datasets` and `numpy`, peft's) runs on the torch of
+  // the project around it: the next one above that declares it decides, up
+  // to a directory holding .git. What this one could not read is still said.
+  for (std::string Dir = Project; D->File.empty() && !holdsGit(Dir);) {
+    std::string Up = findProjectDir(llvm::sys::path::parent_path(Dir));
+    if (Up.empty())
+      break;
+    TorchDeclaration Outer = readTorchDeclaration(Up);
+    for (const std::string &F : Outer.FilesRead) {
+      FilesRead.insert(F);
+      D->FilesRead.push_back(F);
+    }
+    llvm::append_range(D->Problems, Outer.Problems);
+    if (!Outer.File.empty()) {
+      D->ProjectDir = Outer.ProjectDir;
+      D->File = Outer.File;
+      D->Requirement = Outer.Requirement;
+    }
+    Dir = Up;
+  }
   Read[Project] = D;
   return D;
 }

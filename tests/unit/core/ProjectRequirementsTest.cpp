@@ -477,6 +477,41 @@ TEST(ProjectRequirements, NearestProjectUpToTheRepository) {
   EXPECT_EQ("outer/repo/tools/requirements-dev.txt: torch>=2.3", declared(D, *Tools));
 }
 
+TEST(ProjectRequirements, AProjectThatDeclaresNoTorchRunsOnTheTorchOfTheOneAroundIt) {
+  // peft: setup.py requires torch>=1.13; examples/boft_controlnet/requirements.txt names
+  // datasets and numpy. The example runs on the package's torch, not on the default's.
+  test::TempDir D;
+  D.mkdir("repo/.git");
+  D.write("repo/setup.py", "setup(install_requires=['torch>=1.13.0'])\n");
+  D.write("repo/examples/ex1/requirements.txt", "datasets\nnumpy\n");
+  D.write("repo/examples/ex1/run.py", "");
+  D.write("repo/examples/ex2/pyproject.toml", "[project]\ndependencies = ['numpy']\n");
+  D.write("repo/examples/ex2/sub/requirements-dev.txt", "pytest\n");
+  D.write("repo/examples/ex2/sub/run.py", "");
+  D.write("repo/examples/ex3/requirements.txt", "torch>=2.4\n");
+  D.write("repo/examples/ex3/run.py", "");
+  // Not past a directory that holds .git: a nested repository is a project of its own.
+  D.write("repo/vendor/lib/.git", "gitdir: elsewhere\n");
+  D.write("repo/vendor/lib/requirements.txt", "numpy\n");
+  D.write("repo/vendor/lib/run.py", "");
+
+  RequirementsCache Cache;
+  auto Ex1 = Cache.forFile(D.path("repo/examples/ex1/run.py"));
+  ASSERT_NE(nullptr, Ex1);
+  EXPECT_EQ("repo/setup.py: torch>=1.13.0", declared(D, *Ex1));
+  EXPECT_TRUE(Cache.hasRead(D.path("repo/examples/ex1/requirements.txt")));
+  EXPECT_TRUE(Cache.hasRead(D.path("repo/setup.py")));
+  auto Ex2 = Cache.forFile(D.path("repo/examples/ex2/sub/run.py"));
+  ASSERT_NE(nullptr, Ex2);
+  EXPECT_EQ("repo/setup.py: torch>=1.13.0", declared(D, *Ex2)); // through two projects
+  auto Ex3 = Cache.forFile(D.path("repo/examples/ex3/run.py"));
+  ASSERT_NE(nullptr, Ex3);
+  EXPECT_EQ("repo/examples/ex3/requirements.txt: torch>=2.4", declared(D, *Ex3));
+  auto Vendor = Cache.forFile(D.path("repo/vendor/lib/run.py"));
+  ASSERT_NE(nullptr, Vendor);
+  EXPECT_EQ("-", declared(D, *Vendor));
+}
+
 TEST(ProjectRequirements, TheFirstSourceThatDeclaresTorchWins) {
   test::TempDir D;
   // A [project] without torch: requirements.txt decides.
