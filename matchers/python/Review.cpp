@@ -695,8 +695,31 @@ bool availabilityQuery(llvm::StringRef Name) {
   return Name.startswith("is_") && Name.endswith("_available");
 }
 
-/// Keep rules whose code runs on every build (see backendsFlag).
+/// Keep rules whose code runs on every build (see backendsFlag), but in an
+/// assertion (inAssertion()).
 const char *const HarmlessKeeps[] = {"keep-cudnn", "keep-backends-cuda"};
+
+const Ancestors &pathTo(TSNode Root, ByteRange R, std::optional<Ancestors> &Local);
+
+/// Whether R lies in an assertion: an `assert` statement, or a call of an
+/// `assert...` method or function (`self.assertTrue(...)`, `assert_close`).
+/// A flag of cuDNN's or CUDA matmul's that a test asserts is what a CUDA run
+/// left there (torchtune's `assert not torch.backends.cudnn.allow_tf32` after
+/// a precision helper that sets it on CUDA only): elsewhere it holds another
+/// value, and the assertion fails.
+bool inAssertion(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> Own;
+  const Ancestors &Up = pathTo(Root, R, Own);
+  for (TSNode P = Up.parent(Up.node()); !ts_node_is_null(P); P = Up.parent(P)) {
+    if (is(P, "assert_statement"))
+      return true;
+    if (is(P, "call") && lastName(textOf(field(P, "function"), Text)).startswith("assert"))
+      return true;
+    if (is(P, "block") || is(P, "module"))
+      return false;
+  }
+  return false;
+}
 
 /// The last statement of Block: its last named child that is not a comment
 /// (`return x  # no GPU` ends with the comment in the tree). Null if none.
@@ -2411,7 +2434,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     // The first kept place (in Kept's order) in the region or holding it.
     size_t First = Kept.size();
     auto Consider = [&](size_t I) {
-      if (I < First && !llvm::is_contained(HarmlessKeeps, Kept[I].RuleId))
+      if (I < First && (!llvm::is_contained(HarmlessKeeps, Kept[I].RuleId) ||
+                        inAssertion(Root, Kept[I].Range, Text)))
         First = I;
       return false;
     };
