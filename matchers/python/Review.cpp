@@ -696,7 +696,7 @@ bool availabilityQuery(llvm::StringRef Name) {
 }
 
 /// Keep rules whose code runs on every build (see backendsFlag), but in an
-/// assertion (inAssertion()).
+/// assertion (inAssertion()) and for cuFFT's plan cache (keptRunsAnywhere()).
 const char *const HarmlessKeeps[] = {"keep-cudnn", "keep-backends-cuda"};
 
 const Ancestors &pathTo(TSNode Root, ByteRange R, std::optional<Ancestors> &Local);
@@ -719,6 +719,22 @@ bool inAssertion(TSNode Root, ByteRange R, llvm::StringRef Text) {
       return false;
   }
   return false;
+}
+
+/// Whether the kept place K is code that runs on every build, so that guarded
+/// code may hold it (HarmlessKeeps): not in an assertion, and not cuFFT's plan
+/// cache, whose every attribute asks `torch.cuda.current_device()` (peft's
+/// `torch.backends.cuda.cufft_plan_cache.max_size = 0` raises off CUDA).
+bool keptRunsAnywhere(const Diagnostic &K, TSNode Root, llvm::StringRef Text) {
+  if (!llvm::is_contained(HarmlessKeeps, K.RuleId))
+    return false;
+  // The rest of the kept chain too: the match may end before `.cufft_plan_cache`.
+  uint32_t End = K.Range.End;
+  while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_' || Text[End] == '.'))
+    ++End;
+  if (Text.slice(K.Range.Begin, End).contains("cufft_plan_cache"))
+    return false;
+  return !inAssertion(Root, K.Range, Text);
 }
 
 /// The last statement of Block: its last named child that is not a comment
@@ -2434,8 +2450,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     // The first kept place (in Kept's order) in the region or holding it.
     size_t First = Kept.size();
     auto Consider = [&](size_t I) {
-      if (I < First && (!llvm::is_contained(HarmlessKeeps, Kept[I].RuleId) ||
-                        inAssertion(Root, Kept[I].Range, Text)))
+      if (I < First && !keptRunsAnywhere(Kept[I], Root, Text))
         First = I;
       return false;
     };

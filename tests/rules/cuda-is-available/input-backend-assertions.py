@@ -32,3 +32,11 @@ def moves(model):
 
 def set_precision(p):
     torch.set_float32_matmul_precision(p)
+
+
+def fft_setup(model, n):
+    # peft's: every attribute of cuFFT's plan cache asks torch.cuda for the current device.
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- cufft_plan_cache raises without CUDA
+        torch.backends.cuda.cufft_plan_cache.max_size = n
+        model = model.cuda()
+    return model
