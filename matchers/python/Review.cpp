@@ -1877,13 +1877,14 @@ TSNode selfCallClass(TSNode N, llvm::StringRef Text, llvm::ArrayRef<TSNode> Path
   TSNode Call = ancestorOf(N, Path, 2);
   if (!is(Call, "call") || !sameNode(field(Call, "function"), A))
     return TSNode{};
-  for (size_t Up = 3;; ++Up) {
-    TSNode P = ancestorOf(N, Path, Up);
-    if (ts_node_is_null(P))
-      return TSNode{};
+  // Up from the call, one step at a time: from the path while it reaches,
+  // then by ts_node_parent() from the last node reached.
+  size_t Up = 3;
+  for (TSNode P = ancestorOf(N, Path, Up); !ts_node_is_null(P);
+       P = ++Up <= Path.size() ? Path[Path.size() - Up] : ts_node_parent(P))
     if (is(P, "class_definition"))
       return P;
-  }
+  return TSNode{};
 }
 
 /// The method Name that Class defines in its body (a decorated one with its
