@@ -5652,6 +5652,13 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         Guards.push_back(std::move(*G));
       else if (auto FG = flagGuard(Root, Findings[I].Range, I, Text))
         Guards.push_back(std::move(*FG));
+    } else if (llvm::any_of(Findings[I].Notes,
+                            [](const Note &N) { return N.K == Note::Kind::NoFixForTarget; })) {
+      // A check that the target release cannot port heads a per-backend
+      // ladder all the same (accelerate's examples, torch>=2.0): the ladder
+      // is kept whole, as at a release that can.
+      if (auto G = guardAt(Root, Findings[I].Range, I, Text); G && !ts_node_is_null(G->Ladder))
+        Guards.push_back(std::move(*G));
     }
   std::sort(Guards.begin(), Guards.end(), [&](const Guard &A, const Guard &B) {
     return Findings[A.Finding].Range.Begin > Findings[B.Finding].Range.Begin;
