@@ -764,13 +764,6 @@ std::vector<std::string> requirementsFiles(llvm::StringRef Dir) {
 
 enum class DirKind { Project, Stop, Continue };
 
-/// Whether Dir holds `.git` (a repository, or a worktree's file).
-bool holdsGit(llvm::StringRef Dir) {
-  llvm::SmallString<256> Git(Dir);
-  llvm::sys::path::append(Git, ".git");
-  return llvm::sys::fs::exists(Git);
-}
-
 /// Whether Dir is a project (holds a packaging file), the end of the search
 /// (holds `.git`, or is the root) or neither.
 DirKind classify(llvm::StringRef Dir) {
@@ -1128,6 +1121,15 @@ std::string findProjectDir(llvm::StringRef Dir) {
   return "";
 }
 
+std::string projectDirAbove(llvm::StringRef ProjectDir) {
+  llvm::SmallString<256> Git(ProjectDir);
+  llvm::sys::path::append(Git, ".git");
+  if (llvm::sys::fs::exists(Git) || !llvm::sys::path::has_parent_path(ProjectDir))
+    return "";
+  std::string Up = findProjectDir(llvm::sys::path::parent_path(ProjectDir));
+  return Up == ProjectDir ? "" : Up;
+}
+
 std::optional<TorchRequirement> readPyTorchVersionTxt(llvm::StringRef Text) {
   llvm::StringRef Line = Text.split('\n').first.trim();
   // `2.6.0a0`, `2.7.0`, `2.10.0.dev20251101`: the release is the first two numbers.
@@ -1251,8 +1253,8 @@ std::shared_ptr<const TorchDeclaration> RequirementsCache::forFile(llvm::StringR
   // requirements.txt of `datasets` and `numpy`, peft's) runs on the torch of
   // the project around it: the next one above that declares it decides, up
   // to a directory holding .git. What this one could not read is still said.
-  for (std::string Dir = Project; D->File.empty() && !holdsGit(Dir);) {
-    std::string Up = findProjectDir(llvm::sys::path::parent_path(Dir));
+  for (std::string Dir = Project; D->File.empty();) {
+    std::string Up = projectDirAbove(Dir);
     if (Up.empty())
       break;
     TorchDeclaration Outer = readTorchDeclaration(Up);

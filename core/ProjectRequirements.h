@@ -140,6 +140,11 @@ bool isPackagingFileName(llvm::StringRef FileName);
 /// "" if there is none up to a directory holding `.git` or the root.
 std::string findProjectDir(llvm::StringRef Dir);
 
+/// The next project above ProjectDir (a directory findProjectDir() gave):
+/// findProjectDir() of its parent, absolute; "" where ProjectDir holds `.git`
+/// (a repository, or a worktree's file) or there is none above.
+std::string projectDirAbove(llvm::StringRef ProjectDir);
+
 /// Reads the packaging files of ProjectDir in the order of precedence.
 TorchDeclaration readTorchDeclaration(llvm::StringRef ProjectDir);
 

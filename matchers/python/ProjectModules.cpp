@@ -520,16 +520,9 @@ std::string testedProjectDir(llvm::StringRef Dir) {
   // The outermost project: Megatron-LM's megatron/core has packaging files
   // of its own, and the tests are the repository's.
   std::string Project = findProjectDir(Dir);
-  while (!Project.empty()) {
-    llvm::SmallString<256> Git(Project);
-    llvm::sys::path::append(Git, ".git");
-    if (llvm::sys::fs::exists(Git) || !llvm::sys::path::has_parent_path(Project))
-      break;
-    std::string Up = findProjectDir(llvm::sys::path::parent_path(Project));
-    if (Up.empty() || Up == Project)
-      break;
-    Project = std::move(Up);
-  }
+  if (!Project.empty())
+    for (std::string Up = projectDirAbove(Project); !Up.empty(); Up = projectDirAbove(Project))
+      Project = std::move(Up);
   return Project; // "" where no project holds the module: no tests are read
 }
 
