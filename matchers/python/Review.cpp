@@ -3879,8 +3879,10 @@ TSNode pickedBy(const Ancestors &Up, llvm::StringRef Text) {
     return TSNode{};
   auto [N, P] = climb(
       Up, {"not_operator", "boolean_operator", "parenthesized_expression", "comparison_operator"});
+  // `True if torch.cuda.is_available() else False` is the check's value as a
+  // flag (flagGuard()'s), no device that it picks.
   if (!is(P, "conditional_expression") || ts_node_named_child_count(P) != 3 ||
-      !sameNode(ts_node_named_child(P, 1), N))
+      !sameNode(ts_node_named_child(P, 1), N) || booleanPick(P, N))
     return TSNode{};
   return P;
 }
