@@ -678,15 +678,29 @@ TSNode expressionOf(TSNode Root, TSNode N) {
   }
 }
 
+/// The dotted chain of names that the bytes [B, E) of Text lie in
+/// (`torch.backends.cuda.cufft_plan_cache.max_size` around `cuda`).
+llvm::StringRef dottedChain(llvm::StringRef Text, uint32_t B, uint32_t E) {
+  auto InChain = [](char C) { return llvm::isAlnum(C) || C == '_' || C == '.'; };
+  while (B > 0 && InChain(Text[B - 1]))
+    --B;
+  while (E < Text.size() && InChain(Text[E]))
+    ++E;
+  return Text.slice(B, E);
+}
+
+/// Whether Chain reaches cuFFT's plan cache
+/// (`torch.backends.cuda.cufft_plan_cache.max_size`), whose every attribute
+/// asks `torch.cuda.current_device()`, which raises without CUDA (peft's).
+bool cufftPlanCache(llvm::StringRef Chain) { return Chain.contains("cufft_plan_cache"); }
+
 /// `torch.backends.cudnn.X` and `torch.backends.cuda.X`: settings and
 /// queries that run on any build (cuDNN and CUDA matmul flags are plain
-/// Python attributes), so they keep nothing CUDA-only in a widened block.
+/// Python attributes), so they keep nothing CUDA-only in a widened block;
+/// not cuFFT's plan cache (cufftPlanCache()).
 bool backendsFlag(TSNode N, llvm::StringRef Text) {
-  // The dotted chain N is part of: back over names and dots.
-  uint32_t B = ts_node_start_byte(N);
-  while (B > 0 && (llvm::isAlnum(Text[B - 1]) || Text[B - 1] == '_' || Text[B - 1] == '.'))
-    --B;
-  return Text.drop_front(B).startswith("torch.backends.");
+  llvm::StringRef Chain = dottedChain(Text, ts_node_start_byte(N), ts_node_end_byte(N));
+  return Chain.startswith("torch.backends.") && !cufftPlanCache(Chain);
 }
 
 /// `is_nccl_available`, `is_cuda_available`: a query that answers on any
@@ -722,19 +736,12 @@ bool inAssertion(TSNode Root, ByteRange R, llvm::StringRef Text) {
 }
 
 /// Whether the kept place K is code that runs on every build, so that guarded
-/// code may hold it (HarmlessKeeps): not in an assertion, and not cuFFT's plan
-/// cache, whose every attribute asks `torch.cuda.current_device()` (peft's
-/// `torch.backends.cuda.cufft_plan_cache.max_size = 0` raises off CUDA).
+/// code may hold it (HarmlessKeeps, backendsFlag()): not in an assertion, and
+/// not cuFFT's plan cache (cufftPlanCache()).
 bool keptRunsAnywhere(const Diagnostic &K, TSNode Root, llvm::StringRef Text) {
-  if (!llvm::is_contained(HarmlessKeeps, K.RuleId))
-    return false;
-  // The rest of the kept chain too: the match may end before `.cufft_plan_cache`.
-  uint32_t End = K.Range.End;
-  while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_' || Text[End] == '.'))
-    ++End;
-  if (Text.slice(K.Range.Begin, End).contains("cufft_plan_cache"))
-    return false;
-  return !inAssertion(Root, K.Range, Text);
+  return llvm::is_contained(HarmlessKeeps, K.RuleId) &&
+         !cufftPlanCache(dottedChain(Text, K.Range.Begin, K.Range.End)) &&
+         !inAssertion(Root, K.Range, Text);
 }
 
 /// The last statement of Block: its last named child that is not a comment
