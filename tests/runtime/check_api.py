@@ -4,6 +4,8 @@ that accepts the call as the template writes it (no keyword for a positional-onl
 extra positional argument for a keyword-only one).
 
     check_api.py DEVPORT [RULES_DIR]
+    check_api.py RULES.json          (`devport rules --format json` saved, for a machine
+                                      without devport)
 
 Exit 0: all good; 1: a template names a missing API or calls it wrongly; 77: torch is not
 importable here (CTest reports the test as skipped).
@@ -19,8 +21,15 @@ DEVICE = "torch.accelerator.current_accelerator()"
 
 
 def templates(devport, rules_dir):
-    args = [devport, "rules", "--format", "json"] + (["--rules", rules_dir] if rules_dir else [])
-    for rule in json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout):
+    if devport.endswith(".json"):
+        with open(devport, encoding="utf-8") as f:
+            rules = json.load(f)
+    else:
+        args = [devport, "rules", "--format", "json"] + (["--rules", rules_dir] if rules_dir else [])
+        rules = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+    for rule in rules:
+        if rule.get("language") != "python":
+            continue  # C++ templates name ATen/c10 APIs, not torch's Python ones
         for fix in rule["fixes"]:
             yield rule["id"], fix["since"], fix["template"]
 
@@ -87,8 +96,14 @@ def main():
     except Exception as e:  # ImportError, or a broken install
         print(f"skipped: torch is not importable here ({e})")
         return 77
-    failures = checked = 0
+    failures = checked = composed = 0
     for rule, since, template in templates(devport, rules_dir):
+        if re.search(r"\$[A-Z_][A-Z0-9_]*\$", template):
+            # A name spelled from captures (`torch.$GVERB$GMID...`), one per alternative of the
+            # rule's regex: not resolvable from the template alone.
+            composed += 1
+            print(f"not checked: {rule} (since {since}): {template}")
+            continue
         tree = ast.parse(as_python(template), mode="exec")
         for node in ast.walk(tree):
             target = node.func if isinstance(node, ast.Call) else node
@@ -108,7 +123,8 @@ def main():
                 for problem in check_call(obj, node):
                     failures += 1
                     print(f"FAIL {rule} (since {since}): {template}: {name}: {problem}")
-    print(f"torch {torch.__version__}: {checked} API uses checked, {failures} problems")
+    print(f"torch {torch.__version__}: {checked} API uses checked, {failures} problems "
+          f"({composed} templates with names composed of captures not checked)")
     return 1 if failures else 0
 
 
