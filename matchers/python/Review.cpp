@@ -3933,6 +3933,41 @@ llvm::ArrayRef<TSNode> usesOfAssigned(TSNode Root, const Ancestors &Up, TSNode A
   return usesAfter(X, Bound->Name, Bound->Self, ts_node_end_byte(A));
 }
 
+/// Where the CUDA-only handle of what the call at R returns is read: its
+/// `.cuda_stream` or `.cuda_event` (the raw cudaStream_t / cudaEvent_t that
+/// CuPy, Triton or an extension takes), on the call itself
+/// (`torch.cuda.current_stream().cuda_stream`) or on the name it is assigned
+/// to, later in its function (`s = torch.cuda.Stream()` ... `s.cuda_stream`).
+/// The generic torch.Stream / torch.Event that the fixes return have no such
+/// attribute: ported, that read raises AttributeError on CUDA too (seen on
+/// PyTorch 2.11). "`NAME` (line N)", or nullopt.
+std::optional<std::string> cudaHandleRead(TSNode Root, ByteRange R, llvm::StringRef Text) {
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, R, OwnUp);
+  TSNode Call = Up.node();
+  if (!is(Call, "call"))
+    return std::nullopt;
+  auto HandleOf = [&](TSNode Attr, TSNode Object) -> std::optional<std::string> {
+    if (!is(Attr, "attribute") || !sameNode(field(Attr, "object"), Object))
+      return std::nullopt;
+    llvm::StringRef Name = textOf(field(Attr, "attribute"), Text);
+    if (Name != "cuda_stream" && Name != "cuda_event")
+      return std::nullopt;
+    return "`." + Name.str() + "` (line " + std::to_string(lineOf(Text, ts_node_start_byte(Attr))) +
+           ")";
+  };
+  TSNode P = Up.parent(Call);
+  if (auto Read = HandleOf(P, Call))
+    return Read;
+  if (!is(P, "assignment") || !sameNode(field(P, "right"), Call))
+    return std::nullopt;
+  std::unique_ptr<ScopeIndex> Local;
+  for (TSNode U : usesOfAssigned(Root, Up, P, Text, Local))
+    if (auto Read = HandleOf(ts_node_parent(U), U))
+      return Read;
+  return std::nullopt;
+}
+
 /// The NAME of the `torch.cuda.NAME(...)` call that a finding's code starts
 /// with, or "".
 llvm::StringRef calledCudaFunction(llvm::StringRef Code) {
@@ -5101,6 +5136,20 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
                                             : "` puts on the tests it is given") +
                           ", wherever it is imported: ported, they run on every accelerator, "
                           "whatever they need");
+  // A raw CUDA handle read from the stream or event that a fix makes generic.
+  for (Diagnostic &D : Findings) {
+    if (D.Fixes.empty() || (D.RuleId != "cuda-current-stream" && D.RuleId != "cuda-stream-class" &&
+                            D.RuleId != "cuda-event-class"))
+      continue;
+    if (auto Read = cudaHandleRead(Root, D.Range, Text)) {
+      D.Fixes.clear();
+      D.Notes.push_back(Note::plain(
+          "no fix: " + *Read +
+          " is the raw CUDA handle that the CUDA class has; the generic torch.Stream or "
+          "torch.Event that the fix returns has none, so the port raises AttributeError on CUDA "
+          "too"));
+    }
+  }
   // A key stays what it names (before the guards, which count it as CUDA code).
   for (Diagnostic &D : Findings) {
     if (D.Fixes.empty())
