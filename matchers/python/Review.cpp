@@ -511,6 +511,8 @@ struct TopLevel {
   /// the function they are local to: code that uses one is portable only
   /// after that fix (cudaOnlyCode()).
   mutable std::vector<std::pair<std::string, ByteRange>> UnsafeValues;
+  /// ownCudaMethod(): classesWithCuda().
+  mutable std::unique_ptr<llvm::StringMap<unsigned>> ClassesWithCuda;
   /// By scope node (the root, a function or a class), built when first asked.
   mutable llvm::DenseMap<const void *, std::unique_ptr<ScopeIndex>> Scopes;
   /// lineOf(): the offsets of the text's '\n's, and that text, built when
@@ -3147,6 +3149,43 @@ struct OwnCuda {
   std::string Receiver, Class;
   unsigned Line = 0; ///< Of the class's `def cuda`; 0 for bitsandbytes'.
 };
+/// The classes of Root's top level that define `cuda`, each with the line of
+/// its first such `def` (the first class of a name that has one): the
+/// review's, built once (asking per finding read every top-level statement
+/// by index each time, quadratic in a large module), or built into Own.
+const llvm::StringMap<unsigned> &classesWithCuda(TSNode Root, llvm::StringRef Text,
+                                                 std::unique_ptr<llvm::StringMap<unsigned>> &Own) {
+  std::unique_ptr<llvm::StringMap<unsigned>> *Slot = &Own;
+  if (const TopLevel *T = topLevelOf(Root))
+    Slot = &T->ClassesWithCuda;
+  if (*Slot)
+    return **Slot;
+  *Slot = std::make_unique<llvm::StringMap<unsigned>>();
+  llvm::StringMap<unsigned> &Classes = **Slot;
+  auto Definition = [](TSNode N) {
+    return is(N, "decorated_definition") ? field(N, "definition") : N;
+  };
+  forEachChild(Root, [&](TSNode Child) {
+    TSNode C = Definition(Child);
+    if (!is(C, "class_definition") || !is(field(C, "name"), "identifier"))
+      return;
+    llvm::StringRef Class = textOf(field(C, "name"), Text);
+    TSNode Body = field(C, "body");
+    if (Classes.count(Class) || ts_node_is_null(Body))
+      return;
+    unsigned Line = 0;
+    forEachChild(Body, [&](TSNode Child) {
+      TSNode Def = Definition(Child);
+      if (Line == 0 && is(Def, "function_definition") && is(field(Def, "name"), "identifier") &&
+          textOf(field(Def, "name"), Text) == "cuda")
+        Line = lineOf(Text, ts_node_start_byte(Def));
+    });
+    if (Line != 0)
+      Classes[Class] = Line;
+  });
+  return Classes;
+}
+
 std::optional<OwnCuda> ownCudaMethod(TSNode Root, ByteRange R, llvm::StringRef Text) {
   TSNode Call = descendantFor(Root, R.Begin, R.End);
   TSNode Fn = is(Call, "call") ? field(Call, "function") : TSNode{};
@@ -3181,24 +3220,10 @@ std::optional<OwnCuda> ownCudaMethod(TSNode Root, ByteRange R, llvm::StringRef T
   if (Class == "Int8Params")
     return OwnCuda{Name.str(), Class.str(), 0};
   // A class of this module's top level that defines `cuda`.
-  for (uint32_t I = 0, N = ts_node_named_child_count(Root); I < N; ++I) {
-    TSNode C = ts_node_named_child(Root, I);
-    if (is(C, "decorated_definition"))
-      C = field(C, "definition");
-    if (!is(C, "class_definition") || !is(field(C, "name"), "identifier") ||
-        textOf(field(C, "name"), Text) != Class)
-      continue;
-    TSNode Body = field(C, "body");
-    for (uint32_t J = 0, M = ts_node_is_null(Body) ? 0 : ts_node_named_child_count(Body); J < M;
-         ++J) {
-      TSNode Def = ts_node_named_child(Body, J);
-      if (is(Def, "decorated_definition"))
-        Def = field(Def, "definition");
-      if (is(Def, "function_definition") && is(field(Def, "name"), "identifier") &&
-          textOf(field(Def, "name"), Text) == "cuda")
-        return OwnCuda{Name.str(), Class.str(), lineOf(Text, ts_node_start_byte(Def))};
-    }
-  }
+  std::unique_ptr<llvm::StringMap<unsigned>> Own;
+  const llvm::StringMap<unsigned> &Classes = classesWithCuda(Root, Text, Own);
+  if (auto It = Classes.find(Class); It != Classes.end())
+    return OwnCuda{Name.str(), Class.str(), It->second};
   return std::nullopt;
 }
 

@@ -45,3 +45,20 @@ def plain(x):
     b = Batch(x)
     b = make_batch(x)
     return b.to(device=torch.accelerator.current_accelerator())  # expect: cuda-method:safe
+
+
+# A name defined twice: the class of that name that defines `cuda` (a decorated one here) counts,
+# wherever it stands.
+class Sample:
+    pass
+
+
+@dataclass_like
+class Sample:
+    def cuda(self):
+        return self
+
+
+def sample(x):
+    s = Sample(x)
+    return s.cuda()  # expect: cuda-method:report -- a Sample defines its own cuda()
