@@ -2261,6 +2261,55 @@ bool flexAttention(TSNode N, llvm::StringRef Text) {
   return (is(P, "call") && sameNode(field(P, "function"), N)) || is(P, "argument_list");
 }
 
+/// Whether N names the current accelerator where code puts tensors: a
+/// `device=` or `map_location=` argument, or one of `.to(...)` or of a
+/// device mesh's (`init_device_mesh(...)`, `DeviceMesh(...)`), that is
+/// (or ends in) `torch.accelerator.current_accelerator()`, its `.type`, or
+/// that with an index added (`... .type + ":0"`): code that was ported
+/// already, by hand or by an earlier round or run of `devport fix`, whose
+/// guard the review must judge as if a fix ported it. Path holds N's
+/// ancestors (preorderWithPath()).
+bool portedPlacement(TSNode N, llvm::ArrayRef<TSNode> Path, llvm::StringRef Text) {
+  if (!is(N, "call") || !textOf(N, Text).endswith("current_accelerator()") ||
+      !textOf(field(N, "function"), Text).endswith("torch.accelerator.current_accelerator"))
+    return false;
+  // Up through `.type`, `torch.device(...)` and `+ ":0"`.
+  size_t K = 1;
+  TSNode Top = N, P = ancestorOf(N, Path, K);
+  while (!ts_node_is_null(P)) {
+    bool Through = (is(P, "attribute") && sameNode(field(P, "object"), Top)) ||
+                   is(P, "binary_operator") || is(P, "parenthesized_expression");
+    if (is(P, "argument_list")) {
+      TSNode Call = ancestorOf(N, Path, K + 1);
+      Through = is(Call, "call") && textOf(field(Call, "function"), Text) == "torch.device";
+      if (Through) {
+        Top = Call;
+        K += 2;
+        P = ancestorOf(N, Path, K);
+        continue;
+      }
+    }
+    if (!Through)
+      break;
+    Top = P;
+    P = ancestorOf(N, Path, ++K);
+  }
+  if (is(P, "keyword_argument")) {
+    llvm::StringRef Name = textOf(field(P, "name"), Text);
+    return Name == "device" || Name == "map_location";
+  }
+  if (is(P, "argument_list")) {
+    TSNode Call = ancestorOf(N, Path, K + 1);
+    TSNode F = is(Call, "call") ? field(Call, "function") : TSNode{};
+    llvm::StringRef Callee = is(F, "attribute")    ? textOf(field(F, "attribute"), Text)
+                             : is(F, "identifier") ? textOf(F, Text)
+                                                   : "";
+    return (Callee == "to" && is(F, "attribute")) || Callee == "init_device_mesh" ||
+           Callee == "DeviceMesh";
+  }
+  return false;
+}
+
 /// The first CUDA-only code in the guard's regions, and in the module's
 /// functions and classes and the class's methods that they call, that the
 /// fixes allowed at level L leave: a kept match, a CUDA-named name, a CUDA
@@ -2454,6 +2503,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   std::optional<TSNode> Wrapper; // the first groupWrapper() call in them
   bool WrapperMoves = false;     // ... that puts the module on the device itself
   std::optional<TSNode> Load;    // the first `torch.load` with no map_location
+  // The first place in them that already puts tensors on the current
+  // accelerator (portedPlacement()): as good as a placement a fix ports.
+  std::optional<TSNode> Ported;
   bool Saves = false;            // a `torch.save` too: what is loaded may be what it saved
   for (size_t RI = 0; RI < Regions.size(); ++RI) {
     ByteRange Region = Regions[RI];
@@ -2636,6 +2688,8 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           WrapperMoves = U == GroupUse::Moves;
         }
       }
+      if (!Ported && Region.contains(NR) && portedPlacement(N, Path, Text))
+        Ported = N;
       // MPS has no float64: code that only CUDA ran may use it. Nor float8
       // (sd-scripts' `--fp8` weights, `torch.float8_e4m3fn`).
       // `x.double()` (mmcv's ONNX tests) and numpy's float64 moved there too.
@@ -2704,15 +2758,16 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   auto Fixed = [&](const Diagnostic &D) {
     return hasFix(D, L) && llvm::any_of(Regions, [&](ByteRange R) { return R.contains(D.Range); });
   };
-  if (Gloo && llvm::any_of(Findings, [&](const Diagnostic &D) {
-        return D.Category == "device-placement" && Fixed(D);
-      }))
+  auto PlacesOnDevice = [&] {
+    return Ported || llvm::any_of(Findings, [&](const Diagnostic &D) {
+             return D.Category == "device-placement" && Fixed(D);
+           });
+  };
+  if (Gloo && PlacesOnDevice())
     return "`" + snippet(*Gloo, Text) + "` (line " +
            std::to_string(lineOf(Text, ts_node_start_byte(*Gloo))) +
            ": gloo takes CPU and CUDA tensors only, and the fixes put them on the device)";
-  if (Extension && llvm::any_of(Findings, [&](const Diagnostic &D) {
-        return D.Category == "device-placement" && Fixed(D);
-      }))
+  if (Extension && PlacesOnDevice())
     return "`" + snippet(expressionOf(Root, *Extension), Text) + "` (line " +
            std::to_string(lineOf(Text, ts_node_start_byte(*Extension))) + ExtensionReason + ")";
   if (OffCuda) {
@@ -2742,7 +2797,11 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
           Ids = is(A, "keyword_argument") && is(field(A, "name"), "identifier") &&
                 textOf(field(A, "name"), Text) == "device_ids";
         }
-    if ((Made || Wrapper) && (Placed || Mesh || WrapperMoves || Ids)) {
+    // Or what already puts them on the accelerator (ported by hand, or by
+    // an earlier round or run of fix).
+    bool PlacedAlready = !Placed && (Made || Wrapper) && !WrapperMoves && Ported &&
+                         !underMacSkip(Root, rangeOf(*Ported), Text);
+    if ((Made || Wrapper) && (Placed || PlacedAlready || Mesh || WrapperMoves || Ids)) {
       std::string Where;
       if (Wrapper)
         Where = "`" + snippet(*Wrapper, Text) + "` (line " +
@@ -2755,6 +2814,9 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       else if (Placed)
         Where += ", with tensors that the fixes put on the device (line " +
                  std::to_string(lineOf(Text, Placed->Range.Begin)) + ")";
+      else if (PlacedAlready)
+        Where += ", on the current accelerator (line " +
+                 std::to_string(lineOf(Text, ts_node_start_byte(*Ported))) + ")";
       else if (Ids)
         Where += ", whose `device_ids` name the device the module is on";
       else
@@ -4006,7 +4068,8 @@ llvm::StringRef calledCudaFunction(llvm::StringRef Code) {
 /// torch.accelerator's memory functions (sam2's trainer: `if
 /// torch.cuda.is_available(): torch.cuda.reset_peak_memory_stats()`), which
 /// MPS does not implement (pytorch#167447: `empty_cache`, `memory_allocated`,
-/// `reset_peak_memory_stats`, ... raise there): the function and its line.
+/// `reset_peak_memory_stats`, ... raise there): the function and its line;
+/// for a call ported already, "NAME` (line N)" and 0.
 std::optional<std::pair<std::string, unsigned>>
 acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings,
                          llvm::StringRef Text) {
@@ -4032,6 +4095,21 @@ acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings
     if (ToAccelerator)
       return std::make_pair("torch.accelerator." + Name.str(),
                             lineOf(Text, Findings[I].Range.Begin));
+  }
+  // Or one that calls it already (ported by hand, or by an earlier round or
+  // run of fix: that round's review saw the CUDA call, the next one sees
+  // this).
+  static constexpr llvm::StringLiteral Prefix = "torch.accelerator.";
+  for (ByteRange R : G.Regions) {
+    llvm::StringRef In = Text.slice(R.Begin, R.End);
+    for (size_t At = In.find(Prefix); At != llvm::StringRef::npos; At = In.find(Prefix, At + 1)) {
+      llvm::StringRef After = In.drop_front(At + Prefix.size());
+      llvm::StringRef Name = After.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+      if (llvm::is_contained(Memory, Name) && After.drop_front(Name.size()).ltrim().startswith("("))
+        return std::make_pair(Prefix.str() + Name.str() + "` (line " +
+                                  std::to_string(lineOf(Text, R.Begin + At)) + ")",
+                              0u);
+    }
   }
   return std::nullopt;
 }
@@ -4985,7 +5063,8 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
   // looked for anywhere as written: `x.pin_memory()` (gpuOrPinning(); `gpu`
   // is a word above), FSDP2's `fully_shard(...)` and collectives
   // (groupWrapper()), `torch.load(...)` and `torch.save(...)`
-  // (cudaOnlyCode()'s OffCuda). One pass, with no copy of a run: a lowered
+  // (cudaOnlyCode()'s OffCuda), code ported already (`torch.accelerator.`:
+  // portedPlacement(), acceleratorMemoryGuarded()). One pass, with no copy of a run: a lowered
   // copy and a search per word were 2% of a check.
   struct Table {
     std::array<llvm::SmallVector<llvm::StringRef, 4>, 256> Within, Runs, Spans;
@@ -5009,8 +5088,9 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
       Add(X.Runs[static_cast<unsigned char>(W[0])], W);
       Add(X.Runs[static_cast<unsigned char>(llvm::toUpper(W[0]))], W);
     }
-    for (llvm::StringRef W : {"pin_memory", "fully_shard", "torch.load", "torch.save",
-                              "flex_attention", "create_block_mask", "flash_attention_"})
+    for (llvm::StringRef W :
+         {"pin_memory", "fully_shard", "torch.load", "torch.save", "flex_attention",
+          "create_block_mask", "flash_attention_", "torch.accelerator."})
       Add(X.Spans[static_cast<unsigned char>(W[0])], W);
     for (llvm::StringRef W : Collectives)
       Add(X.Spans[static_cast<unsigned char>(W[0])], W);
@@ -5812,9 +5892,11 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe, &OffCuda);
     if (Left.empty())
       if (auto Memory = acceleratorMemoryGuarded(G, Findings, Text)) {
-        makeUnsafe(D, "unsafe: " + What + " calls `" + Memory->first + "` once ported (line " +
-                          std::to_string(Memory->second) +
-                          "), which MPS does not implement (pytorch#167447): ported, a Mac "
+        makeUnsafe(D, "unsafe: " + What + " calls `" + Memory->first +
+                          (Memory->second
+                               ? "` once ported (line " + std::to_string(Memory->second) + ")"
+                               : "") +
+                          ", which MPS does not implement (pytorch#167447): ported, a Mac "
                           "passes the check and raises there");
         continue;
       }

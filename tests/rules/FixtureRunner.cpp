@@ -294,6 +294,62 @@ std::vector<Diagnostic> ofRule(CheckResult All, const Rule &R) {
   return Out;
 }
 
+/// Without --unsafe-fixes, `fix` leaves what `check` reports as unsafe or
+/// without a fix as it is: each such finding (every rule of the case) is
+/// found again, with its text, in the fixed text (or kept there). Its
+/// review read the code before any fix; later rounds of the same run, and
+/// later runs, read the code that the safe fixes ported, and must not take
+/// that for portable code (a guard of `torch.cuda.reset_peak_memory_stats()`
+/// once that call says torch.accelerator).
+void checkSafeFixesKeepTheRest(const std::string &Input, const SourceFile &Shown,
+                               const RuleSet &Rules, const std::string &RuleId,
+                               const CaseOptions &O, EngineOptions EO) {
+  EO.UnsafeFixes = false;
+  auto Picked = caseRules(Input, Rules, RuleId, O);
+  if (!Picked)
+    return;
+  auto E = Engine::create(std::move(*Picked), EO);
+  if (!E) {
+    fail(Input, llvm::toString(E.takeError()));
+    return;
+  }
+  auto KeyOf = [](const SourceFile &F, const std::string &Rule, ByteRange R) {
+    return Rule + " `" + F.text().slice(R.Begin, R.End).str() + "`";
+  };
+  auto Safe = [](const Diagnostic &D) {
+    return llvm::any_of(D.Fixes, [](const Fix &X) { return X.App == Applicability::Safe; });
+  };
+  std::vector<Diagnostic> Before = (*E)->checkAll(Shown).Findings;
+  std::map<std::string, unsigned> Refused;
+  for (const Diagnostic &D : Before)
+    // Not one that holds a finding the safe fixes change (`torch.ones(2,
+    // device=torch.device("cuda")).is_cuda`): its text changes with it.
+    if (!Safe(D) && llvm::none_of(Before, [&](const Diagnostic &In) {
+          return Safe(In) && D.Range.contains(In.Range) && !(In.Range == D.Range);
+        }))
+      ++Refused[KeyOf(Shown, D.RuleId, D.Range)];
+  if (Refused.empty())
+    return;
+  FixOutcome Fixed = (*E)->fix(Shown);
+  for (int Run = 1; Run <= 2; ++Run) {
+    SourceFile After(Shown.path(), Fixed.Text);
+    CheckResult Again = (*E)->checkAll(After);
+    std::map<std::string, unsigned> Found;
+    for (const Diagnostic &D : Again.Findings)
+      ++Found[KeyOf(After, D.RuleId, D.Range)];
+    for (const Diagnostic &K : Again.Kept)
+      for (const KeptFinding &F : K.Keeps)
+        ++Found[KeyOf(After, F.RuleId, F.Range)];
+    for (const auto &[Key, Count] : Refused)
+      if (Found[Key] < Count)
+        fail(Input, std::string(Run == 1 ? "`fix`" : "a second `fix`") + " changed " +
+                        std::to_string(Count - Found[Key]) + " of " + std::to_string(Count) + " " +
+                        Key + " that check reports as unsafe or without a fix:\n" +
+                        unifiedDiff("input", "fixed", Shown.text(), Fixed.Text));
+    Fixed = (*E)->fix(After); // a second run, on what the first one wrote
+  }
+}
+
 void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
              const std::string &RuleId, const std::string &Dir,
              const std::string &InputName, bool Update) {
@@ -349,6 +405,7 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
   if (Twice.Text != Fixed.Text)
     fail(Input, "a second fix changed the text again:\n" +
                     unifiedDiff("first", "second", Fixed.Text, Twice.Text));
+  checkSafeFixesKeepTheRest(Input, Shown, Rules, RuleId, *O, EO);
 }
 
 //===----------------------------------------------------------------------===//

@@ -602,7 +602,7 @@ def default_picked(d="gpu" if torch.cuda.is_available() else "cpu"):  # expect: 
     return d
 
 
-@unittest.skipIf(not torch.accelerator.is_available(), "cuda should be available")  # expect: cuda-is-available:report -- gloo takes CPU and CUDA tensors only
+@unittest.skipIf(not torch.cuda.is_available(), "cuda should be available")  # expect: cuda-is-available:report -- gloo takes CPU and CUDA tensors only
 class TestSeparateDDP(unittest.TestCase):
     # mmengine's DDP wrapper tests: ported, a Mac runs this with MPS parameters, and DDP's first
     # collective on gloo raises.

@@ -1,0 +1,40 @@
+# devport-test: rules=all
+"""Guards whose code was ported already (by hand, or by an earlier `devport fix`): the review
+judges them as it judged the CUDA code before, or a second `fix` would port the guard that the
+first one kept."""
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def peak():
+    if torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- MPS has no reset_peak_memory_stats
+        torch.accelerator.reset_peak_memory_stats()
+    return 0
+
+
+def wrap(model):
+    if torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- gloo gets MPS parameters on a Mac
+        model = model.to(torch.accelerator.current_accelerator())
+        model = DDP(model)
+    return model
+
+
+def reduce(t):
+    if torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- gloo gets MPS tensors on a Mac
+        dist.init_process_group(dist.get_default_backend_for_device(torch.accelerator.current_accelerator()))
+        t = t.to(device=torch.accelerator.current_accelerator().type + ":0")
+        dist.all_reduce(t)
+    return t
+
+
+# Negatives: code that runs on every accelerator; code that says CUDA.
+def sync():
+    if torch.cuda.is_available():  # expect: cuda-is-available:safe
+        torch.accelerator.synchronize()
+
+
+def check_type():
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- it compares the type with "cuda"
+        return torch.accelerator.current_accelerator().type == "cuda"
+    return False
