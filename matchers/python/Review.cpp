@@ -2262,8 +2262,8 @@ bool flexAttention(TSNode N, llvm::StringRef Text) {
 }
 
 /// Whether N names the current accelerator where code puts tensors: a
-/// `device=` or `map_location=` argument, or one of `.to(...)` or of a
-/// device mesh's (`init_device_mesh(...)`, `DeviceMesh(...)`), that is
+/// `device=` or `map_location=` argument, or one of a call (`.to(...)`, a
+/// device mesh's, the project's own function's), that is
 /// (or ends in) `torch.accelerator.current_accelerator()`, its `.type`, or
 /// that with an index added (`... .type + ":0"`): code that was ported
 /// already, by hand or by an earlier round or run of `devport fix`, whose
@@ -2299,13 +2299,13 @@ bool portedPlacement(TSNode N, llvm::ArrayRef<TSNode> Path, llvm::StringRef Text
     return Name == "device" || Name == "map_location";
   }
   if (is(P, "argument_list")) {
+    // Handed to a call: `.to(...)`, a device mesh, the project's own code
+    // (`run(torch.device(acc.type, 0))`); not torch.accelerator's queries
+    // nor the backend lookup, which place nothing.
     TSNode Call = ancestorOf(N, Path, K + 1);
-    TSNode F = is(Call, "call") ? field(Call, "function") : TSNode{};
-    llvm::StringRef Callee = is(F, "attribute")    ? textOf(field(F, "attribute"), Text)
-                             : is(F, "identifier") ? textOf(F, Text)
-                                                   : "";
-    return (Callee == "to" && is(F, "attribute")) || Callee == "init_device_mesh" ||
-           Callee == "DeviceMesh";
+    llvm::StringRef Callee = is(Call, "call") ? textOf(field(Call, "function"), Text) : "";
+    return !Callee.empty() && !Callee.startswith("torch.accelerator.") &&
+           lastName(Callee) != "get_default_backend_for_device" && lastName(Callee) != "print";
   }
   return false;
 }
@@ -2506,6 +2506,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   // The first place in them that already puts tensors on the current
   // accelerator (portedPlacement()): as good as a placement a fix ports.
   std::optional<TSNode> Ported;
+  // The first backend looked up for the current accelerator
+  // (`dist.get_default_backend_for_device(torch.accelerator.
+  // current_accelerator())`): a group made on it, as a ported "nccl" is.
+  std::optional<TSNode> PortedGroup;
   bool Saves = false;            // a `torch.save` too: what is loaded may be what it saved
   for (size_t RI = 0; RI < Regions.size(); ++RI) {
     ByteRange Region = Regions[RI];
@@ -2690,6 +2694,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       }
       if (!Ported && Region.contains(NR) && portedPlacement(N, Path, Text))
         Ported = N;
+      if (!PortedGroup && is(N, "call") && Region.contains(NR) &&
+          lastName(textOf(field(N, "function"), Text)) == "get_default_backend_for_device" &&
+          textOf(field(N, "arguments"), Text).contains("current_accelerator("))
+        PortedGroup = N;
       // MPS has no float64: code that only CUDA ran may use it. Nor float8
       // (sd-scripts' `--fp8` weights, `torch.float8_e4m3fn`).
       // `x.double()` (mmcv's ONNX tests) and numpy's float64 moved there too.
@@ -2783,9 +2791,11 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
     // elsewhere, for any device).
     const Diagnostic *Made = First("distributed");
     bool Mesh = Made && Made->RuleId == "cuda-device-mesh";
+    // Or a backend that says the accelerator already.
+    bool Group = Made || (PortedGroup && !underMacSkip(Root, rangeOf(*PortedGroup), Text));
     // What puts tensors on the device, where the wrapper does not itself.
     const Diagnostic *Placed =
-        (Made || Wrapper) && !WrapperMoves ? First("device-placement") : nullptr;
+        (Group || Wrapper) && !WrapperMoves ? First("device-placement") : nullptr;
     // A wrapper given `device_ids` (`DDP(model, device_ids=[rank])`) runs on
     // a module that is on that device, however it got there (`.to(rank)`,
     // an index: pytorch/examples' DDP tutorial).
@@ -2799,16 +2809,19 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         }
     // Or what already puts them on the accelerator (ported by hand, or by
     // an earlier round or run of fix).
-    bool PlacedAlready = !Placed && (Made || Wrapper) && !WrapperMoves && Ported &&
+    bool PlacedAlready = !Placed && (Group || Wrapper) && !WrapperMoves && Ported &&
                          !underMacSkip(Root, rangeOf(*Ported), Text);
-    if ((Made || Wrapper) && (Placed || PlacedAlready || Mesh || WrapperMoves || Ids)) {
+    if ((Group || Wrapper) && (Placed || PlacedAlready || Mesh || WrapperMoves || Ids)) {
       std::string Where;
       if (Wrapper)
         Where = "`" + snippet(*Wrapper, Text) + "` (line " +
                 std::to_string(lineOf(Text, ts_node_start_byte(*Wrapper))) + ")";
-      else
+      else if (Made)
         Where = "`" + snippet(descendantFor(Root, Made->Range.Begin, Made->Range.End), Text) +
                 "` (line " + std::to_string(lineOf(Text, Made->Range.Begin)) + ")";
+      else
+        Where = "`" + snippet(*PortedGroup, Text) + "` (line " +
+                std::to_string(lineOf(Text, ts_node_start_byte(*PortedGroup))) + ")";
       if (WrapperMoves)
         Where += ", which puts the module on the accelerator";
       else if (Placed)

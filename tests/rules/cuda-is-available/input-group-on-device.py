@@ -215,3 +215,16 @@ def wrap_other_alias(model):
     if torch.cuda.is_available():  # expect: cuda-is-available:safe
         model = Wrapper(model.cuda())  # expect: cuda-method:safe
     return model
+
+
+def reduce_on(device):
+    y = torch.arange(3.0).cuda(device)  # expect: cuda-method-to-device:safe
+    dist.init_process_group(dist.Backend.NCCL, rank=0, world_size=1)  # expect: nccl-backend-enum:safe
+    dist.all_reduce(y)
+
+
+def reduce_main():
+    # The group and the tensors are in the function the guarded code calls; once the fixes port
+    # them, the guard must still say so (a second round read ported code).
+    if torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- gloo gets MPS tensors on a Mac
+        reduce_on(torch.device("cuda", 0))  # expect: cuda-device-index:safe

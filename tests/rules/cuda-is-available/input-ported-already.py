@@ -28,6 +28,17 @@ def reduce(t):
     return t
 
 
+def run(device):
+    x = torch.arange(3.0).to(device)
+    dist.init_process_group(dist.get_default_backend_for_device(torch.accelerator.current_accelerator()))
+    dist.all_reduce(x)
+
+
+def main():
+    if torch.cuda.is_available():  # expect: cuda-is-available:unsafe -- run() hands gloo MPS tensors on a Mac
+        run(torch.device(torch.accelerator.current_accelerator().type, 0))
+
+
 # Negatives: code that runs on every accelerator; code that says CUDA.
 def sync():
     if torch.cuda.is_available():  # expect: cuda-is-available:safe
