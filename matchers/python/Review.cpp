@@ -2261,9 +2261,9 @@ bool flexAttention(TSNode N, llvm::StringRef Text) {
   return (is(P, "call") && sameNode(field(P, "function"), N)) || is(P, "argument_list");
 }
 
-/// Whether N names the current accelerator where code puts tensors: a
-/// `device=` or `map_location=` argument, or one of a call (`.to(...)`, a
-/// device mesh's, the project's own function's), that is
+/// Whether N names the current accelerator where code puts tensors: an
+/// argument of a call (`device=`, `.to(...)`, a device mesh's, the
+/// project's own function's), a value assigned or returned, that is
 /// (or ends in) `torch.accelerator.current_accelerator()`, its `.type`, or
 /// that with an index added (`... .type + ":0"`): code that was ported
 /// already, by hand or by an earlier round or run of `devport fix`, whose
@@ -2294,20 +2294,24 @@ bool portedPlacement(TSNode N, llvm::ArrayRef<TSNode> Path, llvm::StringRef Text
     Top = P;
     P = ancestorOf(N, Path, ++K);
   }
-  if (is(P, "keyword_argument")) {
-    llvm::StringRef Name = textOf(field(P, "name"), Text);
-    return Name == "device" || Name == "map_location";
-  }
+  // A keyword argument (`device=`, `map_location=`), an argument of a call
+  // (`.to(...)`, a device mesh's, the project's own `run(...)`), a value
+  // assigned or returned (`device = torch.accelerator.current_accelerator()`,
+  // a ported `device = torch.device("cuda")`): a device placement, as the
+  // finding it was. Not a comparison (a device check), nor an argument of
+  // torch.accelerator's queries, the backend lookup or print, which place
+  // nothing.
+  if (ts_node_is_null(P) || is(P, "comparison_operator") || is(P, "boolean_operator") ||
+      is(P, "not_operator") || is(P, "if_statement") || is(P, "conditional_expression"))
+    return false;
   if (is(P, "argument_list")) {
-    // Handed to a call: `.to(...)`, a device mesh, the project's own code
-    // (`run(torch.device(acc.type, 0))`); not torch.accelerator's queries
-    // nor the backend lookup, which place nothing.
     TSNode Call = ancestorOf(N, Path, K + 1);
     llvm::StringRef Callee = is(Call, "call") ? textOf(field(Call, "function"), Text) : "";
     return !Callee.empty() && !Callee.startswith("torch.accelerator.") &&
            lastName(Callee) != "get_default_backend_for_device" && lastName(Callee) != "print";
   }
-  return false;
+  return is(P, "keyword_argument") || is(P, "assignment") || is(P, "return_statement") ||
+         is(P, "expression_list");
 }
 
 /// The first CUDA-only code in the guard's regions, and in the module's
@@ -2766,15 +2770,16 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
   auto Fixed = [&](const Diagnostic &D) {
     return hasFix(D, L) && llvm::any_of(Regions, [&](ByteRange R) { return R.contains(D.Range); });
   };
-  auto PlacesOnDevice = [&] {
-    return Ported || llvm::any_of(Findings, [&](const Diagnostic &D) {
-             return D.Category == "device-placement" && Fixed(D);
-           });
-  };
+  bool FixesPlace = llvm::any_of(
+      Findings, [&](const Diagnostic &D) { return D.Category == "device-placement" && Fixed(D); });
+  auto PlacesOnDevice = [&] { return FixesPlace || Ported; };
   if (Gloo && PlacesOnDevice())
     return "`" + snippet(*Gloo, Text) + "` (line " +
            std::to_string(lineOf(Text, ts_node_start_byte(*Gloo))) +
-           ": gloo takes CPU and CUDA tensors only, and the fixes put them on the device)";
+           ": gloo takes CPU and CUDA tensors only, and " +
+           (FixesPlace ? "the fixes put them on the device)"
+                       : "the code puts them on the current accelerator (line " +
+                             std::to_string(lineOf(Text, ts_node_start_byte(*Ported))) + "))");
   if (Extension && PlacesOnDevice())
     return "`" + snippet(expressionOf(Root, *Extension), Text) + "` (line " +
            std::to_string(lineOf(Text, ts_node_start_byte(*Extension))) + ExtensionReason + ")";

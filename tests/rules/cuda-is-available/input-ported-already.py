@@ -39,6 +39,15 @@ def main():
         run(torch.device(torch.accelerator.current_accelerator().type, 0))
 
 
+def gloo_group(model):
+    # PyTorch's test_replicate_with_compiler: a gloo group, and the device in a variable.
+    if torch.cuda.is_available():  # expect: cuda-is-available:report -- gloo takes CPU and CUDA tensors only
+        device = torch.accelerator.current_accelerator()
+        dist.init_process_group("gloo")
+        return DDP(model.to(device))
+    return model
+
+
 # Negatives: code that runs on every accelerator; code that says CUDA.
 def sync():
     if torch.cuda.is_available():  # expect: cuda-is-available:safe
