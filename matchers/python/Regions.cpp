@@ -952,6 +952,10 @@ public:
         keepBeforeIf(Start);
         break;
       }
+      // float64 in the function of a guard, an `if` or a conditional
+      // expression, whether kept whole or read (Review.cpp,
+      // float64InFunction()).
+      keepFloat64OfFunction(Start);
       // A module's `pytestmark` skip guards the whole module (Review.cpp,
       // guardAt()).
       if (S.Parent[Start] < 0 && Ls[Start].K == Key::Other) {
@@ -1313,6 +1317,28 @@ private:
         if (L.contains("tensor(") || L.contains("from_numpy("))
           Keep[I] = true;
       }
+  }
+
+  /// In the function that holds the statement at Start (its header too),
+  /// the lines that may name float64 (Review.cpp, float64InFunction(): a
+  /// tensor made float64 before a guard and moved to the device in it).
+  void keepFloat64OfFunction(int32_t Start) {
+    int32_t P = S.Parent[Start];
+    while (P >= 0 && Ls[P].K != Key::Def && Ls[P].K != Key::Class)
+      P = S.Parent[P];
+    if (P < 0 || Ls[P].K != Key::Def)
+      return;
+    if (Float64Read.empty())
+      Float64Read.assign(Ls.size(), false);
+    if (Float64Read[P])
+      return; // once a function
+    Float64Read[P] = true;
+    for (int32_t I = P; I <= S.BlockEnd[P]; ++I) {
+      llvm::StringRef L = T.slice(Ls[I].Begin, Ls[I].End);
+      if (!Keep[I] && (L.contains("float64") || L.contains("double") || L.contains("Double") ||
+                       L.contains("float8_")))
+        Keep[I] = true;
+    }
   }
 
   /// Keeps the lines From..To of guarded code that the review may read
@@ -1918,6 +1944,8 @@ private:
   std::vector<ByteRange> Comments;
   Structure S;
   std::vector<bool> Keep, Hit, Skeleton;
+  /// keepFloat64OfFunction(): the functions (by their line) read.
+  std::vector<bool> Float64Read;
   std::vector<bool> Unguarded; ///< Read by keepGuarded(): nothing the review looks for.
   std::vector<Table> Tables;   ///< Kept statements parsed in part, by line.
   /// findModuleDefinitions(): by name, the first and last line of each.

@@ -2253,12 +2253,56 @@ bool flexAttention(TSNode N, llvm::StringRef Text) {
     return false;
   TSNode P = ts_node_parent(N);
   if (is(P, "attribute") && sameNode(field(P, "attribute"), N)) {
-    if (!textOf(field(P, "object"), Text).endswith("flex_attention"))
+    // `torch.nn.attention.flex_attention.flex_attention(...)`, or through the
+    // module's alias (torchtitan's `from torch.nn.attention import
+    // flex_attention as fa`, then `fa.flex_attention(...)`): a name, not
+    // `self` or `cls`, whose method a class would define.
+    TSNode Object = field(P, "object");
+    llvm::StringRef O = textOf(Object, Text);
+    if (!O.endswith("flex_attention") && !(is(Object, "identifier") && O != "self" && O != "cls"))
       return false;
     N = P;
     P = ts_node_parent(N);
   }
   return (is(P, "call") && sameNode(field(P, "function"), N)) || is(P, "argument_list");
+}
+
+/// The first place that names float64 in the function that holds guard
+/// G's check, outside the code it guards (there cudaOnlyCode() finds it
+/// itself): a tensor made float64 before the guard (mmdetection's
+/// `torch.rand(20, 20, dtype=torch.float64)`, then `if
+/// torch.cuda.is_available(): t = t.cuda()`), or a result checked to be
+/// float64 after it. Nullopt at module level or where there is none.
+std::optional<TSNode> float64InFunction(TSNode Root, const Guard &G,
+                                        const std::vector<Diagnostic> &Findings,
+                                        llvm::StringRef Text) {
+  if (G.Finding >= Findings.size())
+    return std::nullopt;
+  ByteRange R = Findings[G.Finding].Range;
+  TSNode Function{};
+  for (TSNode P = descendantFor(Root, R.Begin, R.End); !ts_node_is_null(P); P = ts_node_parent(P))
+    if (is(P, "function_definition")) {
+      Function = P;
+      break;
+    }
+  if (ts_node_is_null(Function))
+    return std::nullopt;
+  std::optional<TSNode> Found;
+  preorder(Function, [&](TSNode N, TSTreeCursor *) {
+    if (Found)
+      return false;
+    if (llvm::any_of(G.Regions, [&](ByteRange X) { return X.contains(rangeOf(N)); }))
+      return false;
+    if ((is(N, "function_definition") || is(N, "class_definition") || is(N, "lambda")) &&
+        !sameNode(N, Function))
+      return false;
+    if (namesFloat64(N, Text) && !textOf(N, Text).startswith("torch.float8_")) {
+      Found = N;
+      return false;
+    }
+    return !is(N, "comment");
+  });
+  return Found;
 }
 
 /// Whether N names the current accelerator where code puts tensors: an
@@ -2842,6 +2886,16 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
       *OffCuda = "runs a process group on the accelerator: " + Where +
                  "; on a Mac that group is gloo (`dist.get_default_backend_for_device`), which "
                  "takes CPU and CUDA tensors only";
+    } else if (std::optional<TSNode> F64 =
+                   (FixesPlace || Ported) && G.Finding < Findings.size() &&
+                           hasFix(Findings[G.Finding], Level::Safe) // not said already
+                       ? float64InFunction(Root, G, Findings, Text)
+                       : std::nullopt;
+               F64 && !underMacSkip(Root, rangeOf(*F64), Text)) {
+      *OffCuda = "moves tensors to the accelerator in a function that uses float64: `" +
+                 snippet(*F64, Text) + "` (line " +
+                 std::to_string(lineOf(Text, ts_node_start_byte(*F64))) +
+                 "); MPS has no float64, and a float64 tensor that the CPU took raises there";
     } else if (Load && !Saves) {
       *OffCuda = "loads a checkpoint with no `map_location`: `" + snippet(*Load, Text) +
                  "` (line " + std::to_string(lineOf(Text, ts_node_start_byte(*Load))) +

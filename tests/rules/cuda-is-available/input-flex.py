@@ -4,6 +4,7 @@
 the CPU run it."""
 import pytest
 import torch
+from torch.nn.attention import flex_attention as fa
 from torch.nn.attention.flex_attention import create_block_mask, flex_attention
 
 
@@ -20,6 +21,29 @@ def masked(q):
         mask = create_block_mask(lambda b, h, i, j: i >= j, 1, 1, 16, 16)
         return flex_attention(q, q, q, block_mask=mask)
     return q
+
+
+def attention(q):
+    # torchtitan's tests: the module under an alias, called in a helper.
+    return fa.flex_attention(q, q, q)
+
+
+def test_helper():
+    if not torch.cuda.is_available():  # expect: cuda-is-available:report -- flex attention through fa
+        pytest.skip("needs CUDA")
+    q = torch.randn(1, 2, 16, 24, device="cuda")
+    assert attention(q).shape == q.shape
+
+
+class Model(torch.nn.Module):
+    def flex_attention(self, q):
+        return q
+
+    def forward(self, q):
+        # Negative: a method of that name.
+        if torch.cuda.is_available():  # expect: cuda-is-available:safe
+            q = q.to("cuda")
+        return self.flex_attention(q)
 
 
 # Negatives: the function's own name; nothing of flex attention in the guarded code.
