@@ -2321,8 +2321,11 @@ bool portedPlacement(TSNode N, llvm::ArrayRef<TSNode> Path, llvm::StringRef Text
   size_t K = 1;
   TSNode Top = N, P = ancestorOf(N, Path, K);
   while (!ts_node_is_null(P)) {
+    // A branch of `X if C else Y` is what the whole picks; its condition
+    // is a check.
     bool Through = (is(P, "attribute") && sameNode(field(P, "object"), Top)) ||
-                   is(P, "binary_operator") || is(P, "parenthesized_expression");
+                   is(P, "binary_operator") || is(P, "parenthesized_expression") ||
+                   (is(P, "conditional_expression") && !sameNode(ts_node_named_child(P, 1), Top));
     if (is(P, "argument_list")) {
       TSNode Call = ancestorOf(N, Path, K + 1);
       Through = is(Call, "call") && textOf(field(Call, "function"), Text) == "torch.device";
@@ -2354,8 +2357,11 @@ bool portedPlacement(TSNode N, llvm::ArrayRef<TSNode> Path, llvm::StringRef Text
     return !Callee.empty() && !Callee.startswith("torch.accelerator.") &&
            lastName(Callee) != "get_default_backend_for_device" && lastName(Callee) != "print";
   }
+  // Or a value of a dict or an item of a list or tuple (PyTorch's OpInfo
+  // samples, `inputs.append(((S,), {'device': 'cuda'}))`).
   return is(P, "keyword_argument") || is(P, "assignment") || is(P, "return_statement") ||
-         is(P, "expression_list");
+         is(P, "expression_list") || (is(P, "pair") && sameNode(field(P, "value"), Top)) ||
+         is(P, "list") || is(P, "tuple");
 }
 
 /// The first CUDA-only code in the guard's regions, and in the module's

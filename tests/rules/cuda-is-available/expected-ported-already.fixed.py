@@ -48,6 +48,17 @@ def gloo_group(model):
     return model
 
 
+def samples(t):
+    # PyTorch's OpInfo samples after a first fix: float64 beside a device in a dict, or picked.
+    out = [dict(dtype=torch.float64)]
+    if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- a float64 sample moved
+        out.append({"device": torch.accelerator.current_accelerator().type})
+    if torch.accelerator.is_available():  # expect: cuda-is-available:unsafe -- the same, picked
+        other = torch.accelerator.current_accelerator().type if t.device.type == "cpu" else "cpu"
+        out.append(dict(device=other))
+    return out
+
+
 # Negatives: code that runs on every accelerator; code that says CUDA.
 def sync():
     if torch.accelerator.is_available():  # expect: cuda-is-available:safe
