@@ -2276,15 +2276,12 @@ bool flexAttention(TSNode N, llvm::StringRef Text) {
 std::optional<TSNode> float64InFunction(TSNode Root, const Guard &G,
                                         const std::vector<Diagnostic> &Findings,
                                         llvm::StringRef Text) {
-  if (G.Finding >= Findings.size())
-    return std::nullopt;
-  ByteRange R = Findings[G.Finding].Range;
+  std::optional<Ancestors> OwnUp;
+  const Ancestors &Up = pathTo(Root, Findings[G.Finding].Range, OwnUp);
   TSNode Function{};
-  for (TSNode P = descendantFor(Root, R.Begin, R.End); !ts_node_is_null(P); P = ts_node_parent(P))
-    if (is(P, "function_definition")) {
+  for (TSNode P = Up.node(); !ts_node_is_null(P) && ts_node_is_null(Function); P = Up.parent(P))
+    if (is(P, "function_definition"))
       Function = P;
-      break;
-    }
   if (ts_node_is_null(Function))
     return std::nullopt;
   std::optional<TSNode> Found;
@@ -2893,7 +2890,7 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
                  "; on a Mac that group is gloo (`dist.get_default_backend_for_device`), which "
                  "takes CPU and CUDA tensors only";
     } else if (std::optional<TSNode> F64 =
-                   (FixesPlace || Ported) && G.Finding < Findings.size() &&
+                   (FixesPlace || Ported) &&
                            hasFix(Findings[G.Finding], Level::Safe) // not said already
                        ? float64InFunction(Root, G, Findings, Text)
                        : std::nullopt;
@@ -4133,24 +4130,35 @@ std::optional<std::string> cudaHandleRead(TSNode Root, ByteRange R, llvm::String
   return std::nullopt;
 }
 
-/// The NAME of the `torch.cuda.NAME(...)` call that a finding's code starts
-/// with, or "".
-llvm::StringRef calledCudaFunction(llvm::StringRef Code) {
-  if (!Code.consume_front("torch.cuda."))
+/// The NAME of the `<Module>NAME(...)` call that Code starts with
+/// (`torch.cuda.` or `torch.accelerator.`), or "".
+llvm::StringRef calledFunction(llvm::StringRef Code, llvm::StringRef Module) {
+  if (!Code.consume_front(Module))
     return "";
   llvm::StringRef Name = Code.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
   return Code.drop_front(Name.size()).ltrim().startswith("(") ? Name : "";
+}
+
+/// The NAME of the `torch.cuda.NAME(...)` call that a finding's code starts
+/// with, or "".
+llvm::StringRef calledCudaFunction(llvm::StringRef Code) {
+  return calledFunction(Code, "torch.cuda.");
 }
 
 /// A finding in what guard G guards whose safe fix calls one of
 /// torch.accelerator's memory functions (sam2's trainer: `if
 /// torch.cuda.is_available(): torch.cuda.reset_peak_memory_stats()`), which
 /// MPS does not implement (pytorch#167447: `empty_cache`, `memory_allocated`,
-/// `reset_peak_memory_stats`, ... raise there): the function and its line;
-/// for a call ported already, "NAME` (line N)" and 0.
-std::optional<std::pair<std::string, unsigned>>
-acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings,
-                         llvm::StringRef Text) {
+/// `reset_peak_memory_stats`, ... raise there), or a call of one already in
+/// that code.
+struct MemoryCall {
+  std::string Function; ///< `torch.accelerator.NAME`.
+  unsigned Line;
+  bool Ported; ///< In the code already, not a fix's.
+};
+std::optional<MemoryCall> acceleratorMemoryGuarded(const Guard &G,
+                                                   const std::vector<Diagnostic> &Findings,
+                                                   llvm::StringRef Text) {
   static constexpr llvm::StringLiteral Memory[] = {
       "empty_cache",     "memory_allocated",    "max_memory_allocated",
       "memory_reserved", "max_memory_reserved", "reset_peak_memory_stats",
@@ -4171,8 +4179,8 @@ acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings
              });
     });
     if (ToAccelerator)
-      return std::make_pair("torch.accelerator." + Name.str(),
-                            lineOf(Text, Findings[I].Range.Begin));
+      return MemoryCall{"torch.accelerator." + Name.str(), lineOf(Text, Findings[I].Range.Begin),
+                        /*Ported=*/false};
   }
   // Or one that calls it already (ported by hand, or by an earlier round or
   // run of fix: that round's review saw the CUDA call, the next one sees
@@ -4180,14 +4188,10 @@ acceleratorMemoryGuarded(const Guard &G, const std::vector<Diagnostic> &Findings
   static constexpr llvm::StringLiteral Prefix = "torch.accelerator.";
   for (ByteRange R : G.Regions) {
     llvm::StringRef In = Text.slice(R.Begin, R.End);
-    for (size_t At = In.find(Prefix); At != llvm::StringRef::npos; At = In.find(Prefix, At + 1)) {
-      llvm::StringRef After = In.drop_front(At + Prefix.size());
-      llvm::StringRef Name = After.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
-      if (llvm::is_contained(Memory, Name) && After.drop_front(Name.size()).ltrim().startswith("("))
-        return std::make_pair(Prefix.str() + Name.str() + "` (line " +
-                                  std::to_string(lineOf(Text, R.Begin + At)) + ")",
-                              0u);
-    }
+    for (size_t At = In.find(Prefix); At != llvm::StringRef::npos; At = In.find(Prefix, At + 1))
+      if (llvm::StringRef Name = calledFunction(In.drop_front(At), Prefix);
+          llvm::is_contained(Memory, Name))
+        return MemoryCall{Prefix.str() + Name.str(), lineOf(Text, R.Begin + At), /*Ported=*/true};
   }
   return std::nullopt;
 }
@@ -5970,11 +5974,10 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     std::string Left = cudaOnlyCode(Root, Text, G, Findings, Kept, Level::Safe, &OffCuda);
     if (Left.empty())
       if (auto Memory = acceleratorMemoryGuarded(G, Findings, Text)) {
-        makeUnsafe(D, "unsafe: " + What + " calls `" + Memory->first +
-                          (Memory->second
-                               ? "` once ported (line " + std::to_string(Memory->second) + ")"
-                               : "") +
-                          ", which MPS does not implement (pytorch#167447): ported, a Mac "
+        makeUnsafe(D, "unsafe: " + What + " calls `" + Memory->Function +
+                          (Memory->Ported ? "` (line " : "` once ported (line ") +
+                          std::to_string(Memory->Line) +
+                          "), which MPS does not implement (pytorch#167447): ported, a Mac "
                           "passes the check and raises there");
         continue;
       }

@@ -294,6 +294,22 @@ std::vector<Diagnostic> ofRule(CheckResult All, const Rule &R) {
   return Out;
 }
 
+/// The engine of a case: the rules it picks, with EO; null (the failure
+/// reported) where they cannot be had.
+std::unique_ptr<Engine> caseEngine(const std::string &Input, const RuleSet &Rules,
+                                   const std::string &RuleId, const CaseOptions &O,
+                                   const EngineOptions &EO) {
+  auto Picked = caseRules(Input, Rules, RuleId, O);
+  if (!Picked)
+    return nullptr;
+  auto E = Engine::create(std::move(*Picked), EO);
+  if (!E) {
+    fail(Input, llvm::toString(E.takeError()));
+    return nullptr;
+  }
+  return std::move(*E);
+}
+
 /// Without --unsafe-fixes, `fix` leaves what `check` reports as unsafe or
 /// without a fix as it is: each such finding (every rule of the case) is
 /// found again, with its text, in the fixed text (or kept there). Its
@@ -305,21 +321,16 @@ void checkSafeFixesKeepTheRest(const std::string &Input, const SourceFile &Shown
                                const RuleSet &Rules, const std::string &RuleId,
                                const CaseOptions &O, EngineOptions EO) {
   EO.UnsafeFixes = false;
-  auto Picked = caseRules(Input, Rules, RuleId, O);
-  if (!Picked)
+  std::unique_ptr<Engine> E = caseEngine(Input, Rules, RuleId, O, EO);
+  if (!E)
     return;
-  auto E = Engine::create(std::move(*Picked), EO);
-  if (!E) {
-    fail(Input, llvm::toString(E.takeError()));
-    return;
-  }
   auto KeyOf = [](const SourceFile &F, const std::string &Rule, ByteRange R) {
     return Rule + " `" + F.text().slice(R.Begin, R.End).str() + "`";
   };
   auto Safe = [](const Diagnostic &D) {
     return llvm::any_of(D.Fixes, [](const Fix &X) { return X.App == Applicability::Safe; });
   };
-  std::vector<Diagnostic> Before = (*E)->checkAll(Shown).Findings;
+  std::vector<Diagnostic> Before = E->checkAll(Shown).Findings;
   std::map<std::string, unsigned> Refused;
   for (const Diagnostic &D : Before)
     // Not one that holds a finding the safe fixes change (`torch.ones(2,
@@ -330,10 +341,13 @@ void checkSafeFixesKeepTheRest(const std::string &Input, const SourceFile &Shown
       ++Refused[KeyOf(Shown, D.RuleId, D.Range)];
   if (Refused.empty())
     return;
-  FixOutcome Fixed = (*E)->fix(Shown);
+  // A first run, then a second on what the first wrote.
+  FixOutcome Fixed = E->fix(Shown);
   for (int Run = 1; Run <= 2; ++Run) {
+    if (Run == 2)
+      Fixed = E->fix(SourceFile(Shown.path(), Fixed.Text));
     SourceFile After(Shown.path(), Fixed.Text);
-    CheckResult Again = (*E)->checkAll(After);
+    CheckResult Again = E->checkAll(After);
     std::map<std::string, unsigned> Found;
     for (const Diagnostic &D : Again.Findings)
       ++Found[KeyOf(After, D.RuleId, D.Range)];
@@ -346,7 +360,6 @@ void checkSafeFixesKeepTheRest(const std::string &Input, const SourceFile &Shown
                         std::to_string(Count - Found[Key]) + " of " + std::to_string(Count) + " " +
                         Key + " that check reports as unsafe or without a fix:\n" +
                         unifiedDiff("input", "fixed", Shown.text(), Fixed.Text));
-    Fixed = (*E)->fix(After); // a second run, on what the first one wrote
   }
 }
 
@@ -363,14 +376,9 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
   const CaseOptions *O = &C->Opts;
   EngineOptions EO = caseEngineOptions(*O, std::move(Backends));
   EO.Build.Semantic = false; // the semantic engine is compared separately (--semantic)
-  auto Picked = caseRules(Input, Rules, RuleId, *O);
-  if (!Picked)
+  std::unique_ptr<Engine> E = caseEngine(Input, Rules, RuleId, *O, EO);
+  if (!E)
     return;
-  auto E = Engine::create(std::move(*Picked), EO);
-  if (!E) {
-    fail(Input, llvm::toString(E.takeError()));
-    return;
-  }
   SourceFile Shown(InputName, F->text().str());
   // The case's own name is its path from its directory, where the modules
   // it imports are (input-triton-project.py's kernelpkg/).
@@ -381,7 +389,7 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
     return;
   }
   auto Back = llvm::make_scope_exit([&] { (void)llvm::sys::fs::set_current_path(Before); });
-  std::vector<Diagnostic> Diags = ofRule((*E)->checkAll(Shown), *Rules.find(RuleId));
+  std::vector<Diagnostic> Diags = ofRule(E->checkAll(Shown), *Rules.find(RuleId));
   checkMarkers(Input, Shown, Diags, expectations(Shown, "expect"), RuleId, "");
 
   std::string Rendered;
@@ -391,7 +399,7 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
   OS.flush();
   golden(Dir + "/expected" + Case + ".diag.txt", Rendered, Update);
 
-  FixOutcome Fixed = (*E)->fix(Shown);
+  FixOutcome Fixed = E->fix(Shown);
   if (!Fixed.Converged)
     fail(Input, "fixes did not converge");
   for (const DroppedFix &Dr : Fixed.Dropped)
@@ -401,7 +409,7 @@ void runCase(const RuleSet &Rules, std::shared_ptr<const BackendTable> Backends,
          Fixed.Text, Update);
 
   SourceFile Again(InputName, Fixed.Text);
-  FixOutcome Twice = (*E)->fix(Again);
+  FixOutcome Twice = E->fix(Again);
   if (Twice.Text != Fixed.Text)
     fail(Input, "a second fix changed the text again:\n" +
                     unifiedDiff("first", "second", Fixed.Text, Twice.Text));
