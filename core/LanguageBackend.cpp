@@ -47,7 +47,7 @@ bool LanguageBackend::compileCannotFail(const RuleSet &, const BackendOptions &)
   return false;
 }
 void LanguageBackend::reviewFixes(const ParsedFile &, std::vector<Diagnostic> &,
-                                  std::vector<Diagnostic> &) const {}
+                                  std::vector<Diagnostic> &, const BackendOptions &) const {}
 bool LanguageBackend::forgetFile(llvm::StringRef) const { return false; }
 Reporter::~Reporter() = default;
 

@@ -217,6 +217,10 @@ struct BuiltFix {
   std::vector<Note> Notes;
 };
 
+/// What `$DEVICE` expands to unless a project says otherwise.
+inline constexpr llvm::StringLiteral DefaultDeviceExpression =
+    "torch.accelerator.current_accelerator()";
+
 /// What a backend needs to know about the build, set per project.
 struct BackendOptions {
   /// C++: the directory of compile_commands.json (`-p DIR`); empty: found
@@ -230,6 +234,11 @@ struct BackendOptions {
   /// directory).
   std::vector<std::string> CudaRoleGlobs;
   std::string GlobBase;
+  /// What `$DEVICE` and `$DEVICE_TYPE` expand to (the engine's: FixRequest's
+  /// for every fix). Code that says them was ported already, by hand or by an
+  /// earlier round or run of `fix`: the review judges it as the code a fix
+  /// ports, and region parsing keeps it where the review reads it.
+  std::string DeviceExpression, DeviceTypeExpression;
 
   /// Whether Path (as given, or absolute) matches one of CudaRoleGlobs.
   bool inCudaRoleGlobs(llvm::StringRef Path) const;
@@ -288,7 +297,7 @@ public:
   /// (which holds the keep rules' matches) with a keep entry of its own. The
   /// default does nothing.
   virtual void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
-                           std::vector<Diagnostic> &Kept) const;
+                           std::vector<Diagnostic> &Kept, const BackendOptions &Opts) const;
 
   /// Tells the backend that the file at Path changed on disk, appeared or
   /// went away (the language server: a save, a watched file's event), for

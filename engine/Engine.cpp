@@ -30,6 +30,8 @@ Engine::create(RuleSet Rules, EngineOptions Opts,
                llvm::ArrayRef<const LanguageBackend *> Backends) {
   assert(!Backends.empty() && "an engine needs a backend");
   std::unique_ptr<Engine> E(new Engine(std::move(Rules), std::move(Opts)));
+  E->Opts.Build.DeviceExpression = E->Opts.DeviceExpression;
+  E->Opts.Build.DeviceTypeExpression = E->deviceTypeExpression();
   std::string Errors;
   for (const LanguageBackend *B : Backends) {
     auto L = std::make_unique<Language>();
@@ -319,7 +321,7 @@ CheckResult Engine::checkParsed(const SourceFile &F, const Language &L,
   DropKept(Out);
   // The code around each finding may make its fix unsafe (a guard whose
   // block stays CUDA-only, a device query evaluated at import).
-  L.Backend->reviewFixes(P, Out, Result.Kept);
+  L.Backend->reviewFixes(P, Out, Result.Kept, Opts.Build);
   std::vector<Diagnostic> InEmbedded;
   for (const Embedded &E : Docs)
     diagnoseEmbedded(F, L, E, InEmbedded);

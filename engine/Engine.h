@@ -55,7 +55,7 @@ struct EngineOptions {
   bool UnsafeFixes = false;
   /// What `$DEVICE` expands to in fix templates: the device the code should
   /// use (a project may say `device` or `self.device`).
-  std::string DeviceExpression = "torch.accelerator.current_accelerator()";
+  std::string DeviceExpression = DefaultDeviceExpression.str();
   /// What `$DEVICE_TYPE` expands to: its type string. Empty: derived as
   /// `<DeviceExpression>.type`.
   std::string DeviceTypeExpression;

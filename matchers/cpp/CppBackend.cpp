@@ -364,7 +364,7 @@ std::unique_ptr<ParsedFile> CppBackend::parseRegions(llvm::StringRef Path, llvm:
 }
 
 void CppBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
-                             std::vector<Diagnostic> &Kept) const {
+                             std::vector<Diagnostic> &Kept, const BackendOptions &) const {
   reviewFindings(static_cast<const CppParsedFile &>(P).lexed(), Findings, Kept);
 }
 

@@ -98,7 +98,7 @@ public:
                     const FixRequest &Req) const override;
   /// The findings in the code around them (Review.h).
   void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
-                   std::vector<Diagnostic> &Kept) const override;
+                   std::vector<Diagnostic> &Kept, const BackendOptions &Opts) const override;
   std::vector<Edit> unusedImportEdits(const ParsedFile &, const ParsedFile &) const override {
     return {};
   }

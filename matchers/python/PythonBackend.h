@@ -177,7 +177,7 @@ public:
   BuiltFix buildFix(const ParsedFile &P, const MatchResults &Found, const Match &M,
                     const FixRequest &Req) const override;
   void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
-                   std::vector<Diagnostic> &Kept) const override;
+                   std::vector<Diagnostic> &Kept, const BackendOptions &Opts) const override;
   bool forgetFile(llvm::StringRef Path) const override;
   std::vector<Edit> unusedImportEdits(const ParsedFile &Before,
                                       const ParsedFile &After) const override;

@@ -762,6 +762,23 @@ MatchResults PythonMatcher::match(TSNode Root, llvm::StringRef Src, const NameRe
   return Walk(*this, Src, Resolver, Marks).run(Root);
 }
 
+void PythonMatcher::setOptions(const BackendOptions &O) {
+  Opts = O;
+  Regions.DeviceWords.clear();
+  // A custom device's code, ported already, is what the review reads where
+  // the default's `accelerator.` would be (mentionsGuardedWord()).
+  std::string DefaultType = DefaultDeviceExpression.str() + ".type";
+  for (const std::string &E : {O.DeviceExpression, O.DeviceTypeExpression}) {
+    if (E.empty() || E == DefaultDeviceExpression || E == DefaultType)
+      continue;
+    std::string W = lastNameOfExpression(E);
+    if (W.empty())
+      W = llvm::StringRef(E).trim().str(); // no name: the expression as written
+    if (!W.empty() && !llvm::is_contained(Regions.DeviceWords, W))
+      Regions.DeviceWords.push_back(std::move(W));
+  }
+}
+
 MatchResults PythonMatcher::match(const ParsedFile &P) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
   const NameResolver &Resolver = Py.resolver();

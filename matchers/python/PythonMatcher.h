@@ -71,7 +71,7 @@ public:
   /// its text holds, as a C++ file of the role is.
   bool prefilterFile(llvm::StringRef Path, llvm::StringRef Text,
                      std::optional<bool> &MentionsDevport) const override;
-  void setOptions(const BackendOptions &O) { Opts = O; }
+  void setOptions(const BackendOptions &O);
 
   /// Runs every rule over a PythonParsedFile in one traversal; also collects
   /// the comments, the `devport:` directives and the doctests.

@@ -781,6 +781,7 @@ public:
                                 bool MarksOnly, llvm::ArrayRef<unsigned> Words,
                                 llvm::ArrayRef<AnchoredString> Strings) {
     int32_t N = static_cast<int32_t>(Ls.size());
+    DeviceWords = &Rules.DeviceWords;
     size_t Str = 0;
     for (size_t K = 0; K < Anchors.size(); ++K) {
       uint32_t A = Anchors[K];
@@ -1499,11 +1500,19 @@ private:
       // A line is read once: the code after each early exit at module level
       // runs to the end of the file.
       if (mentionsGuardedWord(T.slice(Ls[I].Begin, Ls[I].End)) || namesCudaLib(I) ||
-          callsFromImported(I))
+          callsFromImported(I) || saysDeviceWord(I))
         Keep[I] = true;
       else
         Unguarded[I] = true;
     }
+  }
+
+  /// Whether line I says one of DeviceWords (a custom device expression's).
+  bool saysDeviceWord(int32_t I) const {
+    if (!DeviceWords || DeviceWords->empty())
+      return false;
+    llvm::StringRef L = T.slice(Ls[I].Begin, Ls[I].End);
+    return llvm::any_of(*DeviceWords, [&](const std::string &W) { return L.contains(W); });
   }
 
   /// Whether line I calls one of FromImported (`convex_iou(boxes, polygons)`).
@@ -1943,6 +1952,7 @@ private:
   std::vector<Line> Ls;
   std::vector<ByteRange> Comments;
   Structure S;
+  const std::vector<std::string> *DeviceWords = nullptr; ///< run()'s Rules'.
   std::vector<bool> Keep, Hit, Skeleton;
   /// keepFloat64OfFunction(): the functions (by their line) read.
   std::vector<bool> Float64Read;
@@ -1978,6 +1988,29 @@ private:
 };
 
 } // namespace
+
+std::string lastNameOfExpression(llvm::StringRef Expression) {
+  llvm::StringRef E = Expression.trim();
+  // Without its trailing calls and subscripts (`get_device()`, `devs[0]`).
+  while (!E.empty() && (E.back() == ')' || E.back() == ']')) {
+    char Close = E.back(), Open = Close == ')' ? '(' : '[';
+    int Depth = 0;
+    size_t I = E.size();
+    while (I > 0) {
+      char C = E[--I];
+      Depth += C == Close ? 1 : C == Open ? -1 : 0;
+      if (Depth == 0)
+        break;
+    }
+    if (Depth != 0)
+      return "";
+    E = E.take_front(I).rtrim();
+  }
+  size_t B = E.size();
+  while (B > 0 && identChar(static_cast<unsigned char>(E[B - 1])))
+    --B;
+  return E.drop_front(B).str();
+}
 
 bool WordUse::countsIn(llvm::StringRef Token) const {
   if (Any)

@@ -162,7 +162,17 @@ struct RegionRules {
   /// By word (the index that the caller gives with each anchor): where an
   /// occurrence counts. Empty: wherever a word occurs outside comments.
   std::vector<WordUse> WordUses;
+  /// The last name of a custom device expression and of its type expression
+  /// (`get_device` of `get_device()`; BackendOptions'): guarded code that
+  /// says one may be code ported already, which the review reads
+  /// (Review.cpp, portedPlacement()). Empty for the default.
+  std::vector<std::string> DeviceWords;
 };
+
+/// The last name of Expression (`get_device` of `mylib.get_device()`,
+/// `device` of `self.device`), what RegionRules::DeviceWords holds; empty if
+/// it has none.
+std::string lastNameOfExpression(llvm::StringRef Expression);
 
 /// Text with every statement that no rule can need blanked, given the
 /// offsets (sorted) where the rules' anchor words occur (those inside

@@ -6,6 +6,7 @@
 
 #include "matchers/python/Review.h"
 
+#include "core/LanguageBackend.h"
 #include "core/NameWords.h"
 #include "matchers/python/NodeIndex.h"
 #include "matchers/python/ProjectModules.h"
@@ -164,6 +165,16 @@ llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
   return Out;
 }
 
+std::optional<llvm::StringRef> torchMember(llvm::StringRef Dotted);
+
+/// Whether N is `torch.float8_...` (through any name of torch's).
+bool isFloat8(TSNode N, llvm::StringRef Text) {
+  if (!is(N, "attribute"))
+    return false;
+  std::optional<llvm::StringRef> M = torchMember(textOf(N, Text));
+  return M && M->startswith("float8_");
+}
+
 /// Whether N says float64 or float8, which MPS lacks: `torch.float64`,
 /// `torch.double`, `np.float64`, `torch.DoubleTensor`, `torch.float8_...`,
 /// a call `.double()`, a string "float64" or "double" (a dtype by name:
@@ -172,7 +183,8 @@ llvm::SmallVector<std::string, 4> nameParts(llvm::StringRef Name) {
 bool namesFloat64(TSNode N, llvm::StringRef Text) {
   if (is(N, "attribute")) {
     llvm::StringRef T = textOf(N, Text);
-    return T == "torch.double" || T == "torch.DoubleTensor" || T.startswith("torch.float8_") ||
+    std::optional<llvm::StringRef> M = torchMember(T);
+    return (M && (*M == "double" || *M == "DoubleTensor" || M->startswith("float8_"))) ||
            textOf(field(N, "attribute"), Text) == "float64";
   }
   if (is(N, "call")) {
@@ -244,7 +256,8 @@ constexpr llvm::StringLiteral Collectives[] = {
 /// otherwise (`DistributedDataParallel as Wrapper`).
 enum class GroupUse { None, Group, Moves };
 GroupUse groupWrapper(llvm::StringRef Callee) {
-  if ((Callee.startswith("dist.") || Callee.startswith("torch.distributed.")) &&
+  std::optional<llvm::StringRef> Member = torchMember(Callee);
+  if ((Callee.startswith("dist.") || (Member && Member->startswith("distributed."))) &&
       llvm::is_contained(Collectives, lastName(Callee)))
     return GroupUse::Group;
   std::string L = lastName(Callee).lower();
@@ -523,6 +536,12 @@ struct TopLevel {
   /// pathTo(): the path to the node that spans a range, by the range (the
   /// helpers walk up from the same findings: a path each was 2% of a check).
   mutable llvm::DenseMap<uint64_t, std::unique_ptr<Ancestors>> Paths;
+  /// The names that the module's imports bind to torch (`torch`, `th` after
+  /// `import torch as th`): the fixes spell torch so (useAliases()), and the
+  /// review reads what code calls through any of them (torchMember()).
+  llvm::SmallVector<llvm::StringRef, 2> TorchNames;
+  /// What the fixes put code on, where not the default (reviewFixes()'s).
+  PortedDevice Device;
   ~TopLevel();
 };
 thread_local const TopLevel *CurrentTopLevel = nullptr;
@@ -532,6 +551,71 @@ thread_local const TopLevel *CurrentTopLevel = nullptr;
 const TopLevel *topLevelOf(TSNode Root) {
   const TopLevel *T = CurrentTopLevel;
   return T && sameNode(T->Index.root(), Root) ? T : nullptr;
+}
+
+/// What Dotted (`th.cuda.empty_cache`) names in torch, as written after a
+/// name that the module binds to torch (`cuda.empty_cache`), or nullopt
+/// where it does not start with one. Outside a review (or for another
+/// tree), `torch` alone.
+std::optional<llvm::StringRef> torchMember(llvm::StringRef Dotted) {
+  const TopLevel *T = CurrentTopLevel;
+  auto After = [&](llvm::StringRef Name) -> std::optional<llvm::StringRef> {
+    if (Dotted.size() > Name.size() && Dotted.startswith(Name) && Dotted[Name.size()] == '.')
+      return Dotted.drop_front(Name.size() + 1);
+    return std::nullopt;
+  };
+  if (auto R = After("torch"))
+    return R;
+  if (T)
+    for (llvm::StringRef Name : T->TorchNames)
+      if (auto R = After(Name))
+        return R;
+  return std::nullopt;
+}
+
+/// Whether Code (a finding's text) starts with `torch.cuda.` and then Rest,
+/// through any name of torch's.
+bool startsWithCudaModule(llvm::StringRef Code, llvm::StringRef Rest = "") {
+  std::optional<llvm::StringRef> M = torchMember(Code);
+  return M && M->startswith("cuda.") && M->drop_front(5).startswith(Rest);
+}
+
+/// The names that the module-level imports of Root bind to torch: `torch`
+/// (`import torch`, `import torch.nn`) and aliases (`import torch as th`).
+llvm::SmallVector<llvm::StringRef, 2> torchNames(TSNode Root, llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 2> Out;
+  forEachChild(Root, [&](TSNode S) {
+    if (!is(S, "import_statement"))
+      return;
+    forEachChild(S, [&](TSNode I) {
+      llvm::StringRef Name;
+      if (is(I, "dotted_name") &&
+          (textOf(I, Text) == "torch" || textOf(I, Text).startswith("torch.")))
+        Name = "torch";
+      else if (is(I, "aliased_import") && textOf(field(I, "name"), Text) == "torch")
+        Name = textOf(field(I, "alias"), Text);
+      if (!Name.empty() && !llvm::is_contained(Out, Name))
+        Out.push_back(Name);
+    });
+  });
+  return Out;
+}
+
+/// Whether Code (a node's text) is the device that the fixes use, as a
+/// custom `--device-expression` (or its type expression) spells it.
+bool saysPortedDevice(llvm::StringRef Code) {
+  const TopLevel *T = CurrentTopLevel;
+  return T && ((!T->Device.Expression.empty() && Code == T->Device.Expression) ||
+               (!T->Device.TypeExpression.empty() && Code == T->Device.TypeExpression));
+}
+
+/// Whether Code holds the current accelerator (`current_accelerator(`), or
+/// the device or its type as a custom `--device-expression` spells it.
+bool mentionsPortedDevice(llvm::StringRef Code) {
+  const TopLevel *T = CurrentTopLevel;
+  return Code.contains("current_accelerator(") ||
+         (T && ((!T->Device.Expression.empty() && Code.contains(T->Device.Expression)) ||
+                (!T->Device.TypeExpression.empty() && Code.contains(T->Device.TypeExpression))));
 }
 
 /// The 1-based line of Offset ('\n' ends a line).
@@ -702,7 +786,8 @@ bool cufftPlanCache(llvm::StringRef Chain) { return Chain.contains("cufft_plan_c
 /// not cuFFT's plan cache (cufftPlanCache()).
 bool backendsFlag(TSNode N, llvm::StringRef Text) {
   llvm::StringRef Chain = dottedChain(Text, ts_node_start_byte(N), ts_node_end_byte(N));
-  return Chain.startswith("torch.backends.") && !cufftPlanCache(Chain);
+  std::optional<llvm::StringRef> Member = torchMember(Chain);
+  return Member && Member->startswith("backends.") && !cufftPlanCache(Chain);
 }
 
 /// `is_nccl_available`, `is_cuda_available`: a query that answers on any
@@ -2293,7 +2378,7 @@ std::optional<TSNode> float64InFunction(TSNode Root, const Guard &G,
     if ((is(N, "function_definition") || is(N, "class_definition") || is(N, "lambda")) &&
         !sameNode(N, Function))
       return false;
-    if (namesFloat64(N, Text) && !textOf(N, Text).startswith("torch.float8_")) {
+    if (namesFloat64(N, Text) && !isFloat8(N, Text)) {
       Found = N;
       return false;
     }
@@ -2302,17 +2387,28 @@ std::optional<TSNode> float64InFunction(TSNode Root, const Guard &G,
   return Found;
 }
 
+/// Whether N is the current accelerator: `torch.accelerator.current_accelerator()`
+/// (through any name of torch's), or the device, or its type, as a custom
+/// `--device-expression` spells it.
+bool currentAccelerator(TSNode N, llvm::StringRef Text) {
+  if (is(N, "call") && textOf(N, Text).endswith("current_accelerator()")) {
+    std::optional<llvm::StringRef> Member = torchMember(textOf(field(N, "function"), Text));
+    if (Member && *Member == "accelerator.current_accelerator")
+      return true;
+  }
+  return saysPortedDevice(textOf(N, Text));
+}
+
 /// Whether N names the current accelerator where code puts tensors: an
 /// argument of a call (`device=`, `.to(...)`, a device mesh's, the
 /// project's own function's), a value assigned or returned, that is
-/// (or ends in) `torch.accelerator.current_accelerator()`, its `.type`, or
+/// (or ends in) currentAccelerator(), its `.type`, or
 /// that with an index added (`... .type + ":0"`): code that was ported
 /// already, by hand or by an earlier round or run of `devport fix`, whose
 /// guard the review must judge as if a fix ported it. Path holds N's
 /// ancestors (preorderWithPath()).
 bool portedPlacement(TSNode N, llvm::ArrayRef<TSNode> Path, llvm::StringRef Text) {
-  if (!is(N, "call") || !textOf(N, Text).endswith("current_accelerator()") ||
-      !textOf(field(N, "function"), Text).endswith("torch.accelerator.current_accelerator"))
+  if (!currentAccelerator(N, Text))
     return false;
   // Up through `.type`, `torch.device(...)` and `+ ":0"`.
   size_t K = 1;
@@ -2325,7 +2421,9 @@ bool portedPlacement(TSNode N, llvm::ArrayRef<TSNode> Path, llvm::StringRef Text
                    (is(P, "conditional_expression") && !sameNode(ts_node_named_child(P, 1), Top));
     if (is(P, "argument_list")) {
       TSNode Call = ancestorOf(N, Path, K + 1);
-      Through = is(Call, "call") && textOf(field(Call, "function"), Text) == "torch.device";
+      std::optional<llvm::StringRef> Member =
+          is(Call, "call") ? torchMember(textOf(field(Call, "function"), Text)) : std::nullopt;
+      Through = Member && *Member == "device";
       if (Through) {
         Top = Call;
         K += 2;
@@ -2351,7 +2449,8 @@ bool portedPlacement(TSNode N, llvm::ArrayRef<TSNode> Path, llvm::StringRef Text
   if (is(P, "argument_list")) {
     TSNode Call = ancestorOf(N, Path, K + 1);
     llvm::StringRef Callee = is(Call, "call") ? textOf(field(Call, "function"), Text) : "";
-    return !Callee.empty() && !Callee.startswith("torch.accelerator.") &&
+    std::optional<llvm::StringRef> Member = torchMember(Callee);
+    return !Callee.empty() && !(Member && Member->startswith("accelerator.")) &&
            lastName(Callee) != "get_default_backend_for_device" && lastName(Callee) != "print";
   }
   // Or a value of a dict or an item of a list or tuple (PyTorch's OpInfo
@@ -2733,9 +2832,10 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
             }
           }
         llvm::StringRef Callee = textOf(field(N, "function"), Text);
-        if (!Load && Callee == "torch.load" && !loadsWhere(N, Text))
+        std::optional<llvm::StringRef> Member = torchMember(Callee);
+        if (!Load && Member == llvm::StringRef("load") && !loadsWhere(N, Text))
           Load = N;
-        Saves |= Callee == "torch.save";
+        Saves |= Member == llvm::StringRef("save");
         if (GroupUse U = is(F, "identifier") ? WrapperUse(Callee) : GroupUse::None;
             U != GroupUse::None && (!Wrapper || (U == GroupUse::Moves && !WrapperMoves)) &&
             !underMacSkip(Root, NR, Text)) {
@@ -2747,12 +2847,12 @@ std::string cudaOnlyCode(TSNode Root, llvm::StringRef Text, const Guard &G,
         Ported = N;
       if (!PortedGroup && is(N, "call") && Region.contains(NR) &&
           lastName(textOf(field(N, "function"), Text)) == "get_default_backend_for_device" &&
-          textOf(field(N, "arguments"), Text).contains("current_accelerator("))
+          mentionsPortedDevice(textOf(field(N, "arguments"), Text)))
         PortedGroup = N;
       // MPS has no float64: code that only CUDA ran may use it. Nor float8
       // (sd-scripts' `--fp8` weights, `torch.float8_e4m3fn`).
       // `x.double()` (mmcv's ONNX tests) and numpy's float64 moved there too.
-      bool Float8 = is(N, "attribute") && textOf(N, Text).startswith("torch.float8_");
+      bool Float8 = isFloat8(N, Text);
       bool Float64 = !Float8 && namesFloat64(N, Text);
       if ((Float64 || Float8) && Region.contains(NR)) {
         Found = N;
@@ -2922,8 +3022,9 @@ bool usesDevice(TSNode Call, llvm::StringRef Text) {
     return false; // they disable themselves where CUDA is missing (selfDisablingAmp())
   if (F.endswith("custom_fwd") || F.endswith("custom_bwd"))
     return false; // they store the device type; a call asks autocast's state for it
-  return (F.startswith("torch.") && F != "torch.device") || F.startswith("nn.") ||
-         F.endswith(".to") || F.endswith(".cuda");
+  std::optional<llvm::StringRef> Member = torchMember(F);
+  return (Member && *Member != "device") || F.startswith("nn.") || F.endswith(".to") ||
+         F.endswith(".cuda");
 }
 
 /// A condition that tests for an accelerator, so that what it guards does
@@ -3139,7 +3240,7 @@ bool deviceCallArgument(const Ancestors &Up, TSNode P, TSNode Child, llvm::Strin
     return false; // (before asking for a parent: ts_node_parent() walks from the root)
   TSNode Call = Up.parent(P);
   return is(Call, "call") && sameNode(ts_node_named_child(P, 0), Child) &&
-         (textOf(field(Call, "function"), Text) == "torch.device" ||
+         (torchMember(textOf(field(Call, "function"), Text)) == llvm::StringRef("device") ||
           textOf(field(Call, "function"), Text) == "device");
 }
 
@@ -4131,7 +4232,7 @@ std::optional<std::string> cudaHandleRead(TSNode Root, ByteRange R, llvm::String
 }
 
 /// The NAME of the `<Module>NAME(...)` call that Code starts with
-/// (`torch.cuda.` or `torch.accelerator.`), or "".
+/// (`cuda.` or `accelerator.`, after torchMember()), or "".
 llvm::StringRef calledFunction(llvm::StringRef Code, llvm::StringRef Module) {
   if (!Code.consume_front(Module))
     return "";
@@ -4140,9 +4241,10 @@ llvm::StringRef calledFunction(llvm::StringRef Code, llvm::StringRef Module) {
 }
 
 /// The NAME of the `torch.cuda.NAME(...)` call that a finding's code starts
-/// with, or "".
+/// with (`th.cuda.NAME(...)` after `import torch as th`), or "".
 llvm::StringRef calledCudaFunction(llvm::StringRef Code) {
-  return calledFunction(Code, "torch.cuda.");
+  std::optional<llvm::StringRef> Member = torchMember(Code);
+  return Member ? calledFunction(*Member, "cuda.") : "";
 }
 
 /// A finding in what guard G guards whose safe fix calls one of
@@ -4184,14 +4286,22 @@ std::optional<MemoryCall> acceleratorMemoryGuarded(const Guard &G,
   }
   // Or one that calls it already (ported by hand, or by an earlier round or
   // run of fix: that round's review saw the CUDA call, the next one sees
-  // this).
-  static constexpr llvm::StringLiteral Prefix = "torch.accelerator.";
+  // this), through any name of torch's (`th.accelerator.empty_cache()`).
+  static constexpr llvm::StringLiteral Prefix = "accelerator.";
   for (ByteRange R : G.Regions) {
     llvm::StringRef In = Text.slice(R.Begin, R.End);
-    for (size_t At = In.find(Prefix); At != llvm::StringRef::npos; At = In.find(Prefix, At + 1))
-      if (llvm::StringRef Name = calledFunction(In.drop_front(At), Prefix);
-          llvm::is_contained(Memory, Name))
-        return MemoryCall{Prefix.str() + Name.str(), lineOf(Text, R.Begin + At), /*Ported=*/true};
+    for (size_t At = In.find(Prefix); At != llvm::StringRef::npos; At = In.find(Prefix, At + 1)) {
+      // The name before it: a run of name characters and dots.
+      size_t B = At;
+      while (B > 0 && (llvm::isAlnum(In[B - 1]) || In[B - 1] == '_' || In[B - 1] == '.'))
+        --B;
+      std::optional<llvm::StringRef> Member = torchMember(In.drop_front(B));
+      if (!Member || Member->data() != In.data() + At)
+        continue;
+      if (llvm::StringRef Name = calledFunction(*Member, Prefix); llvm::is_contained(Memory, Name))
+        return MemoryCall{"torch.accelerator." + Name.str(), lineOf(Text, R.Begin + At),
+                          /*Ported=*/true};
+    }
   }
   return std::nullopt;
 }
@@ -4390,8 +4500,8 @@ bool dtypelessConversion(TSNode N, uint32_t From, llvm::StringRef Text) {
       return false;
     if (ts_node_start_byte(X) >= From && is(X, "call")) {
       llvm::StringRef F = textOf(field(X, "function"), Text);
-      if (F == "torch.tensor" || F == "torch.from_numpy" || F == "torch.as_tensor" ||
-          F == "th.tensor" || F == "th.from_numpy" || F == "th.as_tensor") {
+      std::optional<llvm::StringRef> Member = torchMember(F);
+      if (Member && (*Member == "tensor" || *Member == "from_numpy" || *Member == "as_tensor")) {
         bool Typed = false;
         forEachChild(field(X, "arguments"), [&](TSNode A) {
           Typed |= is(A, "keyword_argument") && textOf(field(A, "name"), Text) == "dtype";
@@ -4620,7 +4730,7 @@ std::optional<unsigned> deviceComparedWithTensors(TSNode Root, const Ancestors &
     return std::nullopt;
   TSNode Args = Up.parent(P), Call = Up.parent(Args);
   if (!is(Args, "argument_list") || !is(Call, "call") ||
-      textOf(field(Call, "function"), Text) != "torch.device")
+      torchMember(textOf(field(Call, "function"), Text)) != llvm::StringRef("device"))
     return std::nullopt;
   TSNode A = Up.parent(Call);
   if (!is(A, "assignment") || !sameNode(field(A, "right"), Call))
@@ -5144,10 +5254,11 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
   // runs (`_`-separated parts), by the first letter of a run; and what is
   // looked for anywhere as written: `x.pin_memory()` (gpuOrPinning(); `gpu`
   // is a word above), FSDP2's `fully_shard(...)` and collectives
-  // (groupWrapper()), `torch.load(...)` and `torch.save(...)`
-  // (cudaOnlyCode()'s OffCuda), code ported already (`torch.accelerator.`:
-  // portedPlacement(), acceleratorMemoryGuarded()). One pass, with no copy of a run: a lowered
-  // copy and a search per word were 2% of a check.
+  // (groupWrapper()), `.load` and `.save` of any name (`torch.load(...)`,
+  // `th.save(...)`: cudaOnlyCode()'s OffCuda), code ported already
+  // (`accelerator.` of any name: portedPlacement(), acceleratorMemoryGuarded()).
+  // One pass, with no copy of a run: a lowered copy and a search per word
+  // were 2% of a check.
   struct Table {
     std::array<llvm::SmallVector<llvm::StringRef, 4>, 256> Within, Runs, Spans;
     std::array<bool, 256> Any{};
@@ -5170,9 +5281,8 @@ bool mentionsGuardedWord(llvm::StringRef Code) {
       Add(X.Runs[static_cast<unsigned char>(W[0])], W);
       Add(X.Runs[static_cast<unsigned char>(llvm::toUpper(W[0]))], W);
     }
-    for (llvm::StringRef W :
-         {"pin_memory", "fully_shard", "torch.load", "torch.save", "flex_attention",
-          "create_block_mask", "flash_attention_", "torch.accelerator."})
+    for (llvm::StringRef W : {"pin_memory", "fully_shard", ".load", ".save", "flex_attention",
+                              "create_block_mask", "flash_attention_", "accelerator."})
       Add(X.Spans[static_cast<unsigned char>(W[0])], W);
     for (llvm::StringRef W : Collectives)
       Add(X.Spans[static_cast<unsigned char>(W[0])], W);
@@ -5287,9 +5397,15 @@ std::optional<SkipHelper> skipHelper(TSNode Root, ByteRange R, llvm::StringRef T
 }
 
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
-                 std::vector<Diagnostic> &Kept) {
+                 std::vector<Diagnostic> &Kept, PortedDevice Device) {
   TSNode Root = Index.root();
   TopLevel Top(Index);
+  Top.TorchNames = torchNames(Root, Text);
+  // The default device is read as torch.accelerator's own calls are.
+  if (Device.Expression != devport::DefaultDeviceExpression)
+    Top.Device.Expression = Device.Expression;
+  if (Device.TypeExpression != devport::DefaultDeviceExpression.str() + ".type")
+    Top.Device.TypeExpression = Device.TypeExpression;
   CurrentTopLevel = &Top;
   auto Reset = llvm::make_scope_exit([] { CurrentTopLevel = nullptr; });
   llvm::erase_if(Findings,
@@ -5437,7 +5553,8 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         continue;
       ByteRange R = rangeOf(A);
       TSNode Callee = ts_node_child_by_field_id(A, G.FFunction);
-      bool Found = !ts_node_is_null(Callee) && textOf(Callee, Text) == "torch.cuda.device";
+      bool Found = !ts_node_is_null(Callee) &&
+                   torchMember(textOf(Callee, Text)) == llvm::StringRef("cuda.device");
       Top.Findings.forEach(R, /*Holding=*/false, /*Inside=*/true, [&](size_t J) {
         Found |= Findings[J].RuleId == "cuda-device-context" && Findings[J].Range == R;
         return Found;
@@ -5482,7 +5599,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
     Top.Findings.forEach(D.Range, /*Holding=*/true, /*Inside=*/false, [&](size_t I) {
       const Diagnostic &O = Findings[I];
       if (&O != &D && O.Range != D.Range &&
-          Text.slice(O.Range.Begin, O.Range.End).startswith("torch.cuda.") &&
+          startsWithCudaModule(Text.slice(O.Range.Begin, O.Range.End)) &&
           (!Outer || Outer->Range.contains(O.Range)))
         Outer = &O;
       return false;
@@ -5871,7 +5988,7 @@ void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagn
         Top.Findings.forEach(Other, /*Holding=*/false, /*Inside=*/true, [&](size_t J) {
           const Diagnostic &F = Findings[J];
           if (J != I && !hasFix(F, Level::Safe) &&
-              Text.slice(F.Range.Begin, F.Range.End).startswith("torch.cuda.get_device_"))
+              startsWithCudaModule(Text.slice(F.Range.Begin, F.Range.End), "get_device_"))
             Stays = F.Range;
           return Stays.has_value();
         });

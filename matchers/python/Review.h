@@ -39,11 +39,18 @@
 
 namespace devport::python {
 
+/// What the fixes put code on (`$DEVICE`, `$DEVICE_TYPE`: BackendOptions'):
+/// code that says it was ported already. Empty: the default,
+/// `torch.accelerator.current_accelerator()` and its `.type`.
+struct PortedDevice {
+  llvm::StringRef Expression, TypeExpression;
+};
+
 /// Reviews Findings (the file's own, in any order) of the tree that Index
 /// indexes, over Text. Kept holds the keep rules' matches; a per-backend
 /// ladder adds one.
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
-                 std::vector<Diagnostic> &Kept);
+                 std::vector<Diagnostic> &Kept, PortedDevice Device = {});
 
 /// Whether Code (a statement's text) may hold something that the review
 /// looks for in the code a guard guards: a name or string about CUDA or

@@ -8,7 +8,8 @@
 /// devport-fixture --rules DIR --rule ID [--semantic TORCH_INCLUDE] FIXTURE_DIR
 ///
 /// Runs rule ID alone over every FIXTURE_DIR/input*.{py,cpp,cc,cu,h} and checks:
-///   - each finding sits on a line marked `# expect: ID` (C++: `// expect: ID`) and each marked line
+///   - each finding sits on a line marked `# expect: ID` (C++: `// expect: ID`) and each marked
+///   line
 ///     has a finding (unmarked code is an implicit negative);
 ///   - the rendered findings equal expected*.diag.txt;
 ///   - the fixed text (every fix applied, unsafe ones too) equals
@@ -17,7 +18,8 @@
 /// line `# devport-test: OPTION...` (then maybe a marker) sets options: `target-torch=X.Y` the
 /// target release, `rules=all` runs every rule (the findings of rule ID are
 /// checked; the fixed text has every rule's fixes), for what depends on the
-/// other rules' fixes, such as a guard and its block.
+/// other rules' fixes, such as a guard and its block; `device-expression=EXPR`
+/// (no spaces) what `$DEVICE` expands to (`--device-expression`).
 /// A marker may state the expected action, `# expect: ID:ACTION`, ACTION one
 /// of `safe` (a safe fix), `unsafe` (the fix needs --unsafe-fixes) or
 /// `report` (no fix); text after ` -- ` is a reason for the reader.
@@ -200,6 +202,8 @@ struct CaseOptions {
   std::optional<TorchVersion> Target;
   /// Run every rule, not only the fixture's.
   bool AllRules = false;
+  /// `--device-expression`; empty: the default.
+  std::string DeviceExpression;
   /// `lexical-only because <reason>`: the reason; empty when absent.
   std::string LexicalOnly;
 };
@@ -235,6 +239,8 @@ std::optional<CaseOptions> caseOptions(const std::string &Input, const SourceFil
       Out.Target = *V;
     } else if (Opt == "rules=all") {
       Out.AllRules = true;
+    } else if (Opt.consume_front("device-expression=") && !Opt.empty()) {
+      Out.DeviceExpression = Opt.str();
     } else {
       fail(Input, "unknown devport-test option '" + Opt.str() + "'");
       return std::nullopt;
@@ -281,6 +287,8 @@ EngineOptions caseEngineOptions(const CaseOptions &O,
   EO.UnsafeFixes = true;
   if (O.Target)
     EO.Target = *O.Target;
+  if (!O.DeviceExpression.empty())
+    EO.DeviceExpression = O.DeviceExpression;
   return EO;
 }
 
@@ -457,8 +465,8 @@ public:
     return Inner.buildFix(P, Found, M, Req);
   }
   void reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
-                   std::vector<Diagnostic> &Kept) const override {
-    Inner.reviewFixes(P, Findings, Kept);
+                   std::vector<Diagnostic> &Kept, const BackendOptions &Opts) const override {
+    Inner.reviewFixes(P, Findings, Kept, Opts);
   }
   std::vector<Edit> unusedImportEdits(const ParsedFile &Before,
                                       const ParsedFile &After) const override {

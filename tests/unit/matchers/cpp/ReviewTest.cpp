@@ -323,8 +323,8 @@ TEST(ReviewTest, WhatRegionLexingLeftOutAroundAFindingIsLexedAgain) {
 
   Reviewed Whole, Regioned;
   Whole.Findings = Regioned.Findings = findingsAt(Text, "c10::kCUDA");
-  B.reviewFixes(*B.parseFile("f.cpp", Text), Whole.Findings, Whole.Kept);
-  B.reviewFixes(*Partial, Regioned.Findings, Regioned.Kept);
+  B.reviewFixes(*B.parseFile("f.cpp", Text), Whole.Findings, Whole.Kept, {});
+  B.reviewFixes(*Partial, Regioned.Findings, Regioned.Kept, {});
   ASSERT_EQ(Whole.Kept.size(), 1u);
   EXPECT_EQ(Whole.Kept[0].Message,
             "the CUDA arm of a per-device `switch` (`case c10::kCUDA:`, line 4): kept");
