@@ -606,7 +606,7 @@ void PythonBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Fi
                                 std::vector<Diagnostic> &Kept, const BackendOptions &Opts) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
   python::reviewFixes(Py.index(), Py.text(), Findings, Kept,
-                      {Opts.DeviceExpression, Opts.DeviceTypeExpression});
+                      {Opts.DeviceExpression, Opts.DeviceTypeExpression}, &Py.resolver());
 }
 
 bool PythonBackend::forgetFile(llvm::StringRef Path) const {

@@ -8,6 +8,7 @@
 
 #include "core/LanguageBackend.h"
 #include "core/NameWords.h"
+#include "matchers/python/NameResolver.h"
 #include "matchers/python/NodeIndex.h"
 #include "matchers/python/ProjectModules.h"
 #include "rewriters/EditApplier.h"
@@ -536,10 +537,12 @@ struct TopLevel {
   /// pathTo(): the path to the node that spans a range, by the range (the
   /// helpers walk up from the same findings: a path each was 2% of a check).
   mutable llvm::DenseMap<uint64_t, std::unique_ptr<Ancestors>> Paths;
-  /// The names that the module's imports bind to torch (`torch`, `th` after
-  /// `import torch as th`): the fixes spell torch so (useAliases()), and the
-  /// review reads what code calls through any of them (torchMember()).
-  llvm::SmallVector<llvm::StringRef, 2> TorchNames;
+  /// The file's imports (reviewFixes()'s; may be null): the review reads
+  /// torch's names through them (torchMember()), as the fixes spell them
+  /// (useAliases()).
+  const NameResolver *Resolver = nullptr;
+  /// importedTorchMember(), by the text asked: what it resolved to.
+  mutable llvm::StringMap<std::optional<std::string>> TorchMembers;
   /// What the fixes put code on, where not the default (reviewFixes()'s).
   PortedDevice Device;
   ~TopLevel();
@@ -553,24 +556,49 @@ const TopLevel *topLevelOf(TSNode Root) {
   return T && sameNode(T->Index.root(), Root) ? T : nullptr;
 }
 
-/// What Dotted (`th.cuda.empty_cache`) names in torch, as written after a
-/// name that the module binds to torch (`cuda.empty_cache`), or nullopt
-/// where it does not start with one. Outside a review (or for another
-/// tree), `torch` alone.
-std::optional<llvm::StringRef> torchMember(llvm::StringRef Dotted) {
+/// The binding that the module's imports give the first name of Dotted, if
+/// any (null outside a review, or without its imports).
+const Binding *moduleBinding(llvm::StringRef Dotted) {
   const TopLevel *T = CurrentTopLevel;
-  auto After = [&](llvm::StringRef Name) -> std::optional<llvm::StringRef> {
-    if (Dotted.size() > Name.size() && Dotted.startswith(Name) && Dotted[Name.size()] == '.')
-      return Dotted.drop_front(Name.size() + 1);
+  if (!T || !T->Resolver)
+    return nullptr;
+  const Scope Module{T->Index.root().id, false};
+  return T->Resolver->lookup(Dotted.take_until([](char C) { return C == '.'; }), Module);
+}
+
+/// What the dotted name Dotted names in torch, after `torch.` (`cuda.empty_cache`
+/// for `torch.cuda.empty_cache`, and for `th.cuda.empty_cache` after `import
+/// torch as th`), or nullopt where it does not start with a name of torch's.
+std::optional<llvm::StringRef> torchMember(llvm::StringRef Dotted) {
+  llvm::StringRef Root = Dotted.take_until([](char C) { return C == '.'; });
+  if (Root.size() == Dotted.size())
     return std::nullopt;
-  };
-  if (auto R = After("torch"))
-    return R;
-  if (T)
-    for (llvm::StringRef Name : T->TorchNames)
-      if (auto R = After(Name))
-        return R;
-  return std::nullopt;
+  const Binding *B = moduleBinding(Root);
+  if (B ? B->Target != "torch" : Root != "torch")
+    return std::nullopt;
+  return Dotted.drop_front(Root.size() + 1);
+}
+
+/// torchMember() through any import of the module's, as the matcher resolves
+/// a name: also `cuda.empty_cache` for `tc.empty_cache` after `import
+/// torch.cuda as tc`, and for `empty_cache` after `from torch.cuda import
+/// empty_cache`. An import in a function is not read.
+std::optional<llvm::StringRef> importedTorchMember(llvm::StringRef Dotted) {
+  const TopLevel *T = CurrentTopLevel;
+  if (!T || !T->Resolver)
+    return torchMember(Dotted);
+  auto [It, New] = T->TorchMembers.try_emplace(Dotted);
+  if (New) {
+    llvm::StringRef Root = Dotted.take_until([](char C) { return C == '.'; });
+    const Binding *B = moduleBinding(Root);
+    std::string Target = (B ? llvm::StringRef(B->Target) : Root).str();
+    Target += Dotted.drop_front(Root.size());
+    if (llvm::StringRef(Target).startswith("torch.") && Target.size() > 6)
+      It->second = Target.substr(6);
+  }
+  if (!It->second)
+    return std::nullopt;
+  return llvm::StringRef(*It->second);
 }
 
 /// Whether Code (a finding's text) starts with `torch.cuda.` and then Rest,
@@ -578,27 +606,6 @@ std::optional<llvm::StringRef> torchMember(llvm::StringRef Dotted) {
 bool startsWithCudaModule(llvm::StringRef Code, llvm::StringRef Rest = "") {
   std::optional<llvm::StringRef> M = torchMember(Code);
   return M && M->startswith("cuda.") && M->drop_front(5).startswith(Rest);
-}
-
-/// The names that the module-level imports of Root bind to torch: `torch`
-/// (`import torch`, `import torch.nn`) and aliases (`import torch as th`).
-llvm::SmallVector<llvm::StringRef, 2> torchNames(TSNode Root, llvm::StringRef Text) {
-  llvm::SmallVector<llvm::StringRef, 2> Out;
-  forEachChild(Root, [&](TSNode S) {
-    if (!is(S, "import_statement"))
-      return;
-    forEachChild(S, [&](TSNode I) {
-      llvm::StringRef Name;
-      if (is(I, "dotted_name") &&
-          (textOf(I, Text) == "torch" || textOf(I, Text).startswith("torch.")))
-        Name = "torch";
-      else if (is(I, "aliased_import") && textOf(field(I, "name"), Text) == "torch")
-        Name = textOf(field(I, "alias"), Text);
-      if (!Name.empty() && !llvm::is_contained(Out, Name))
-        Out.push_back(Name);
-    });
-  });
-  return Out;
 }
 
 /// Whether Code (a node's text) is the device that the fixes use, as a
@@ -2392,7 +2399,7 @@ std::optional<TSNode> float64InFunction(TSNode Root, const Guard &G,
 /// `--device-expression` spells it.
 bool currentAccelerator(TSNode N, llvm::StringRef Text) {
   if (is(N, "call") && textOf(N, Text).endswith("current_accelerator()")) {
-    std::optional<llvm::StringRef> Member = torchMember(textOf(field(N, "function"), Text));
+    std::optional<llvm::StringRef> Member = importedTorchMember(textOf(field(N, "function"), Text));
     if (Member && *Member == "accelerator.current_accelerator")
       return true;
   }
@@ -4232,7 +4239,7 @@ std::optional<std::string> cudaHandleRead(TSNode Root, ByteRange R, llvm::String
 }
 
 /// The NAME of the `<Module>NAME(...)` call that Code starts with
-/// (`cuda.` or `accelerator.`, after torchMember()), or "".
+/// (`cuda.` or `accelerator.`, after importedTorchMember()), or "".
 llvm::StringRef calledFunction(llvm::StringRef Code, llvm::StringRef Module) {
   if (!Code.consume_front(Module))
     return "";
@@ -4241,10 +4248,18 @@ llvm::StringRef calledFunction(llvm::StringRef Code, llvm::StringRef Module) {
 }
 
 /// The NAME of the `torch.cuda.NAME(...)` call that a finding's code starts
-/// with (`th.cuda.NAME(...)` after `import torch as th`), or "".
+/// with, its callee spelled in any way the module's imports allow
+/// (importedTorchMember(): `th.cuda.NAME(...)`, `tc.NAME(...)`, `NAME(...)`), or "".
 llvm::StringRef calledCudaFunction(llvm::StringRef Code) {
-  std::optional<llvm::StringRef> Member = torchMember(Code);
-  return Member ? calledFunction(*Member, "cuda.") : "";
+  llvm::StringRef Callee =
+      Code.take_while([](char C) { return llvm::isAlnum(C) || C == '_' || C == '.'; });
+  if (!Code.drop_front(Callee.size()).ltrim().startswith("("))
+    return "";
+  std::optional<llvm::StringRef> Member = importedTorchMember(Callee);
+  if (!Member || !Member->startswith("cuda."))
+    return "";
+  llvm::StringRef Name = Member->drop_front(5);
+  return Name.contains('.') ? "" : Name;
 }
 
 /// A finding in what guard G guards whose safe fix calls one of
@@ -4291,14 +4306,17 @@ std::optional<MemoryCall> acceleratorMemoryGuarded(const Guard &G,
   for (ByteRange R : G.Regions) {
     llvm::StringRef In = Text.slice(R.Begin, R.End);
     for (size_t At = In.find(Prefix); At != llvm::StringRef::npos; At = In.find(Prefix, At + 1)) {
-      // The name before it: a run of name characters and dots.
+      // What names the module there: a run of name characters and dots
+      // before it that resolves to torch.accelerator (`torch.`, `th.`, none
+      // after `from torch import accelerator`).
       size_t B = At;
       while (B > 0 && (llvm::isAlnum(In[B - 1]) || In[B - 1] == '_' || In[B - 1] == '.'))
         --B;
-      std::optional<llvm::StringRef> Member = torchMember(In.drop_front(B));
-      if (!Member || Member->data() != In.data() + At)
+      if (importedTorchMember(In.slice(B, At + Prefix.size() - 1)) !=
+          llvm::StringRef("accelerator"))
         continue;
-      if (llvm::StringRef Name = calledFunction(*Member, Prefix); llvm::is_contained(Memory, Name))
+      if (llvm::StringRef Name = calledFunction(In.drop_front(At), Prefix);
+          llvm::is_contained(Memory, Name))
         return MemoryCall{"torch.accelerator." + Name.str(), lineOf(Text, R.Begin + At),
                           /*Ported=*/true};
     }
@@ -5397,10 +5415,10 @@ std::optional<SkipHelper> skipHelper(TSNode Root, ByteRange R, llvm::StringRef T
 }
 
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
-                 std::vector<Diagnostic> &Kept, PortedDevice Device) {
+                 std::vector<Diagnostic> &Kept, PortedDevice Device, const NameResolver *Resolver) {
   TSNode Root = Index.root();
   TopLevel Top(Index);
-  Top.TorchNames = torchNames(Root, Text);
+  Top.Resolver = Resolver;
   // The default device is read as torch.accelerator's own calls are.
   if (Device.Expression != devport::DefaultDeviceExpression)
     Top.Device.Expression = Device.Expression;

@@ -39,6 +39,8 @@
 
 namespace devport::python {
 
+class NameResolver;
+
 /// What the fixes put code on (`$DEVICE`, `$DEVICE_TYPE`: BackendOptions'):
 /// code that says it was ported already. Empty: the default,
 /// `torch.accelerator.current_accelerator()` and its `.type`.
@@ -50,7 +52,8 @@ struct PortedDevice {
 /// indexes, over Text. Kept holds the keep rules' matches; a per-backend
 /// ladder adds one.
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
-                 std::vector<Diagnostic> &Kept, PortedDevice Device = {});
+                 std::vector<Diagnostic> &Kept, PortedDevice Device = {},
+                 const NameResolver *Resolver = nullptr);
 
 /// Whether Code (a statement's text) may hold something that the review
 /// looks for in the code a guard guards: a name or string about CUDA or
