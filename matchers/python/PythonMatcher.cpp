@@ -584,7 +584,15 @@ private:
         comment(rangeOf(N));
       return;
     }
-    if (S == G.String && Parent == G.ExpressionStatement)
+    // A docstring, or a string that a name keeps for the documentation
+    // (diffusers' `EXAMPLE_DOC_STRING = """..."""`, handed to a decorator;
+    // not an f-string, whose doubled braces and fields the example is not,
+    // nor bytes).
+    if (S == G.String && (Parent == G.ExpressionStatement ||
+                          (Parent == G.Assignment && Field == G.FRight &&
+                           textOf(N, Src)
+                                   .take_until([](char C) { return C == '"' || C == '\''; })
+                                   .find_first_of("fFbB") == llvm::StringRef::npos)))
       docstring(N);
     matchAt(N, S, Field, Parent);
   }
@@ -613,7 +621,7 @@ private:
       Out.Directives.push_back({R, T});
   }
 
-  // Ex) """Run it: >>> x.cuda()"""
+  // Ex) """Run it: >>> x.cuda()""", EXAMPLE = """>>> x.cuda()"""
   void docstring(TSNode N) {
     if (!textOf(N, Src).contains(">>>"))
       return;

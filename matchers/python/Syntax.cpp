@@ -462,6 +462,7 @@ const Grammar &Grammar::get() {
     G.FModuleName = field(L, "module_name");
     G.FBody = field(L, "body");
     G.FLeft = field(L, "left");
+    G.FRight = field(L, "right");
     return G;
   }();
   return G;

@@ -93,7 +93,7 @@ struct Grammar {
       Dictionary, Subscript, ConcatenatedString, Decorator, ParenthesizedExpression, Assignment,
       AugmentedAssignment;
   TSFieldId FFunction, FArguments, FObject, FAttribute, FName, FValue, FAlias, FModuleName, FBody,
-      FLeft;
+      FLeft, FRight;
 
   static const Grammar &get();
 };
