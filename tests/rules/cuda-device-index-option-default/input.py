@@ -24,6 +24,13 @@ class Options:
     device: str = dataclasses.field(default="cuda:0")  # expect: cuda-device-index-option-default:unsafe -- a dataclass field
 
 
+def from_config(cfg, **kwargs):
+    device = cfg.get("device", "cuda:0")  # expect: cuda-device-index-option-default:unsafe -- verl's config
+    dev = kwargs.pop("device", "cuda:1")  # expect: cuda-device-index-option-default:unsafe
+    other = cfg.get("backend", "cuda:0")  # the key does not name a device
+    return device, dev, other
+
+
 # Negatives.
 def negatives(parser):
     parser.add_argument("--device", default="cuda")  # cuda-device-option-default's

@@ -21,6 +21,14 @@ def parse():
     return parser.parse_args(), device, dev
 
 
+def from_config(cfg, **kwargs):
+    device = cfg.get("device", torch.accelerator.current_accelerator().type)  # expect: cuda-device-option-default:unsafe -- verl's config
+    dev = kwargs.pop("device_type", torch.accelerator.current_accelerator().type)  # expect: cuda-device-option-default:unsafe
+    other = cfg.get("backend", "cuda")  # the key does not name a device
+    named = cfg.get("device")  # no default
+    return device, dev, other, named
+
+
 # Negatives.
 def negatives(parser):
     parser.add_argument("--device", default="cpu")
