@@ -17,13 +17,16 @@ def train(model, data):
 def load(name):
     model = AutoModelForCausalLM.from_pretrained(name, device_map="cuda")  # expect: cuda-framework-device:report -- read by transformers: what it accepts depends on its release
     pipe = pipeline("text-generation", model=name, device_map="cuda:0")  # expect: cuda-framework-device:report
-    return model, pipe
+    whole = AutoModelForCausalLM.from_pretrained(name, device_map={"": "cuda"})  # expect: cuda-framework-device:report -- the whole model on one device (diffusers, peft)
+    return model, pipe, whole
 
 
 # Negatives.
 trainer = pl.Trainer(accelerator="auto", devices=1)
 trainer = pl.Trainer(accelerator="cpu")
 model = AutoModelForCausalLM.from_pretrained("m", device_map="auto")
+model = AutoModelForCausalLM.from_pretrained("m", device_map={"": "cpu"})
+model = AutoModelForCausalLM.from_pretrained("m", device_map={"": 0})  # an index: the current accelerator's
 strategy = DeepSpeedStrategy(accelerator="gpu")  # not a Trainer
 opts = dict(accelerator="gpu")
 # pl.Trainer(accelerator="gpu")
