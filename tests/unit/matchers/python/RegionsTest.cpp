@@ -143,15 +143,58 @@ TEST(Regions, GuardedCodeKeepsWhatTheReviewLooksFor) {
 TEST(Regions, GuardedWordsAreReadAsTheReviewReadsNamesAndStrings) {
   // Substrings of a name or string, any case (cudaName, cudaNamedString,
   // `"cpu"`, float64); a backend only as a whole `_`-separated part.
-  for (const char *Yes :
-       {"x = CUDA_HOME", "h = cuDNN.handle()", "load('TensorRT')", "n_gpus", "x.to(torch.float64)",
-        "x.DOUBLE()", "d = 'cpu'", "cpu_count()", "if has_xpu:", "is_torch_npu_available()",
-        "'mps'", "use_privateuse1", "ROCM_HOME = 1", "MPS_AVAILABLE", "dist.all_reduce(t)",
-        "torch.save(m, p)", "b.pin_memory()"})
+  for (const char *Yes : {"x = CUDA_HOME",
+                          "h = cuDNN.handle()",
+                          "load('TensorRT')",
+                          "n_gpus",
+                          "x.to(torch.float64)",
+                          "x.DOUBLE()",
+                          "d = 'cpu'",
+                          "cpu_count()",
+                          "if has_xpu:",
+                          "is_torch_npu_available()",
+                          "'mps'",
+                          "use_privateuse1",
+                          "ROCM_HOME = 1",
+                          "MPS_AVAILABLE",
+                          "dist.all_reduce(t)",
+                          "torch.save(m, p)",
+                          "b.pin_memory()",
+                          "th.load(p)",
+                          "th.save(m, p)",
+                          "th.accelerator.empty_cache()",
+                          "accelerator.max_memory_allocated()"})
     EXPECT_TRUE(mentionsGuardedWord(Yes)) << Yes;
   for (const char *No : {"y = self.input(output)", "shipping = 1", "xpu2 = 1", "MPSDevice()",
                          "torch.zeros(3)", "cu da", "c_uda", "Torch.Load(f)", "xmps", ""})
     EXPECT_FALSE(mentionsGuardedWord(No)) << No;
+}
+
+TEST(Regions, ACustomDeviceKeepsTheGuardedLinesThatSayIt) {
+  // `--device-expression 'get_device()'`: code ported already says it, and
+  // the review reads it in what a guard guards (portedPlacement()).
+  const char *Text = "import torch\n"                           // k
+                     "def f(model):\n"                          // k
+                     "    if torch.cuda.is_available():\n"      // k
+                     "        model = model.to(get_device())\n" // k with the device's word
+                     "        y = model.size\n"                 // b
+                     "        return y\n"                       // k the last statement
+                     "    return model\n";                      // b
+  RegionRules Custom = torchRules();
+  Custom.DeviceWords = {lastNameOfExpression("mylib.get_device()")};
+  EXPECT_EQ("kkkkbkbb", shape(Text, {"cuda"}, Custom));
+  EXPECT_EQ("kkkbbkbb", shape(Text, {"cuda"}));
+}
+
+TEST(Regions, TheLastNameOfADeviceExpression) {
+  EXPECT_EQ("get_device", lastNameOfExpression("get_device()"));
+  EXPECT_EQ("get_device", lastNameOfExpression(" mylib.get_device() "));
+  EXPECT_EQ("device", lastNameOfExpression("self.device"));
+  EXPECT_EQ("devices", lastNameOfExpression("devices[0]"));
+  EXPECT_EQ("device", lastNameOfExpression("torch.device(args.device)"));
+  EXPECT_EQ("type", lastNameOfExpression("get_device().type"));
+  EXPECT_EQ("", lastNameOfExpression("get_device(("));
+  EXPECT_EQ("", lastNameOfExpression("\"cuda\""));
 }
 
 TEST(Regions, AnotherHeaderKeepsItsClausesButNotItsBlock) {
