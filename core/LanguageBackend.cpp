@@ -27,6 +27,17 @@ std::optional<RegionText> CompiledRules::regionMarks(llvm::StringRef) const { re
 
 std::vector<Match> CompiledRules::pathMatches(llvm::StringRef, llvm::StringRef) const { return {}; }
 
+std::vector<llvm::StringRef> BackendOptions::customDevice() const {
+  std::vector<llvm::StringRef> Out;
+  std::string DefaultType = DefaultDeviceExpression.str() + ".type";
+  for (llvm::StringRef E :
+       {llvm::StringRef(DeviceExpression), llvm::StringRef(DeviceTypeExpression)})
+    if (!E.empty() && E != DefaultDeviceExpression && E != DefaultType &&
+        !llvm::is_contained(Out, E))
+      Out.push_back(E);
+  return Out;
+}
+
 bool BackendOptions::inCudaRoleGlobs(llvm::StringRef Path) const {
   if (CudaRoleGlobs.empty())
     return false;

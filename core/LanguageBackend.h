@@ -240,6 +240,11 @@ struct BackendOptions {
   /// ports, and region parsing keeps it where the review reads it.
   std::string DeviceExpression, DeviceTypeExpression;
 
+  /// Those of DeviceExpression and DeviceTypeExpression that a project set:
+  /// not empty, not the default nor its `.type`, which code spells as
+  /// torch.accelerator's own calls.
+  std::vector<llvm::StringRef> customDevice() const;
+
   /// Whether Path (as given, or absolute) matches one of CudaRoleGlobs.
   bool inCudaRoleGlobs(llvm::StringRef Path) const;
 };

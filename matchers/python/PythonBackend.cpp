@@ -605,8 +605,7 @@ BuiltFix PythonBackend::buildFix(const ParsedFile &P, const MatchResults &Found,
 void PythonBackend::reviewFixes(const ParsedFile &P, std::vector<Diagnostic> &Findings,
                                 std::vector<Diagnostic> &Kept, const BackendOptions &Opts) const {
   const auto &Py = static_cast<const PythonParsedFile &>(P);
-  python::reviewFixes(Py.index(), Py.text(), Findings, Kept,
-                      {Opts.DeviceExpression, Opts.DeviceTypeExpression}, &Py.resolver());
+  python::reviewFixes(Py.index(), Py.text(), Findings, Kept, Opts.customDevice(), &Py.resolver());
 }
 
 bool PythonBackend::forgetFile(llvm::StringRef Path) const {

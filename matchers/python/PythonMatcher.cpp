@@ -775,13 +775,10 @@ void PythonMatcher::setOptions(const BackendOptions &O) {
   Regions.DeviceWords.clear();
   // A custom device's code, ported already, is what the review reads where
   // the default's `accelerator.` would be (mentionsGuardedWord()).
-  std::string DefaultType = DefaultDeviceExpression.str() + ".type";
-  for (const std::string &E : {O.DeviceExpression, O.DeviceTypeExpression}) {
-    if (E.empty() || E == DefaultDeviceExpression || E == DefaultType)
-      continue;
+  for (llvm::StringRef E : O.customDevice()) {
     std::string W = lastNameOfExpression(E);
     if (W.empty())
-      W = llvm::StringRef(E).trim().str(); // no name: the expression as written
+      W = E.trim().str(); // no name: the expression as written
     if (!W.empty() && !llvm::is_contained(Regions.DeviceWords, W))
       Regions.DeviceWords.push_back(std::move(W));
   }

@@ -6,7 +6,6 @@
 
 #include "matchers/python/Review.h"
 
-#include "core/LanguageBackend.h"
 #include "core/NameWords.h"
 #include "matchers/python/NameResolver.h"
 #include "matchers/python/NodeIndex.h"
@@ -543,8 +542,8 @@ struct TopLevel {
   const NameResolver *Resolver = nullptr;
   /// importedTorchMember(), by the text asked: what it resolved to.
   mutable llvm::StringMap<std::optional<std::string>> TorchMembers;
-  /// What the fixes put code on, where not the default (reviewFixes()'s).
-  PortedDevice Device;
+  /// What the fixes put code on, where a project says so (reviewFixes()'s).
+  llvm::ArrayRef<llvm::StringRef> CustomDevice;
   ~TopLevel();
 };
 thread_local const TopLevel *CurrentTopLevel = nullptr;
@@ -556,14 +555,14 @@ const TopLevel *topLevelOf(TSNode Root) {
   return T && sameNode(T->Index.root(), Root) ? T : nullptr;
 }
 
-/// The binding that the module's imports give the first name of Dotted, if
-/// any (null outside a review, or without its imports).
-const Binding *moduleBinding(llvm::StringRef Dotted) {
+/// The binding that the module's imports give Name, if any (null outside a
+/// review, or without its imports).
+const Binding *moduleBinding(llvm::StringRef Name) {
   const TopLevel *T = CurrentTopLevel;
   if (!T || !T->Resolver)
     return nullptr;
   const Scope Module{T->Index.root().id, false};
-  return T->Resolver->lookup(Dotted.take_until([](char C) { return C == '.'; }), Module);
+  return T->Resolver->lookup(Name, Module);
 }
 
 /// What the dotted name Dotted names in torch, after `torch.` (`cuda.empty_cache`
@@ -608,21 +607,18 @@ bool startsWithCudaModule(llvm::StringRef Code, llvm::StringRef Rest = "") {
   return M && M->startswith("cuda.") && M->drop_front(5).startswith(Rest);
 }
 
-/// Whether Code (a node's text) is the device that the fixes use, as a
-/// custom `--device-expression` (or its type expression) spells it.
-bool saysPortedDevice(llvm::StringRef Code) {
+/// What the fixes put code on where a project says so (a custom
+/// `--device-expression`, its type expression); empty outside a review.
+llvm::ArrayRef<llvm::StringRef> customDevice() {
   const TopLevel *T = CurrentTopLevel;
-  return T && ((!T->Device.Expression.empty() && Code == T->Device.Expression) ||
-               (!T->Device.TypeExpression.empty() && Code == T->Device.TypeExpression));
+  return T ? T->CustomDevice : llvm::ArrayRef<llvm::StringRef>();
 }
 
 /// Whether Code holds the current accelerator (`current_accelerator(`), or
 /// the device or its type as a custom `--device-expression` spells it.
 bool mentionsPortedDevice(llvm::StringRef Code) {
-  const TopLevel *T = CurrentTopLevel;
   return Code.contains("current_accelerator(") ||
-         (T && ((!T->Device.Expression.empty() && Code.contains(T->Device.Expression)) ||
-                (!T->Device.TypeExpression.empty() && Code.contains(T->Device.TypeExpression))));
+         llvm::any_of(customDevice(), [&](llvm::StringRef E) { return Code.contains(E); });
 }
 
 /// The 1-based line of Offset ('\n' ends a line).
@@ -2403,7 +2399,7 @@ bool currentAccelerator(TSNode N, llvm::StringRef Text) {
     if (Member && *Member == "accelerator.current_accelerator")
       return true;
   }
-  return saysPortedDevice(textOf(N, Text));
+  return llvm::is_contained(customDevice(), textOf(N, Text));
 }
 
 /// Whether N names the current accelerator where code puts tensors: an
@@ -4239,7 +4235,7 @@ std::optional<std::string> cudaHandleRead(TSNode Root, ByteRange R, llvm::String
 }
 
 /// The NAME of the `<Module>NAME(...)` call that Code starts with
-/// (`cuda.` or `accelerator.`, after importedTorchMember()), or "".
+/// (`accelerator.`), or "".
 llvm::StringRef calledFunction(llvm::StringRef Code, llvm::StringRef Module) {
   if (!Code.consume_front(Module))
     return "";
@@ -5415,15 +5411,12 @@ std::optional<SkipHelper> skipHelper(TSNode Root, ByteRange R, llvm::StringRef T
 }
 
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
-                 std::vector<Diagnostic> &Kept, PortedDevice Device, const NameResolver *Resolver) {
+                 std::vector<Diagnostic> &Kept, llvm::ArrayRef<llvm::StringRef> CustomDevice,
+                 const NameResolver *Resolver) {
   TSNode Root = Index.root();
   TopLevel Top(Index);
   Top.Resolver = Resolver;
-  // The default device is read as torch.accelerator's own calls are.
-  if (Device.Expression != devport::DefaultDeviceExpression)
-    Top.Device.Expression = Device.Expression;
-  if (Device.TypeExpression != devport::DefaultDeviceExpression.str() + ".type")
-    Top.Device.TypeExpression = Device.TypeExpression;
+  Top.CustomDevice = CustomDevice;
   CurrentTopLevel = &Top;
   auto Reset = llvm::make_scope_exit([] { CurrentTopLevel = nullptr; });
   llvm::erase_if(Findings,

@@ -32,6 +32,7 @@
 #include "matchers/python/NodeIndex.h"
 #include "matchers/python/Syntax.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -41,18 +42,13 @@ namespace devport::python {
 
 class NameResolver;
 
-/// What the fixes put code on (`$DEVICE`, `$DEVICE_TYPE`: BackendOptions'):
-/// code that says it was ported already. Empty: the default,
-/// `torch.accelerator.current_accelerator()` and its `.type`.
-struct PortedDevice {
-  llvm::StringRef Expression, TypeExpression;
-};
-
 /// Reviews Findings (the file's own, in any order) of the tree that Index
 /// indexes, over Text. Kept holds the keep rules' matches; a per-backend
-/// ladder adds one.
+/// ladder adds one. CustomDevice: what the fixes put code on where a project
+/// says so (BackendOptions::customDevice()), which code ported already says;
+/// Resolver: the file's imports, through which the review reads torch's names.
 void reviewFixes(const NodeIndex &Index, llvm::StringRef Text, std::vector<Diagnostic> &Findings,
-                 std::vector<Diagnostic> &Kept, PortedDevice Device = {},
+                 std::vector<Diagnostic> &Kept, llvm::ArrayRef<llvm::StringRef> CustomDevice = {},
                  const NameResolver *Resolver = nullptr);
 
 /// Whether Code (a statement's text) may hold something that the review

@@ -8,9 +8,8 @@
 /// devport-fixture --rules DIR --rule ID [--semantic TORCH_INCLUDE] FIXTURE_DIR
 ///
 /// Runs rule ID alone over every FIXTURE_DIR/input*.{py,cpp,cc,cu,h} and checks:
-///   - each finding sits on a line marked `# expect: ID` (C++: `// expect: ID`) and each marked
-///   line
-///     has a finding (unmarked code is an implicit negative);
+///   - each finding sits on a line marked `# expect: ID` (C++: `// expect: ID`)
+///     and each marked line has a finding (unmarked code is an implicit negative);
 ///   - the rendered findings equal expected*.diag.txt;
 ///   - the fixed text (every fix applied, unsafe ones too) equals
 ///     expected*.fixed.<ext of the input>, and fixing it again changes nothing.
